@@ -1,0 +1,282 @@
+import type { DomainErrorCode } from '@giro/domain/errors';
+
+/**
+ * Every error the API answers with: its HTTP status and its text in each language (SPEC §8).
+ * The server maps codes to statuses here and nowhere else; the browser shows `message`,
+ * which the server has already put in the user's language.
+ */
+type Entry = { status: number; en: string; it: string };
+
+const catalogue = {
+  // Transport and protocol
+  VALIDATION_ERROR: {
+    status: 400,
+    en: 'Please check your input and try again.',
+    it: 'Controlla i dati inseriti e riprova.',
+  },
+  INVALID_JSON: {
+    status: 400,
+    en: 'The request body is not valid JSON.',
+    it: 'Il corpo della richiesta non è un JSON valido.',
+  },
+  PAYLOAD_TOO_LARGE: { status: 413, en: 'The request is too large.', it: 'La richiesta è troppo grande.' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    en: 'Unsupported content type.',
+    it: 'Tipo di contenuto non supportato.',
+  },
+  CSRF_TOKEN_INVALID: {
+    status: 403,
+    en: 'Your session token is invalid. Please retry.',
+    it: 'Il token di sicurezza non è valido. Riprova.',
+  },
+  UNAUTHORIZED: { status: 401, en: 'You need to sign in.', it: 'Devi accedere.' },
+  SESSION_EXPIRED: {
+    status: 401,
+    en: 'Your session has expired. Please sign in again.',
+    it: 'La sessione è scaduta. Accedi di nuovo.',
+  },
+  FORBIDDEN: {
+    status: 403,
+    en: 'You are not allowed to do this.',
+    it: 'Non hai i permessi per questa operazione.',
+  },
+  NOT_FOUND: { status: 404, en: 'Not found.', it: 'Non trovato.' },
+  RATE_LIMITED: {
+    status: 429,
+    en: 'Too many attempts. Please wait and try again.',
+    it: 'Troppi tentativi. Attendi e riprova.',
+  },
+  SERVER_ERROR: {
+    status: 500,
+    en: 'Server error. Please try again later.',
+    it: 'Errore del server. Riprova più tardi.',
+  },
+  // Auth
+  INVALID_CREDENTIALS: {
+    status: 401,
+    en: 'Invalid username or password',
+    it: 'Nome utente o password non validi',
+  },
+  USERNAME_TAKEN: {
+    status: 409,
+    en: 'This username is already taken.',
+    it: 'Questo nome utente è già in uso.',
+  },
+  EMAIL_TAKEN: {
+    status: 409,
+    en: 'An account with this email already exists.',
+    it: 'Esiste già un account con questa email.',
+  },
+  PASSWORD_TOO_SHORT: {
+    status: 400,
+    en: 'The password must be at least 10 characters.',
+    it: 'La password deve avere almeno 10 caratteri.',
+  },
+  PASSWORD_TOO_LONG: {
+    status: 400,
+    en: 'The password must be at most 128 characters.',
+    it: 'La password può avere al massimo 128 caratteri.',
+  },
+  PASSWORD_TOO_COMMON: {
+    status: 400,
+    en: 'This password is too common. Choose another.',
+    it: "Questa password è troppo comune. Scegline un'altra.",
+  },
+  PASSWORD_MATCHES_IDENTITY: {
+    status: 400,
+    en: 'The password must not be your username or email.',
+    it: 'La password non può essere il tuo nome utente o la tua email.',
+  },
+  PASSWORD_CHANGE_FAILED: {
+    status: 400,
+    en: 'Password change failed: the current password is wrong.',
+    it: 'Cambio password non riuscito: la password attuale è errata.',
+  },
+  TERMS_NOT_ACCEPTED: {
+    status: 400,
+    en: 'You must accept the terms and the privacy policy.',
+    it: "Devi accettare i termini e l'informativa sulla privacy.",
+  },
+  CAPTCHA_REQUIRED: {
+    status: 400,
+    en: 'Please complete the captcha verification',
+    it: 'Completa la verifica captcha',
+  },
+  CAPTCHA_FAILED: { status: 400, en: 'Captcha verification failed', it: 'Verifica captcha non riuscita' },
+  TESTER_INVITE_REQUIRED: {
+    status: 403,
+    en: 'Registration is open to invited testers only: you need a tester invite to create an organization.',
+    it: "La registrazione è riservata ai tester invitati: serve un invito tester per creare un'organizzazione.",
+  },
+  INVALID_TESTER_INVITE: {
+    status: 404,
+    en: 'This tester invite is invalid, used or expired.',
+    it: 'Questo invito tester non è valido, è già stato usato o è scaduto.',
+  },
+  INVALID_RESET_TOKEN: {
+    status: 400,
+    en: 'The reset link is invalid or expired: request a new one.',
+    it: 'Il link di reimpostazione non è valido o è scaduto: richiedine uno nuovo.',
+  },
+  INVALID_VERIFICATION_TOKEN: {
+    status: 400,
+    en: 'The verification link is invalid or expired: request a new one.',
+    it: 'Il link di verifica non è valido o è scaduto: richiedine uno nuovo.',
+  },
+  INVALID_DELETION_TOKEN: {
+    status: 400,
+    en: 'The deletion link is invalid or expired: request a new one.',
+    it: 'Il link di eliminazione non è valido o è scaduto: richiedine uno nuovo.',
+  },
+  EMAIL_ALREADY_VERIFIED: {
+    status: 409,
+    en: 'Your email is already verified.',
+    it: 'La tua email è già verificata.',
+  },
+  EMAIL_VERIFICATION_REQUIRED: {
+    status: 403,
+    en: 'Email verification required',
+    it: "Verifica dell'email richiesta",
+  },
+  // Organizations
+  INVALID_INVITE_CODE: { status: 404, en: 'Invalid invite code', it: 'Codice invito non valido' },
+  ALREADY_IN_ORGANIZATION: {
+    status: 409,
+    en: 'You already belong to an organization.',
+    it: "Fai già parte di un'organizzazione.",
+  },
+  NOT_IN_ORGANIZATION: {
+    status: 404,
+    en: 'You do not belong to an organization.',
+    it: "Non fai parte di un'organizzazione.",
+  },
+  LEAVE_REFUSED: {
+    status: 409,
+    en: 'Failed to leave: you still have open commitments.',
+    it: 'Impossibile uscire: hai ancora impegni aperti.',
+  },
+  INVALID_AMOUNT: { status: 400, en: 'Invalid amount', it: 'Importo non valido' },
+  // Rotating fund (SPEC §8)
+  NO_ROTATING_FUND: { status: 404, en: 'No rotating fund found', it: 'Nessun fondo a rotazione trovato' },
+  FUND_ALREADY_RUNNING: {
+    status: 409,
+    en: 'A fund cycle is already running.',
+    it: 'Un ciclo del fondo è già in corso.',
+  },
+  WRONG_PHASE: {
+    status: 409,
+    en: 'This is not possible in the current phase of the fund.',
+    it: 'Non è possibile nella fase attuale del fondo.',
+  },
+  ALREADY_VOTED: {
+    status: 409,
+    en: 'You have already voted for this period',
+    it: 'Hai già votato per questo periodo',
+  },
+  ALREADY_CONTRIBUTED: {
+    status: 409,
+    en: 'You have already contributed this month',
+    it: 'Hai già contribuito questo mese',
+  },
+  NOT_CURRENT_RECIPIENT: {
+    status: 403,
+    en: 'You are not the current recipient',
+    it: 'Non sei il beneficiario attuale',
+  },
+  CANNOT_WITHDRAW_NOW: {
+    status: 409,
+    en: 'You cannot withdraw at this time',
+    it: 'Non puoi prelevare in questo momento',
+  },
+  INSUFFICIENT_CONTRIBUTIONS: {
+    status: 422,
+    en: 'Insufficient contributions',
+    it: 'Contributi insufficienti',
+  },
+  VOTING_NOT_COMPLETE: { status: 409, en: 'Voting not complete', it: 'Votazione non completata' },
+  CONFIRMATION_NOT_COMPLETE: { status: 409, en: 'Confirmation not complete', it: 'Conferma non completata' },
+  CONTRIBUTION_WINDOW_CLOSED: {
+    status: 409,
+    en: 'Contribution Window Closed',
+    it: 'Finestra di contribuzione chiusa',
+  },
+  NOT_ELIGIBLE: { status: 403, en: 'Not eligible for this cycle', it: 'Non idoneo per questo ciclo' },
+  NOT_AUTHORIZED_PARTICIPANT: {
+    status: 403,
+    en: 'You are not an authorized participant.',
+    it: 'Non sei un partecipante autorizzato.',
+  },
+  DISMISSAL_REASON_REQUIRED: {
+    status: 400,
+    en: 'Please provide a reason for dismissal',
+    it: 'Indica un motivo per il rifiuto',
+  },
+  DISMISSAL_REASON_TOO_LONG: {
+    status: 400,
+    en: 'Reason must be less than 500 characters',
+    it: 'Il motivo deve avere meno di 500 caratteri',
+  },
+  INVALID_OPTION: {
+    status: 400,
+    en: 'This option is not available.',
+    it: 'Questa opzione non è disponibile.',
+  },
+  CONTRIBUTION_NOT_FOUND: { status: 404, en: 'Contribution not found.', it: 'Contributo non trovato.' },
+  NOT_REFUNDABLE: {
+    status: 409,
+    en: 'This contribution cannot be refunded.',
+    it: 'Questo contributo non può essere rimborsato.',
+  },
+  PAYOUT_ACCOUNT_REQUIRED: {
+    status: 422,
+    en: 'Connected account required: set up your payout account in the settings.',
+    it: 'Serve un conto collegato: configura il conto per i pagamenti nelle impostazioni.',
+  },
+  // Funding requests
+  REQUEST_NOT_FOUND: { status: 404, en: 'Request not found.', it: 'Richiesta non trovata.' },
+  REQUEST_ALREADY_OPEN: {
+    status: 409,
+    en: 'You already have an open request.',
+    it: 'Hai già una richiesta aperta.',
+  },
+  NOT_REQUEST_OWNER: {
+    status: 403,
+    en: 'Only the owner of the request can do this.',
+    it: 'Solo chi ha creato la richiesta può farlo.',
+  },
+  OWN_REQUEST: {
+    status: 403,
+    en: 'You cannot contribute to your own request.',
+    it: 'Non puoi contribuire alla tua richiesta.',
+  },
+  REQUEST_NOT_ACTIVE: { status: 409, en: 'The request is not active.', it: 'La richiesta non è attiva.' },
+  REQUEST_CLOSED: { status: 409, en: 'The request is closed.', it: 'La richiesta è chiusa.' },
+  AMOUNT_OVER_REMAINING: {
+    status: 422,
+    en: 'The amount is more than what remains to the target.',
+    it: "L'importo supera quanto manca all'obiettivo.",
+  },
+  INVALID_REQUEST: {
+    status: 400,
+    en: 'Please check the title, description and message.',
+    it: 'Controlla titolo, descrizione e messaggio.',
+  },
+} as const satisfies Record<string, Entry> & Record<DomainErrorCode, Entry>;
+
+export type ErrorCode = keyof typeof catalogue;
+export type Language = 'it' | 'en';
+
+export const errorCatalogue: Readonly<Record<ErrorCode, Entry>> = catalogue;
+
+export function errorMessage(code: ErrorCode, language: Language): string {
+  return catalogue[code][language];
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return catalogue[code].status;
+}
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(catalogue, value);
+}

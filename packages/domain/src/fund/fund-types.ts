@@ -1,0 +1,252 @@
+import type { Cents } from '../money';
+
+/**
+ * The rotating fund's state, events and commands (domain.md, Rotating fund). Times are epoch
+ * milliseconds; amounts integer cents. One fund per organization; a fund runs cycles, a cycle
+ * is one full rotation made of rounds, one recipient each.
+ */
+export type FundPhase =
+  | 'voting'
+  | 'confirmation'
+  | 'dismissal_acknowledgment'
+  | 'date_voting'
+  | 'collecting'
+  | 'awaiting_withdrawal'
+  | 'completed'
+  | 'cancelled';
+
+export type FundStatus = 'voting' | 'confirmation' | 'active' | 'completed' | 'cancelled';
+
+export const withdrawalOptions = ['7d1h', '14d', '21d', '28d'] as const;
+export type WithdrawalOption = (typeof withdrawalOptions)[number];
+
+export type PaymentMethod = 'card' | 'paypal' | 'manual';
+/**
+ * authorized: a card hold (captured at distribution); captured: money in escrow (PayPal, or a
+ * card at distribution); declared: a manual payment awaiting the recipient's confirmation;
+ * confirmed: a manual payment received; refund_due: to be given back, still in escrow or held;
+ * refunded: given back or released; paid_out: part of a distributed pot.
+ */
+export type ContributionStatus =
+  | 'authorized'
+  | 'captured'
+  | 'declared'
+  | 'confirmed'
+  | 'refund_due'
+  | 'refunded'
+  | 'paid_out';
+
+export interface Contribution {
+  id: string;
+  contributorId: string;
+  /** The round's recipient when it was made (a manual payment goes to them directly). */
+  recipientId: string;
+  amountCents: Cents;
+  method: PaymentMethod;
+  status: ContributionStatus;
+  cycleNumber: number;
+  roundNumber: number;
+  at: number;
+  /** What it was when it became due back: says whether money had moved (for the refund's posting). */
+  statusBeforeRefund?: ContributionStatus;
+}
+
+export type EmergencyChoice = 'wait' | 'skip' | 'expel';
+
+export interface EmergencyVote {
+  id: string;
+  memberId: string;
+  voters: string[];
+  allowWait: boolean;
+  votes: Record<string, EmergencyChoice>;
+  deadline: number;
+}
+
+export interface Round {
+  number: number;
+  recipientId: string;
+  startsAt: number;
+  windowOpensAt: number;
+  withdrawalAt: number;
+  state: 'collecting' | 'awaiting_withdrawal' | 'distributing';
+  /** When everything expected was in and the recipient could withdraw. */
+  readyAt: number | null;
+  /** Set when the recipient has no active payout account: 24 h to connect one. */
+  recipientTimeoutAt: number | null;
+  skipped: string[];
+  emergencies: EmergencyVote[];
+  /** Members granted 24 h more (wait), until when. */
+  extensions: Record<string, number>;
+  /** Members for whom a wait was already granted in this round. */
+  waitGranted: string[];
+  payoutFailed: boolean;
+}
+
+export interface CycleHistory {
+  cycleNumber: number;
+  createdAt: number;
+  completedAt: number;
+  amountCents: Cents;
+  totalContributionsCents: Cents;
+  recipients: { roundNumber: number; recipientId: string; grossCents: Cents; netCents: Cents; at: number }[];
+  commitment: string;
+  nonce: string;
+  seed: string;
+  order: string[];
+}
+
+export interface FundState {
+  fundId: string;
+  phase: FundPhase;
+  cycleNumber: number;
+  cycleCreatedAt: number;
+  votingRound: number;
+  /** Members when the voting round opened: they may vote. */
+  voters: string[];
+  votes: Record<string, Cents>;
+  phaseDeadline: number | null;
+  commitment: string;
+  /** Secret until activation: views must not show it before `nonceRevealed`. */
+  nonce: string;
+  nonceRevealed: boolean;
+  participants: string[];
+  finalAmountCents: Cents | null;
+  confirmations: Record<string, boolean>;
+  dismissal: { by: string; reason: string } | null;
+  acknowledged: string[];
+  restartVotes: string[];
+  seed: string | null;
+  order: string[];
+  dateVotes: Record<string, WithdrawalOption>;
+  roundLength: WithdrawalOption | null;
+  round: Round | null;
+  /** Who received in this cycle, with the round. */
+  received: { roundNumber: number; recipientId: string; grossCents: Cents; netCents: Cents; at: number }[];
+  contributions: Contribution[];
+  strikes: Record<string, number>;
+  expelled: string[];
+  debts: Record<string, Cents>;
+  history: CycleHistory[];
+  cancelReason: string | null;
+  /** The amount votes of the voting round that fixed the amount: part of the draw's seed. */
+  closingVotes: { userId: string; amountCents: Cents }[];
+}
+
+export type FundEvent =
+  | {
+      type: 'VotingOpened';
+      at: number;
+      cycleNumber: number;
+      votingRound: number;
+      voters: string[];
+      commitment: string;
+      nonce: string;
+      deadline: number;
+      newCycle: boolean;
+    }
+  | { type: 'AmountVoted'; at: number; userId: string; amountCents: Cents }
+  | { type: 'VoterLeft'; at: number; userId: string }
+  | {
+      type: 'VotingClosed';
+      at: number;
+      participants: string[];
+      finalAmountCents: Cents;
+      deadline: number;
+      byTimeout: boolean;
+    }
+  | { type: 'FundCancelled'; at: number; reason: string }
+  | { type: 'ConfirmationVoted'; at: number; userId: string; accept: boolean }
+  | { type: 'ConfirmationTimedOut'; at: number; nonResponders: string[] }
+  | { type: 'DismissalOpened'; at: number; by: string; reason: string; deadline: number }
+  | { type: 'DismissalAcknowledged'; at: number; userId: string }
+  | { type: 'DismissalAcknowledgmentTimedOut'; at: number; nonAcknowledgers: string[] }
+  | { type: 'RestartVoted'; at: number; userId: string }
+  | { type: 'FundActivated'; at: number; nonce: string; seed: string; order: string[]; deadline: number }
+  | { type: 'WithdrawalDateVoted'; at: number; userId: string; option: WithdrawalOption }
+  | { type: 'WithdrawalDateChosen'; at: number; option: WithdrawalOption; byTimeout: boolean }
+  | {
+      type: 'RoundStarted';
+      at: number;
+      roundNumber: number;
+      recipientId: string;
+      windowOpensAt: number;
+      withdrawalAt: number;
+    }
+  | { type: 'ContributionMade'; at: number; contribution: Contribution }
+  | { type: 'ContributionConfirmed'; at: number; contributionId: string }
+  | { type: 'ContributionFailed'; at: number; contributionId: string }
+  | { type: 'RoundReady'; at: number; recipientTimeoutAt: number | null }
+  | {
+      type: 'DistributionStarted';
+      at: number;
+      roundNumber: number;
+      grossCents: Cents;
+      feeCents: Cents;
+      netCents: Cents;
+    }
+  | { type: 'DistributionFailed'; at: number; roundNumber: number }
+  | {
+      type: 'RoundDistributed';
+      at: number;
+      roundNumber: number;
+      recipientId: string;
+      grossCents: Cents;
+      feeCents: Cents;
+      netCents: Cents;
+    }
+  | { type: 'RecipientTimedOut'; at: number; roundNumber: number; recipientId: string; refundDue: string[] }
+  | {
+      type: 'ContributionMissed';
+      at: number;
+      memberId: string;
+      strikes: number;
+      voteId: string;
+      voters: string[];
+      allowWait: boolean;
+      deadline: number;
+    }
+  | { type: 'EmergencyVoteCast'; at: number; voteId: string; userId: string; choice: EmergencyChoice }
+  | { type: 'ExtensionGranted'; at: number; voteId: string; memberId: string; until: number }
+  | { type: 'ContributionSkipped'; at: number; voteId: string; memberId: string }
+  | {
+      type: 'MemberExpelled';
+      at: number;
+      voteId: string | null;
+      memberId: string;
+      debtCents: Cents;
+      refundDue: string[];
+    }
+  | { type: 'RefundRequested'; at: number; contributionId: string }
+  | { type: 'ContributionRefunded'; at: number; contributionId: string }
+  | { type: 'CycleCompleted'; at: number; history: CycleHistory };
+
+export type FundCommand =
+  | { type: 'OpenVoting'; members: string[]; nonce: string }
+  | { type: 'VoteAmount'; userId: string; amountCents: Cents }
+  | { type: 'VoteConfirmation'; userId: string; accept: true }
+  | { type: 'VoteConfirmation'; userId: string; accept: false; reason: string }
+  | { type: 'AcknowledgeDismissal'; userId: string }
+  | { type: 'VoteRestart'; userId: string }
+  | { type: 'VoteWithdrawalDate'; userId: string; option: WithdrawalOption }
+  | { type: 'Contribute'; userId: string; contributionId: string; method: PaymentMethod }
+  | { type: 'ContributionPaymentFailed'; contributionId: string }
+  | { type: 'ConfirmReceipt'; userId: string; contributionId: string }
+  | { type: 'Withdraw'; userId: string }
+  | { type: 'DistributionSucceeded' }
+  | { type: 'DistributionFailed' }
+  | { type: 'VoteEmergency'; userId: string; voteId: string; choice: EmergencyChoice }
+  | { type: 'RequestRefund'; userId: string; contributionId: string }
+  | { type: 'RefundCompleted'; contributionId: string }
+  | { type: 'MemberLeft'; userId: string }
+  | { type: 'DeadlinePassed' };
+
+/** Facts from outside the fund that some rules need, given with the command. */
+export interface FundContext {
+  now: number;
+  /** Whether the test clock is on: the `7d1h` option is offered only then. */
+  testClock: boolean;
+  /** Whether this member has an active connected payout account. */
+  hasPayoutAccount(userId: string): boolean;
+  /** A fresh id for an emergency vote (the domain owns no randomness). */
+  newId(): string;
+}

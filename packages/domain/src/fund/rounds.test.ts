@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { platformFeeCents } from '../money';
+import { days, FundHarness } from './fund-harness.test-support';
+import { HOUR_MS } from './rules';
+
+const members = ['ann', 'bob', 'cat'];
+
+function started(option: '7d1h' | '14d' = '14d') {
+  const h = new FundHarness();
+  h.activeWith(members, 5000, option);
+  const recipient = h.state.round!.recipientId;
+  const payers = members.filter((id) => id !== recipient);
+  return { h, recipient, payers };
+}
+
+describe('phase 6, rounds and contributions', () => {
+  it('contributions only inside the window: the 7 days before the withdrawal date', () => {
+    const { h, payers } = started();
+    expect(h.refusal({ type: 'Contribute', userId: payers[0]!, contributionId: 'c', method: 'card' })).toBe(
+      'CONTRIBUTION_WINDOW_CLOSED',
+    );
+    h.openWindow();
+    h.run({ type: 'Contribute', userId: payers[0]!, contributionId: 'c', method: 'card' });
+    expect(h.state.contributions[0]).toMatchObject({ amountCents: 5000, status: 'authorized' });
+  });
+
+  it('the recipient does not contribute; a non-participant is not eligible; nobody contributes twice', () => {
+    const { h, recipient, payers } = started();
+    h.openWindow();
+    expect(h.refusal({ type: 'Contribute', userId: recipient, contributionId: 'c', method: 'card' })).toBe(
+      'NOT_ELIGIBLE',
+    );
+    expect(h.refusal({ type: 'Contribute', userId: 'stranger', contributionId: 'c', method: 'card' })).toBe(
+      'NOT_ELIGIBLE',
+    );
+    h.run({ type: 'Contribute', userId: payers[0]!, contributionId: 'c1', method: 'paypal' });
+    expect(h.refusal({ type: 'Contribute', userId: payers[0]!, contributionId: 'c2', method: 'card' })).toBe(
+      'ALREADY_CONTRIBUTED',
+    );
+  });
+
+  it('a declined card frees the member to pay again', () => {
+    const { h, payers } = started();
+    h.openWindow();
+    h.run({ type: 'Contribute', userId: payers[0]!, contributionId: 'c1', method: 'card' });
+    h.run({ type: 'ContributionPaymentFailed', contributionId: 'c1' });
+    h.run({ type: 'Contribute', userId: payers[0]!, contributionId: 'c2', method: 'card' });
+    expect(h.state.contributions.map((c) => c.id)).toEqual(['c2']);
+  });
+
+  it('when everything is in, only the recipient withdraws: gross minus 2.5 % half-up and 50 cents', () => {
+    const { h, recipient, payers } = started();
+    h.payoutAccounts.add(recipient);
+    h.openWindow();
+    h.run({ type: 'Contribute', userId: payers[0]!, contributionId: 'c1', method: 'card' });
+    expect(h.refusal({ type: 'Withdraw', userId: recipient })).toBe('INSUFFICIENT_CONTRIBUTIONS');
+    h.run({ type: 'Contribute', userId: payers[1]!, contributionId: 'c2', method: 'paypal' });
+    expect(h.state.phase).toBe('awaiting_withdrawal');
+    expect(h.refusal({ type: 'Withdraw', userId: payers[0]! })).toBe('NOT_CURRENT_RECIPIENT');
+    const [started_] = h.run({ type: 'Withdraw', userId: recipient });
+    expect(started_).toMatchObject({
+      type: 'DistributionStarted',
+      grossCents: 10000,
+      feeCents: 300,
+      netCents: 9700,
+    });
+    expect(h.refusal({ type: 'Withdraw', userId: recipient })).toBe('CANNOT_WITHDRAW_NOW');
+    h.run({ type: 'DistributionSucceeded' });
+    expect(h.state.received).toEqual([
+      expect.objectContaining({ recipientId: recipient, grossCents: 10000, netCents: 9700 }),
+    ]);
+    expect(h.state.round!.number).toBe(2);
+  });
+
+  it('a failed payout leaves the money in escrow and the round awaiting withdrawal', () => {
+    const { h, recipient } = started();
+    h.contributeAll('card');
+    h.payoutAccounts.add(recipient);
+    h.run({ type: 'Withdraw', userId: recipient });
+    h.run({ type: 'DistributionFailed' });
+    expect(h.state.round).toMatchObject({ state: 'awaiting_withdrawal', payoutFailed: true });
+    expect(h.state.contributions.every((c) => c.status === 'authorized')).toBe(true);
+  });
+
+  it('a manual contribution counts once the recipient confirms it, and carries no fee', () => {
+    const { h, recipient, payers } = started();
+    h.openWindow();
+    h.run({ type: 'Contribute', userId: payers[0]!, contributionId: 'm1', method: 'manual' });
+    h.run({ type: 'Contribute', userId: payers[1]!, contributionId: 'm2', method: 'manual' });
+    expect(h.state.phase).toBe('collecting');
+    expect(h.refusal({ type: 'ConfirmReceipt', userId: payers[0]!, contributionId: 'm1' })).toBe(
+      'NOT_CURRENT_RECIPIENT',
+    );
+    h.run({ type: 'ConfirmReceipt', userId: recipient, contributionId: 'm1' });
+    h.run({ type: 'ConfirmReceipt', userId: recipient, contributionId: 'm2' });
+    expect(h.state.round!.recipientTimeoutAt).toBeNull();
+    const [done] = h.run({ type: 'Withdraw', userId: recipient });
+    expect(done).toMatchObject({ type: 'RoundDistributed', grossCents: 10000, feeCents: 0, netCents: 10000 });
+  });
+
+  it('a full cycle: every participant receives exactly once, then the cycle completes with its history', () => {
+    const h = new FundHarness();
+    h.activeWith(members, 5000, '7d1h');
+    for (let round = 1; round <= 3; round++) {
+      h.contributeAll('card');
+      h.distribute();
+    }
+    expect(h.state.phase).toBe('completed');
+    const history = h.state.history[0]!;
+    expect(history.recipients.map((r) => r.recipientId).sort()).toEqual([...members].sort());
+    expect(history.totalContributionsCents).toBe(3 * 2 * 5000);
+    expect(history.recipients.every((r) => r.netCents === 10000 - platformFeeCents(10000))).toBe(true);
+    h.run({ type: 'OpenVoting', members, nonce: 'ab'.repeat(32) });
+    expect(h.state.cycleNumber).toBe(2);
+  });
+});
+
+describe('recipient timeout', () => {
+  it('no payout account: 24 h, then refunds, the recipient moves to the end, a fresh 7-day window', () => {
+    const { h, recipient } = started();
+    h.contributeAll('card');
+    expect(h.state.round!.recipientTimeoutAt).toBe(h.now + days(1));
+    expect(h.refusal({ type: 'Withdraw', userId: recipient })).toBe('PAYOUT_ACCOUNT_REQUIRED');
+    const events = h.advance(days(1));
+    expect(events[0]).toMatchObject({ type: 'RecipientTimedOut', recipientId: recipient });
+    expect(h.state.contributions.every((c) => c.status === 'refund_due')).toBe(true);
+    expect(h.state.order.at(-1)).toBe(recipient);
+    const round = h.state.round!;
+    expect(round.recipientId).not.toBe(recipient);
+    expect(round.windowOpensAt).toBe(h.now);
+    expect(round.withdrawalAt - round.windowOpensAt).toBe(days(7));
+  });
+
+  it('connecting an account in time lets the recipient withdraw', () => {
+    const { h, recipient } = started();
+    h.contributeAll('card');
+    h.advance(12 * HOUR_MS);
+    h.payoutAccounts.add(recipient);
+    h.advance(days(1));
+    expect(h.state.round!.recipientId).toBe(recipient);
+    h.run({ type: 'Withdraw', userId: recipient });
+    expect(h.state.round!.state).toBe('distributing');
+  });
+
+  it('refund on request: a contribution due back can be asked for by its contributor, once', () => {
+    const { h } = started();
+    h.contributeAll('paypal');
+    h.advance(days(1));
+    const refund = h.state.contributions[0]!;
+    expect(h.refusal({ type: 'RequestRefund', userId: 'nobody', contributionId: refund.id })).toBe(
+      'CONTRIBUTION_NOT_FOUND',
+    );
+    h.run({ type: 'RequestRefund', userId: refund.contributorId, contributionId: refund.id });
+    h.run({ type: 'RefundCompleted', contributionId: refund.id });
+    expect(
+      h.refusal({ type: 'RequestRefund', userId: refund.contributorId, contributionId: refund.id }),
+    ).toBe('NOT_REFUNDABLE');
+  });
+});

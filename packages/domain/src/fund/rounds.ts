@@ -1,0 +1,242 @@
+import { netPayout } from '../money';
+import { type Draft, fail } from './draft';
+import { roundTimes } from './evolve';
+import type { Contribution, FundContext, PaymentMethod } from './fund-types';
+import {
+  activeParticipants,
+  CONTRIBUTION_WINDOW_MS,
+  expectedContributors,
+  hasContributed,
+  inEscrow,
+  nextRecipient,
+  PHASE_MS,
+  roundContributions,
+  roundLengthMs,
+  roundTotals,
+} from './rules';
+
+/** Round k starts with the next recipient in the rotation; or the cycle completes when none is left. */
+export function startRound(d: Draft, roundNumber: number, at: number, lengthMs: number): void {
+  const recipientId = nextRecipient(d.state);
+  if (!recipientId) {
+    completeCycle(d, at);
+    return;
+  }
+  d.emit({ type: 'RoundStarted', at, roundNumber, recipientId, ...roundTimes(at, lengthMs) });
+}
+
+function isWindowOpen(d: Draft, userId: string, at: number): boolean {
+  const round = d.state.round!;
+  if (at < round.windowOpensAt) return false;
+  if (at < round.withdrawalAt && !round.emergencies.some((v) => v.memberId === userId)) return true;
+  const extension = round.extensions[userId];
+  return extension !== undefined && at < extension;
+}
+
+/**
+ * A participant contributes exactly the final amount, once per round, only while the window is
+ * open. Cards are held (authorized), PayPal is captured, manual payments wait for the recipient.
+ */
+export function contribute(
+  d: Draft,
+  ctx: FundContext,
+  userId: string,
+  contributionId: string,
+  method: PaymentMethod,
+  at: number,
+): void {
+  const s = d.state;
+  if (s.phase !== 'collecting' && s.phase !== 'awaiting_withdrawal') {
+    fail(s.phase === 'completed' || s.phase === 'cancelled' ? 'CONTRIBUTION_WINDOW_CLOSED' : 'WRONG_PHASE');
+  }
+  const round = s.round!;
+  if (
+    !activeParticipants(s).includes(userId) ||
+    userId === round.recipientId ||
+    round.skipped.includes(userId)
+  )
+    fail('NOT_ELIGIBLE');
+  if (roundContributions(s).some((c) => c.contributorId === userId)) fail('ALREADY_CONTRIBUTED');
+  if (!isWindowOpen(d, userId, at)) fail('CONTRIBUTION_WINDOW_CLOSED');
+  const contribution: Contribution = {
+    id: contributionId,
+    contributorId: userId,
+    recipientId: round.recipientId,
+    amountCents: s.finalAmountCents!,
+    method,
+    status: method === 'card' ? 'authorized' : method === 'paypal' ? 'captured' : 'declared',
+    cycleNumber: s.cycleNumber,
+    roundNumber: round.number,
+    at,
+  };
+  d.emit({ type: 'ContributionMade', at, contribution });
+  checkReady(d, ctx, at);
+}
+
+/**
+ * The provider declined a card hold: the contribution is gone and may be made again. Only a
+ * hold can fail afterwards; a PayPal capture is settled before the contribution is recorded.
+ */
+export function paymentFailed(d: Draft, contributionId: string, at: number): void {
+  const contribution = d.state.contributions.find((c) => c.id === contributionId);
+  if (contribution?.status !== 'authorized' || d.state.round?.state !== 'collecting')
+    fail('CONTRIBUTION_NOT_FOUND');
+  d.emit({ type: 'ContributionFailed', at, contributionId });
+}
+
+export function confirmReceipt(
+  d: Draft,
+  ctx: FundContext,
+  userId: string,
+  contributionId: string,
+  at: number,
+): void {
+  const s = d.state;
+  if (!s.round || (s.phase !== 'collecting' && s.phase !== 'awaiting_withdrawal')) fail('WRONG_PHASE');
+  if (s.round.recipientId !== userId) fail('NOT_CURRENT_RECIPIENT');
+  const contribution = roundContributions(s).find((c) => c.id === contributionId);
+  if (contribution?.status !== 'declared') fail('CONTRIBUTION_NOT_FOUND');
+  d.emit({ type: 'ContributionConfirmed', at, contributionId });
+  checkReady(d, ctx, at);
+}
+
+/**
+ * When every expected contribution is in and no emergency vote is open, the recipient may
+ * withdraw. A recipient who must receive platform money and has no active payout account
+ * gets 24 h to connect one.
+ */
+export function checkReady(d: Draft, ctx: FundContext, at: number): void {
+  const s = d.state;
+  const round = s.round;
+  if (round?.state !== 'collecting' || round.emergencies.length > 0) return;
+  if (!expectedContributors(s).every((id) => hasContributed(s, id))) return;
+  const needsPayout = roundTotals(s).platformCents > 0 && !ctx.hasPayoutAccount(round.recipientId);
+  d.emit({ type: 'RoundReady', at, recipientTimeoutAt: needsPayout ? at + PHASE_MS : null });
+}
+
+/** Only the current recipient, only when everything is in; the fee is booked, the rest paid out. */
+export function withdraw(d: Draft, ctx: FundContext, userId: string, at: number): void {
+  const s = d.state;
+  if (!s.round || (s.phase !== 'collecting' && s.phase !== 'awaiting_withdrawal'))
+    fail('CANNOT_WITHDRAW_NOW');
+  const round = s.round;
+  if (round.recipientId !== userId) fail('NOT_CURRENT_RECIPIENT');
+  if (round.state === 'collecting') fail('INSUFFICIENT_CONTRIBUTIONS');
+  if (round.state === 'distributing') fail('CANNOT_WITHDRAW_NOW');
+  const { platformCents, manualCents } = roundTotals(s);
+  if (platformCents === 0) {
+    d.emit({
+      type: 'RoundDistributed',
+      at,
+      roundNumber: round.number,
+      recipientId: userId,
+      grossCents: manualCents,
+      feeCents: 0,
+      netCents: manualCents,
+    });
+    startRound(d, round.number + 1, at, roundLengthMs[s.roundLength!]);
+    return;
+  }
+  if (!ctx.hasPayoutAccount(userId)) fail('PAYOUT_ACCOUNT_REQUIRED');
+  const payout = netPayout(platformCents);
+  if (!payout) fail('INSUFFICIENT_CONTRIBUTIONS');
+  d.emit({
+    type: 'DistributionStarted',
+    at,
+    roundNumber: round.number,
+    grossCents: platformCents,
+    ...payout,
+  });
+}
+
+/** The payment layer reports the payout: done (next round), or failed (money stays in escrow). */
+export function distributionResult(d: Draft, succeeded: boolean, at: number): void {
+  const s = d.state;
+  const round = s.round;
+  if (round?.state !== 'distributing') fail('WRONG_PHASE');
+  if (!succeeded) {
+    d.emit({ type: 'DistributionFailed', at, roundNumber: round.number });
+    return;
+  }
+  const { platformCents, manualCents } = roundTotals(s);
+  const payout = netPayout(platformCents)!;
+  d.emit({
+    type: 'RoundDistributed',
+    at,
+    roundNumber: round.number,
+    recipientId: round.recipientId,
+    grossCents: platformCents + manualCents,
+    feeCents: payout.feeCents,
+    netCents: payout.netCents + manualCents,
+  });
+  startRound(d, round.number + 1, at, roundLengthMs[s.roundLength!]);
+}
+
+/**
+ * Recipient timeout (domain.md, phase 6): every contribution of the round is refunded, the
+ * recipient moves to the end of the order, and the round restarts with the next recipient and
+ * a fresh 7-day window.
+ */
+export function recipientTimedOut(d: Draft, at: number): void {
+  const s = d.state;
+  const round = s.round!;
+  const refundDue = roundContributions(s)
+    .filter((c) => inEscrow(c) || c.status === 'declared' || c.status === 'confirmed')
+    .map((c) => c.id);
+  d.emit({
+    type: 'RecipientTimedOut',
+    at,
+    roundNumber: round.number,
+    recipientId: round.recipientId,
+    refundDue,
+  });
+  const recipientId = nextRecipient(d.state)!;
+  d.emit({
+    type: 'RoundStarted',
+    at,
+    roundNumber: round.number,
+    recipientId,
+    windowOpensAt: at,
+    withdrawalAt: at + CONTRIBUTION_WINDOW_MS,
+  });
+}
+
+function completeCycle(d: Draft, at: number): void {
+  const s = d.state;
+  const totalContributionsCents = s.contributions
+    .filter((c) => c.cycleNumber === s.cycleNumber && c.status === 'paid_out')
+    .reduce((sum, c) => sum + c.amountCents, 0);
+  d.emit({
+    type: 'CycleCompleted',
+    at,
+    history: {
+      cycleNumber: s.cycleNumber,
+      createdAt: s.cycleCreatedAt,
+      completedAt: at,
+      amountCents: s.finalAmountCents!,
+      totalContributionsCents,
+      recipients: s.received,
+      commitment: s.commitment,
+      nonce: s.nonce,
+      seed: s.seed!,
+      order: s.order,
+    },
+  });
+}
+
+/**
+ * Refund on request: the contributor asks for a contribution that is due back (its round was
+ * cancelled or restarted) and still in escrow; the payment layer then refunds it once.
+ */
+export function requestRefund(d: Draft, userId: string, contributionId: string, at: number): void {
+  const contribution = d.state.contributions.find((c) => c.id === contributionId);
+  if (!contribution || contribution.contributorId !== userId) fail('CONTRIBUTION_NOT_FOUND');
+  if (contribution.status !== 'refund_due') fail('NOT_REFUNDABLE');
+  d.emit({ type: 'RefundRequested', at, contributionId });
+}
+
+export function refundCompleted(d: Draft, contributionId: string, at: number): void {
+  const contribution = d.state.contributions.find((c) => c.id === contributionId);
+  if (contribution?.status !== 'refund_due') fail('NOT_REFUNDABLE');
+  d.emit({ type: 'ContributionRefunded', at, contributionId });
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { evolve } from './fund/evolve';
+import { FundHarness } from './fund/fund-harness.test-support';
+import type { FundEvent, FundState } from './fund/fund-types';
+import { fundPostings } from './fund/postings';
+import { checkJournal, type LedgerTransaction, ledgerAccount, memberTotals } from './ledger';
+import { platformFeeCents } from './money';
+import { checkInvariants } from './simulation/invariants';
+
+const escrow = 'round-escrow:f:1:1';
+
+describe('ledger: double entry', () => {
+  it('flags an unbalanced transaction, a duplicate key and escrow left in a closed round', () => {
+    const journal: LedgerTransaction[] = [
+      {
+        kind: 'contribution',
+        key: 'a',
+        entries: [
+          { account: 'funding:u', userId: 'u', amountCents: -500 },
+          { account: escrow, userId: null, amountCents: 500 },
+        ],
+      },
+      {
+        kind: 'contribution',
+        key: 'a',
+        entries: [
+          { account: 'funding:u', userId: 'u', amountCents: -500 },
+          { account: escrow, userId: null, amountCents: 499 },
+        ],
+      },
+    ];
+    expect(checkJournal(journal, [escrow]).map((p) => p.problem)).toEqual([
+      'unbalanced',
+      'duplicate key',
+      'escrow left: 999',
+    ]);
+  });
+
+  it('totals: given less refunds, received, balance', () => {
+    const journal: LedgerTransaction[] = [
+      {
+        kind: 'contribution',
+        key: 'a',
+        entries: [
+          { account: ledgerAccount.funding('u'), userId: 'u', amountCents: -500 },
+          { account: escrow, userId: null, amountCents: 500 },
+        ],
+      },
+      {
+        kind: 'refund',
+        key: 'b',
+        entries: [
+          { account: escrow, userId: null, amountCents: -500 },
+          { account: ledgerAccount.refunds('u'), userId: 'u', amountCents: 500 },
+        ],
+      },
+    ];
+    expect(memberTotals(journal, 'u')).toEqual({ givenCents: 0, receivedCents: 0, balanceCents: 0 });
+  });
+});
+
+/** Plays a harness and keeps the postings of every event. */
+function withJournal(h: FundHarness) {
+  const journal: LedgerTransaction[] = [];
+  let state: FundState = h.state;
+  return {
+    journal,
+    record(events: FundEvent[]) {
+      for (const event of events) {
+        journal.push(...fundPostings(state, event));
+        state = evolve(state, event);
+      }
+    },
+  };
+}
+
+describe('fund postings', () => {
+  it('a round paid by card and PayPal: escrow ends at zero, the recipient gets gross − fee, the fee is booked', () => {
+    const h = new FundHarness();
+    const ledger = withJournal(h);
+    h.activeWith(['ann', 'bob', 'cat'], 5000, '14d');
+    ledger.record(h.events.splice(0));
+    h.contributeAll('paypal');
+    h.distribute();
+    ledger.record(h.events.splice(0));
+    const recipient = h.state.received[0]!.recipientId;
+    const round = `round-escrow:fund-1:1:1`;
+    expect(checkJournal(ledger.journal, [round])).toEqual([]);
+    expect(memberTotals(ledger.journal, recipient).receivedCents).toBe(10000 - platformFeeCents(10000));
+    const fees = ledger.journal.flatMap((t) => t.entries).filter((e) => e.account === 'platform:fees');
+    expect(fees.reduce((s, e) => s + e.amountCents, 0)).toBe(300);
+  });
+
+  it('the invariant checker catches money that appears from nowhere', () => {
+    const h = new FundHarness();
+    const forged: LedgerTransaction = {
+      kind: 'payout',
+      key: 'x',
+      entries: [{ account: 'payout:ann', userId: 'ann', amountCents: 100 }],
+    };
+    expect(checkInvariants(h.state, [forged], h.now, () => false)).toEqual([
+      'ledger: x unbalanced',
+      'money in 0 ≠ out + escrow 100',
+    ]);
+  });
+});

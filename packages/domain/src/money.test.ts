@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  cents,
+  divideHalfUp,
+  formatEuro,
+  medianCents,
+  netPayout,
+  parseEuroToCents,
+  platformFeeCents,
+} from './money';
+
+describe('money: integer cents guard', () => {
+  it('throws on floats and unsafe integers', () => {
+    expect(() => cents(1.5)).toThrow();
+    expect(() => cents(Number.MAX_SAFE_INTEGER + 1)).toThrow();
+    expect(cents(0)).toBe(0);
+  });
+});
+
+describe('money: rounding half-up', () => {
+  it.each([
+    [5, 10, 1],
+    [4, 10, 0],
+    [15, 10, 2],
+    [25, 2, 13],
+    [-5, 10, -1],
+  ])('%i / %i = %i', (n, d, expected) => {
+    expect(divideHalfUp(n, d)).toBe(expected);
+  });
+});
+
+describe('money: platform fee is 2.5 % half-up plus 50 cents', () => {
+  it.each([
+    [10000, 300],
+    [100, 53],
+    [20, 51],
+    [19, 50],
+    [0, 50],
+  ])('gross %i → fee %i', (gross, fee) => {
+    expect(platformFeeCents(gross)).toBe(fee);
+  });
+
+  it('refuses a payout whose fee reaches the gross', () => {
+    expect(netPayout(51)).toBeNull();
+    expect(netPayout(52)).toEqual({ feeCents: 51, netCents: 1 });
+  });
+
+  it('property: fee is never negative and a payout never exceeds the gross', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), (gross) => {
+        const fee = platformFeeCents(gross);
+        expect(fee).toBeGreaterThanOrEqual(50);
+        const payout = netPayout(gross);
+        if (payout) {
+          expect(payout.feeCents + payout.netCents).toBe(gross);
+          expect(payout.netCents).toBeGreaterThan(0);
+        } else expect(fee).toBeGreaterThanOrEqual(gross);
+      }),
+    );
+  });
+});
+
+describe('money: median of votes', () => {
+  it('odd count takes the middle vote', () => expect(medianCents([300, 100, 200])).toBe(200));
+  it('even count takes the mean of the two middle votes, half-up', () => {
+    expect(medianCents([100, 201])).toBe(151);
+    expect(medianCents([100, 200, 300, 1000])).toBe(250);
+  });
+  it('property: lies between the smallest and largest vote', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 100, max: 1_000_000 }), { minLength: 1, maxLength: 50 }),
+        (votes) => {
+          const median = medianCents(votes);
+          expect(median).toBeGreaterThanOrEqual(Math.min(...votes));
+          expect(median).toBeLessThanOrEqual(Math.max(...votes));
+        },
+      ),
+    );
+  });
+});
+
+describe('money: parsing and formatting at the edge', () => {
+  it.each([
+    ['50', 5000],
+    ['50.00', 5000],
+    ['50,5', 5050],
+    ['1.234,56', 123456],
+    ['€ 10', 1000],
+  ])('%s → %i cents', (input, expected) => expect(parseEuroToCents(input)).toBe(expected));
+  it.each(['', 'abc', '1.2.3,4,5', '-5', '5,1234'])('rejects %s', (input) =>
+    expect(parseEuroToCents(input)).toBeNull(),
+  );
+  it('formats euros in Italian', () => expect(formatEuro(1234567)).toMatch(/^12\.345,67\s€$/));
+});

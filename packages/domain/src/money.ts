@@ -1,0 +1,82 @@
+/**
+ * Money is an integer number of euro cents (domain.md, Money). Floats never carry money:
+ * every function here takes and returns safe integers and throws on anything else, so a
+ * stray float is caught where it enters rather than where it has already lost a cent.
+ */
+export type Cents = number;
+
+export class MoneyError extends Error {
+  override name = 'MoneyError';
+}
+
+/** Guard: throws unless `value` is a safe integer number of cents. */
+export function cents(value: number): Cents {
+  if (!Number.isSafeInteger(value)) throw new MoneyError(`not an integer number of cents: ${value}`);
+  return value;
+}
+
+/**
+ * Divides `numerator / denominator` rounding half-up (away from zero at .5 for positives),
+ * using integers only. Both inputs must be safe integers, denominator positive.
+ */
+export function divideHalfUp(numerator: number, denominator: number): number {
+  cents(numerator);
+  if (!Number.isSafeInteger(denominator) || denominator <= 0) throw new MoneyError('bad denominator');
+  const sign = numerator < 0 ? -1 : 1;
+  const abs = Math.abs(numerator);
+  const quotient = Math.floor(abs / denominator);
+  const remainder = abs - quotient * denominator;
+  return sign * (remainder * 2 >= denominator ? quotient + 1 : quotient);
+}
+
+/** The platform fee (domain.md, Money): round_half_up(gross × 2.5 %) + 50 cents. */
+export const FEE_RATE_PER_MILLE = 25;
+export const FEE_FIXED_CENTS = 50;
+
+export function platformFeeCents(grossCents: Cents): Cents {
+  cents(grossCents);
+  if (grossCents < 0) throw new MoneyError('negative gross');
+  return divideHalfUp(grossCents * FEE_RATE_PER_MILLE, 1000) + FEE_FIXED_CENTS;
+}
+
+/** A payout is refused when the fee would reach or exceed the gross ("Insufficient contributions"). */
+export function netPayout(grossCents: Cents): { feeCents: Cents; netCents: Cents } | null {
+  const feeCents = platformFeeCents(grossCents);
+  if (feeCents >= grossCents) return null;
+  return { feeCents, netCents: grossCents - feeCents };
+}
+
+/**
+ * Median of the votes (domain.md, Rotating fund, phase 1): with an even count, the mean of
+ * the two middle votes rounded half-up to the cent. Undefined for no votes.
+ */
+export function medianCents(votes: readonly Cents[]): Cents {
+  if (votes.length === 0) throw new MoneyError('median of no votes');
+  const sorted = votes.map(cents).sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  if (sorted.length % 2 === 1) return sorted[mid]!;
+  return divideHalfUp(sorted[mid - 1]! + sorted[mid]!, 2);
+}
+
+/** Parses a user-typed euro amount ("50", "50.5", "50,50", "1.234,56") into cents, or null. */
+export function parseEuroToCents(input: string): Cents | null {
+  const trimmed = input.trim().replace(/\s|€/g, '');
+  const match = /^(\d{1,3}(?:[.,]?\d{3})*|\d+)(?:[.,](\d{1,2}))?$/.exec(trimmed);
+  if (!match) return null;
+  const euros = Number(match[1]!.replace(/[.,]/g, ''));
+  const fraction = (match[2] ?? '').padEnd(2, '0');
+  const value = euros * 100 + Number(fraction);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** Formats cents as euros for display, only at the edge. */
+export function formatEuro(amountCents: Cents, locale = 'it-IT'): string {
+  let formatter = formatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+    formatters.set(locale, formatter);
+  }
+  return formatter.format(cents(amountCents) / 100);
+}

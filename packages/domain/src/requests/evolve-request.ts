@@ -1,0 +1,59 @@
+import type { FundingRequest, RequestEvent, RequestsState } from './request-types';
+
+function update(
+  state: RequestsState,
+  id: string,
+  change: (r: FundingRequest) => Partial<FundingRequest>,
+): RequestsState {
+  return { requests: state.requests.map((r) => (r.id === id ? { ...r, ...change(r) } : r)) };
+}
+
+/** Applies one request event (facts only: evolve never refuses). */
+export function evolveRequests(state: RequestsState, event: RequestEvent): RequestsState {
+  switch (event.type) {
+    case 'RequestCreated':
+      return {
+        requests: [
+          ...state.requests,
+          {
+            ...event.request,
+            status: 'pending',
+            createdAt: event.at,
+            activatedAt: null,
+            expiresAt: null,
+            endedAt: null,
+            contributions: [],
+            payout: null,
+          },
+        ],
+      };
+    case 'RequestActivated':
+      return update(state, event.requestId, () => ({
+        status: 'active',
+        activatedAt: event.at,
+        expiresAt: event.expiresAt,
+      }));
+    case 'RequestEdited':
+      return update(state, event.requestId, () => ({
+        title: event.title,
+        description: event.description,
+        targetCents: event.targetCents,
+      }));
+    case 'RequestContributed':
+      return update(state, event.requestId, (r) => ({
+        contributions: [...r.contributions, event.contribution],
+      }));
+    case 'RequestEnded':
+      return update(state, event.requestId, () => ({ status: event.status, endedAt: event.at }));
+    case 'RequestPaidOut':
+      return update(state, event.requestId, () => ({
+        payout: { grossCents: event.grossCents, feeCents: event.feeCents, netCents: event.netCents },
+      }));
+    case 'RequestContributionRefunded':
+      return update(state, event.requestId, (r) => ({
+        contributions: r.contributions.map((c) =>
+          c.id === event.contributionId ? { ...c, refunded: true } : c,
+        ),
+      }));
+  }
+}

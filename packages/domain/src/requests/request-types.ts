@@ -1,0 +1,94 @@
+import type { Cents } from '../money';
+
+/** Funding requests (domain.md, Funding requests): one active per organization, the rest queued FIFO. */
+export type RequestStatus = 'pending' | 'active' | 'completed' | 'concluded' | 'cancelled' | 'expired';
+
+export interface RequestContribution {
+  id: string;
+  contributorId: string;
+  amountCents: Cents;
+  message: string | null;
+  at: number;
+  refunded: boolean;
+}
+
+export interface FundingRequest {
+  id: string;
+  ownerId: string;
+  title: string;
+  description: string;
+  targetCents: Cents;
+  status: RequestStatus;
+  createdAt: number;
+  activatedAt: number | null;
+  expiresAt: number | null;
+  endedAt: number | null;
+  contributions: RequestContribution[];
+  /** Set when the collected money was paid out to the owner (gross − fee). */
+  payout: { grossCents: Cents; feeCents: Cents; netCents: Cents } | null;
+}
+
+export interface RequestsState {
+  requests: FundingRequest[];
+}
+
+export type RequestEvent =
+  | {
+      type: 'RequestCreated';
+      at: number;
+      request: Pick<FundingRequest, 'id' | 'ownerId' | 'title' | 'description' | 'targetCents'>;
+    }
+  | { type: 'RequestActivated'; at: number; requestId: string; expiresAt: number }
+  | {
+      type: 'RequestEdited';
+      at: number;
+      requestId: string;
+      title: string;
+      description: string;
+      targetCents: Cents;
+    }
+  | { type: 'RequestContributed'; at: number; requestId: string; contribution: RequestContribution }
+  | {
+      type: 'RequestEnded';
+      at: number;
+      requestId: string;
+      status: 'completed' | 'concluded' | 'expired' | 'cancelled';
+    }
+  | {
+      type: 'RequestPaidOut';
+      at: number;
+      requestId: string;
+      grossCents: Cents;
+      feeCents: Cents;
+      netCents: Cents;
+    }
+  | { type: 'RequestContributionRefunded'; at: number; requestId: string; contributionId: string };
+
+export type RequestCommand =
+  | {
+      type: 'CreateRequest';
+      requestId: string;
+      ownerId: string;
+      title: string;
+      description: string;
+      targetCents: Cents;
+    }
+  | {
+      type: 'EditRequest';
+      requestId: string;
+      userId: string;
+      title?: string;
+      description?: string;
+      targetCents?: Cents;
+    }
+  | {
+      type: 'ContributeToRequest';
+      requestId: string;
+      userId: string;
+      contributionId: string;
+      amountCents: Cents;
+      message?: string;
+    }
+  | { type: 'ConcludeRequest'; requestId: string; userId: string }
+  | { type: 'CancelRequest'; requestId: string; userId: string }
+  | { type: 'RequestDeadlinePassed' };

@@ -1,0 +1,105 @@
+import { nextDeadline } from '../fund/deadlines';
+import type { FundState } from '../fund/fund-types';
+import { counts } from '../fund/rules';
+import {
+  balances,
+  checkJournal,
+  ESCROW_PREFIXES,
+  FUNDING_PREFIX,
+  type LedgerTransaction,
+  ledgerAccount,
+  PAYOUT_PREFIX,
+  REFUNDS_PREFIX,
+} from '../ledger';
+
+/** What must hold after every step of every simulated organization; returns the broken rules. */
+export function checkInvariants(
+  state: FundState,
+  journal: readonly LedgerTransaction[],
+  now: number,
+  payout: (id: string) => boolean,
+): string[] {
+  const broken: string[] = [];
+  for (const problem of checkJournal(journal)) broken.push(`ledger: ${problem.key} ${problem.problem}`);
+
+  // Money in = money paid out + fees + refunds + money still in escrow (to the cent).
+  const b = balances(journal);
+  let moneyIn = 0;
+  let out = 0;
+  for (const [account, amount] of b) {
+    if (account.startsWith(FUNDING_PREFIX)) moneyIn -= amount;
+    else if (
+      account.startsWith(PAYOUT_PREFIX) ||
+      account.startsWith(REFUNDS_PREFIX) ||
+      account === 'platform:fees'
+    )
+      out += amount;
+    else if (ESCROW_PREFIXES.some((prefix) => account.startsWith(prefix))) out += amount;
+    else if (account.startsWith('debt')) continue;
+  }
+  if (moneyIn !== out) broken.push(`money in ${moneyIn} ≠ out + escrow ${out}`);
+  for (const [account, amount] of b) {
+    if (ESCROW_PREFIXES.some((prefix) => account.startsWith(prefix)) && amount < 0)
+      broken.push(`negative escrow ${account}`);
+  }
+
+  // No member contributes twice in a round; only participants, never the recipient.
+  const seen = new Set<string>();
+  for (const c of state.contributions) {
+    if (c.status === 'refund_due' || c.status === 'refunded') continue;
+    const key = `${c.cycleNumber}:${c.roundNumber}:${c.contributorId}`;
+    if (seen.has(key)) broken.push(`two contributions ${key}`);
+    seen.add(key);
+    if (c.contributorId === c.recipientId) broken.push(`recipient contributed ${key}`);
+    if (c.cycleNumber === state.cycleNumber && !state.participants.includes(c.contributorId))
+      broken.push(`non-participant contributed ${key}`);
+    if (
+      counts(c) &&
+      c.amountCents !== (c.cycleNumber === state.cycleNumber ? state.finalAmountCents : c.amountCents)
+    ) {
+      broken.push(`wrong amount ${key}`);
+    }
+  }
+
+  // Expelled members never act again: never the recipient, never receive.
+  for (const id of state.expelled) {
+    if (state.round?.recipientId === id) broken.push(`expelled ${id} is the recipient`);
+  }
+  // Nobody outside the participants ever receives.
+  for (const r of state.received) {
+    if (!state.participants.includes(r.recipientId)) broken.push(`non-participant ${r.recipientId} received`);
+  }
+
+  // Escrow is exactly zero for every closed round (distributed, with nothing left due back).
+  const closed = [
+    ...state.history.flatMap((h) =>
+      h.recipients.map((r) => ({ cycle: h.cycleNumber, round: r.roundNumber })),
+    ),
+    ...state.received.map((r) => ({ cycle: state.cycleNumber, round: r.roundNumber })),
+  ];
+  for (const { cycle, round } of closed) {
+    const pending = state.contributions.some(
+      (c) => c.cycleNumber === cycle && c.roundNumber === round && c.status === 'refund_due',
+    );
+    const account = ledgerAccount.roundEscrow(state.fundId, cycle, round);
+    if (!pending && (b.get(account) ?? 0) !== 0)
+      broken.push(`escrow left in closed round ${account}: ${b.get(account)}`);
+  }
+
+  // Every deadline in the past has been processed.
+  const due = nextDeadline(state, { hasPayoutAccount: payout });
+  if (due !== null && due <= now) broken.push(`deadline ${due} not processed at ${now}`);
+
+  // Completed cycles: every remaining participant received exactly once.
+  for (const cycle of state.history) {
+    const recipients = cycle.recipients.map((r) => r.recipientId);
+    if (new Set(recipients).size !== recipients.length)
+      broken.push(`cycle ${cycle.cycleNumber}: someone received twice`);
+    for (const id of cycle.order) {
+      const expelledEarly = state.expelled.includes(id) && !recipients.includes(id);
+      if (!recipients.includes(id) && !expelledEarly)
+        broken.push(`cycle ${cycle.cycleNumber}: ${id} never received`);
+    }
+  }
+  return broken;
+}

@@ -1,0 +1,204 @@
+import { DomainError } from '../errors';
+import { decide } from '../fund/decide';
+import { emptyFund, evolve } from '../fund/evolve';
+import type { FundCommand, FundContext, FundState } from '../fund/fund-types';
+import { fundPostings } from '../fund/postings';
+import { inEscrow, roundContributions } from '../fund/rules';
+import type { LedgerTransaction } from '../ledger';
+import { type Action, randomAction } from './actions';
+import { checkInvariants } from './invariants';
+import { int, seededRandom } from './random';
+
+export interface OrganizationRun {
+  seed: number;
+  steps: number;
+  failure: { step: number; action: Action; broken: string[] } | null;
+  cyclesCompleted: number;
+}
+
+const T0 = Date.UTC(2026, 0, 1);
+
+/**
+ * Plays one organization of 2–12 members through random legal and illegal actions, checking
+ * the invariants after every step. Everything derives from the seed (members, actions, nonces),
+ * so a failure replays exactly.
+ */
+export function simulateOrganization(seed: number, steps: number, given?: Action[]): OrganizationRun {
+  const random = seededRandom(seed);
+  const size = int(random, 2, 12);
+  const members = Array.from({ length: size }, (_, i) => `m${i}`);
+  const actions = given ?? Array.from({ length: steps }, () => randomAction(random));
+  let state: FundState = emptyFund(`fund-${seed}`);
+  const journal: LedgerTransaction[] = [];
+  const payoutAccounts = new Set<string>();
+  let now = T0;
+  /** In which cycle each member was expelled: they must not act again in it. */
+  const cycleOf = new Map<string, number>();
+  let ids = 0;
+  const nonce = () => (ids++).toString(16).padStart(64, '0');
+  const ctx = (): FundContext => ({
+    now,
+    testClock: true,
+    hasPayoutAccount: (id) => payoutAccounts.has(id),
+    newId: () => `v${ids++}`,
+  });
+
+  const apply = (command: FundCommand): boolean => {
+    const result = decide(state, command, ctx());
+    if (result instanceof DomainError) return false;
+    for (const event of result) {
+      journal.push(...fundPostings(state, event));
+      state = evolve(state, event);
+      if (event.type === 'MemberExpelled') cycleOf.set(event.memberId, state.cycleNumber);
+    }
+    return true;
+  };
+
+  for (let step = 0; step < actions.length; step++) {
+    const action = actions[step]!;
+    const member = (who: number) => members[who % members.length]!;
+    switch (action.kind) {
+      case 'open':
+        apply({ type: 'OpenVoting', members, nonce: nonce() });
+        break;
+      case 'voteAmount':
+        apply({ type: 'VoteAmount', userId: member(action.who), amountCents: action.amountCents });
+        break;
+      case 'confirm':
+        apply(
+          action.accept
+            ? { type: 'VoteConfirmation', userId: member(action.who), accept: true }
+            : { type: 'VoteConfirmation', userId: member(action.who), accept: false, reason: action.reason },
+        );
+        break;
+      case 'acknowledge':
+        apply({ type: 'AcknowledgeDismissal', userId: member(action.who) });
+        break;
+      case 'restart':
+        apply({ type: 'VoteRestart', userId: member(action.who) });
+        break;
+      case 'dateVote':
+        apply({ type: 'VoteWithdrawalDate', userId: member(action.who), option: action.option });
+        break;
+      case 'contribute':
+        apply({
+          type: 'Contribute',
+          userId: member(action.who),
+          contributionId: `c${ids++}`,
+          method: action.method,
+        });
+        break;
+      case 'decline': {
+        const held = state.round ? roundContributions(state).filter(inEscrow) : [];
+        const target = held[action.who % Math.max(1, held.length)];
+        if (target) apply({ type: 'ContributionPaymentFailed', contributionId: target.id });
+        break;
+      }
+      case 'confirmReceipt': {
+        const declared = state.round ? roundContributions(state).filter((c) => c.status === 'declared') : [];
+        const target = declared[action.who % Math.max(1, declared.length)];
+        if (target)
+          apply({ type: 'ConfirmReceipt', userId: state.round!.recipientId, contributionId: target.id });
+        break;
+      }
+      case 'connectPayout':
+        payoutAccounts.add(member(action.who));
+        break;
+      case 'withdraw':
+        apply({
+          type: 'Withdraw',
+          userId: action.who % 2 === 0 && state.round ? state.round.recipientId : member(action.who),
+        });
+        break;
+      case 'payoutResult':
+        apply({ type: action.ok ? 'DistributionSucceeded' : 'DistributionFailed' });
+        break;
+      case 'emergency': {
+        const vote = state.round?.emergencies[0];
+        if (vote)
+          apply({
+            type: 'VoteEmergency',
+            userId: member(action.who),
+            voteId: vote.id,
+            choice: action.choice,
+          });
+        break;
+      }
+      case 'refund': {
+        const due = state.contributions.filter((c) => c.status === 'refund_due');
+        const target = due[action.who % Math.max(1, due.length)];
+        if (target) {
+          apply({ type: 'RequestRefund', userId: target.contributorId, contributionId: target.id });
+          apply({ type: 'RefundCompleted', contributionId: target.id });
+        }
+        break;
+      }
+      case 'stranger':
+        if (apply({ type: 'Contribute', userId: 'stranger', contributionId: `c${ids++}`, method: 'card' })) {
+          return {
+            seed,
+            steps: step + 1,
+            failure: { step, action, broken: ['a stranger contributed'] },
+            cyclesCompleted: state.history.length,
+          };
+        }
+        break;
+      case 'expelledActs': {
+        const expelled = state.expelled[action.who % Math.max(1, state.expelled.length)];
+        if (!expelled) break;
+        const vote = state.round?.emergencies[0];
+        const attempts: FundCommand[] = [
+          { type: 'Contribute', userId: expelled, contributionId: `c${ids++}`, method: 'paypal' },
+          { type: 'VoteRestart', userId: expelled },
+          { type: 'VoteWithdrawalDate', userId: expelled, option: '14d' },
+          ...(vote
+            ? [{ type: 'VoteEmergency' as const, userId: expelled, voteId: vote.id, choice: 'skip' as const }]
+            : []),
+        ];
+        for (const attempt of attempts) {
+          if (state.cycleNumber === cycleOf.get(expelled) && apply(attempt)) {
+            return {
+              seed,
+              steps: step + 1,
+              failure: { step, action, broken: [`expelled ${expelled} acted: ${attempt.type}`] },
+              cyclesCompleted: state.history.length,
+            };
+          }
+        }
+        break;
+      }
+      case 'wait':
+        now += action.minutes * 60_000;
+        apply({ type: 'DeadlinePassed' });
+        break;
+    }
+    const broken = checkInvariants(state, journal, now, (id) => payoutAccounts.has(id));
+    if (broken.length > 0)
+      return {
+        seed,
+        steps: step + 1,
+        failure: { step, action, broken },
+        cyclesCompleted: state.history.length,
+      };
+  }
+  return { seed, steps: actions.length, failure: null, cyclesCompleted: state.history.length };
+}
+
+/** Greedy shrinking: drop actions while the run still fails, to print the shortest reproduction. */
+export function shrink(seed: number, failing: Action[]): Action[] {
+  let actions = failing;
+  for (let chunk = Math.ceil(actions.length / 2); chunk >= 1; chunk = Math.floor(chunk / 2)) {
+    for (let start = 0; start < actions.length; ) {
+      const candidate = [...actions.slice(0, start), ...actions.slice(start + chunk)];
+      if (simulateOrganization(seed, 0, candidate).failure) actions = candidate;
+      else start += chunk;
+    }
+  }
+  return actions;
+}
+
+export function actionsOf(seed: number, steps: number): Action[] {
+  const random = seededRandom(seed);
+  int(random, 2, 12);
+  return Array.from({ length: steps }, () => randomAction(random));
+}

@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Deps } from './deps';
+import { authPlugin } from './plugins/auth';
+import { csrfPlugin } from './plugins/csrf';
+import { errorsPlugin, notFoundHandler } from './plugins/errors';
+import { languagePlugin } from './plugins/language';
+import { openapiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+import { spaNotFoundHandler, webAppPlugin } from './plugins/web-app';
+import { accountRoutes } from './routes/account.routes';
+import { authRoutes } from './routes/auth.routes';
+import { organizationRoutes } from './routes/organization.routes';
+
+export interface AppOptions {
+  deps: Deps;
+  /** Signs the session and CSRF cookies; at least 32 characters. */
+  sessionSecret: string;
+  /** The built web app to serve; omitted in API-only tests. */
+  webRoot?: string;
+}
+
+/** The whole HTTP application, without listening: server.ts listens, tests use inject(). */
+export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Promise<FastifyInstance> {
+  const secure = deps.config.publicUrl.startsWith('https://');
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: secure,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(languagePlugin);
+  await app.register(securityPlugin, { secure });
+  await app.register(openapiPlugin);
+  await app.register(sessionPlugin, { db: deps.db, clock: deps.clock, secret: sessionSecret, secure });
+  await app.register(csrfPlugin, { secure });
+  await app.register(authPlugin, { db: deps.db });
+
+  for (const routes of [authRoutes, accountRoutes, organizationRoutes]) routes(app, deps);
+
+  if (webRoot && existsSync(webRoot)) {
+    await app.register(webAppPlugin, { root: webRoot });
+    app.setNotFoundHandler(spaNotFoundHandler);
+  } else {
+    if (webRoot) deps.logger.warn(`web app not built: ${webRoot} is missing`);
+    app.setNotFoundHandler(notFoundHandler);
+  }
+  return app as unknown as FastifyInstance;
+}

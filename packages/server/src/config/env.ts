@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** Configuration from the environment (architecture.md, Configuration). Parsed once, validated. */
+const flag = z
+  .string()
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  ADMIN_EMAILS: z.string().default(''),
+  REGISTRATION: z.enum(['open', 'invite-only']).default('open'),
+  TEST_CLOCK: flag,
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Giro <no-reply@giro.local>'),
+  SESSION_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.string().default('info'),
+  /** Captcha proof of work: SHA-256 keys to try; a mid-range phone solves the default in about a second. */
+  CAPTCHA_ATTEMPTS: z.coerce.number().int().min(1).default(50_000),
+});
+
+export type Config = {
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  adminEmails: string[];
+  registration: 'open' | 'invite-only';
+  testClock: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionSecret: string | undefined;
+  logLevel: string;
+  captchaAttempts: number;
+  /** Multiplies every rate limit; tests raise it so that many sign-ups from 127.0.0.1 pass. */
+  rateLimitScale: number;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && e.TEST_CLOCK) throw new ConfigError('TEST_CLOCK is refused when NODE_ENV=production');
+  return {
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL || undefined,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    registration: e.REGISTRATION,
+    testClock: e.TEST_CLOCK,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    sessionSecret: e.SESSION_SECRET,
+    logLevel: e.LOG_LEVEL,
+    captchaAttempts: e.CAPTCHA_ATTEMPTS,
+    rateLimitScale: 1,
+  };
+}

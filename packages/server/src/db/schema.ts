@@ -1,0 +1,201 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The one schema for PGlite and PostgreSQL. Money columns are integer cents (bigint, read as
+ * JS numbers within the safe range); timestamps are timestamptz; organization-scoped tables
+ * carry the organization id.
+ */
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const tz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  inviteCode: text('invite_code').notNull().unique(),
+  createdAt: createdAt(),
+  /** Set when the last member leaves; the row stays for the ledger. */
+  closedAt: tz('closed_at'),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    displayName: text('display_name').notNull(),
+    emailVerifiedAt: tz('email_verified_at'),
+    languagePreference: text('language_preference').notNull().default('it'),
+    paypalEmail: text('paypal_email'),
+    role: text('role').notNull().default('member'),
+    strikes: integer('strikes').notNull().default(0),
+    familyId: uuid('family_id').references(() => organizations.id),
+    memberSince: tz('member_since'),
+    lastVerificationMailAt: tz('last_verification_mail_at'),
+    createdAt: createdAt(),
+    /** Deletion erases personal data and keeps the row as an anonymous placeholder for the ledger. */
+    deletedAt: tz('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_family_idx').on(t.familyId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the session id: a leaked table does not leak usable sessions. */
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id').references(() => users.id),
+    data: jsonb('data').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Single-use emailed tokens (verification, password reset, account deletion), stored hashed. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Admin-issued invitations to create an organization while registration is invite-only. */
+export const testerInvites = pgTable('tester_invites', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  email: text('email'),
+  expiresAt: tz('expires_at').notNull(),
+  usedAt: tz('used_at'),
+  usedBy: uuid('used_by').references(() => users.id),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: createdAt(),
+});
+
+/** Every use of an invite code or tester invite: visit, registration, join, conversion. */
+export const inviteEvents = pgTable(
+  'invite_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    code: text('code').notNull(),
+    kind: text('kind').notNull(),
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    testerInviteId: uuid('tester_invite_id').references(() => testerInvites.id),
+    userId: uuid('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invite_events_code_idx').on(t.code)],
+);
+
+/**
+ * Everything that leaves the process (emails now; provider calls and socket events later) is
+ * written here in the same transaction as the change that causes it, and sent by a worker.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: text('topic').notNull(),
+    organizationId: uuid('organization_id'),
+    payload: jsonb('payload').notNull(),
+    availableAt: tz('available_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    processedAt: tz('processed_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_pending_idx').on(t.availableAt).where(sql`processed_at is null`)],
+);
+
+/** Every email the platform sends, with its delivery state (also the development mailbox). */
+export const mailMessages = pgTable('mail_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  toAddress: text('to_address').notNull(),
+  template: text('template').notNull(),
+  language: text('language').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  status: text('status').notNull().default('queued'),
+  sentAt: tz('sent_at'),
+  createdAt: createdAt(),
+});
+
+export const cookieConsents = pgTable('cookie_consents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').references(() => users.id),
+  necessary: boolean('necessary').notNull().default(true),
+  analytics: boolean('analytics').notNull(),
+  marketing: boolean('marketing').notNull(),
+  functional: boolean('functional').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Captcha challenges already used (ALTCHA has no replay protection of its own). */
+export const usedCaptchas = pgTable('used_captchas', {
+  id: text('id').primaryKey(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The double-entry ledger (domain.md, Money). A transaction's entries sum to zero; entries are
+ * immutable. Debits are positive, credits negative. Accounts are named `kind:owner`.
+ */
+export const ledgerTransactions = pgTable('ledger_transactions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id),
+  kind: text('kind').notNull(),
+  idempotencyKey: text('idempotency_key').unique(),
+  createdAt: createdAt(),
+});
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    account: text('account').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.account),
+    index('ledger_entries_org_idx').on(t.organizationId),
+  ],
+);

@@ -1,0 +1,36 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { AppError } from '../errors';
+import type { DbOrTx } from './client';
+import { testerInvites } from './schema';
+
+/**
+ * Uses a tester invite (domain.md, Private testing): single use, unexpired, and bound to an
+ * email when it was issued for one. Returns its id, or throws INVALID_TESTER_INVITE.
+ */
+export async function claimTesterInvite(
+  tx: DbOrTx,
+  code: string,
+  email: string,
+  userId: string,
+  now: Date,
+): Promise<string> {
+  const [row] = await tx
+    .update(testerInvites)
+    .set({ usedAt: now, usedBy: userId })
+    .where(
+      and(
+        eq(testerInvites.code, code),
+        isNull(testerInvites.usedAt),
+        gt(testerInvites.expiresAt, now),
+        or(isNull(testerInvites.email), sql`lower(${testerInvites.email}) = ${email}`),
+      ),
+    )
+    .returning({ id: testerInvites.id });
+  if (!row) throw new AppError('INVALID_TESTER_INVITE');
+  return row.id;
+}
+
+export async function findTesterInvite(tx: DbOrTx, code: string) {
+  const [row] = await tx.select().from(testerInvites).where(eq(testerInvites.code, code)).limit(1);
+  return row;
+}

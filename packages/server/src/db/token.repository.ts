@@ -1,0 +1,52 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { hashToken, newToken } from '../security/tokens';
+import type { DbOrTx } from './client';
+import { userTokens } from './schema';
+
+export type TokenPurpose = 'verify_email' | 'reset_password' | 'delete_account';
+
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  verify_email: 24 * 3600_000,
+  reset_password: 3600_000,
+  delete_account: 3600_000,
+};
+
+/** Issues a single-use token; only its hash is stored. Returns the raw token for the link. */
+export async function issueToken(
+  tx: DbOrTx,
+  userId: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<string> {
+  const token = newToken();
+  await tx.insert(userTokens).values({
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[purpose]),
+    createdAt: now,
+  });
+  return token;
+}
+
+/** Marks the token used and returns its user, or null when unknown, used, expired or of another purpose. */
+export async function consumeToken(
+  tx: DbOrTx,
+  purpose: TokenPurpose,
+  token: string,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await tx
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: userTokens.userId });
+  return row?.userId ?? null;
+}

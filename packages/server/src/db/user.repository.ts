@@ -1,0 +1,50 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+import { users } from './schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Sign-in accepts the username or the email, case-insensitively. */
+export async function findUserByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
+  const lowered = login.trim().toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        sql`(lower(${users.username}) = ${lowered} or lower(${users.email}) = ${lowered})`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(isNull(users.deletedAt), sql`lower(${users.email}) = ${email.trim().toLowerCase()}`))
+    .limit(1);
+  return row;
+}
+
+/** Locks the user's row for the rest of the transaction (membership changes, deletion). */
+export async function lockUser(tx: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .for('update')
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,136 @@
+import { and, asc, eq, inArray, isNull, lte, min, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { outbox } from '../db/schema';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+export type OutboxHandler = (row: OutboxRow) => Promise<void>;
+
+const LEASE_MS = 60_000;
+const BATCH = 20;
+const MAX_SLEEP_MS = 30_000;
+
+/**
+ * Drains the outbox. Rows are claimed with a lease (`FOR UPDATE SKIP LOCKED`, then
+ * `available_at` pushed past the lease) and handled outside the claiming transaction, so
+ * several instances share the work and a crash mid-send only delays the row until the lease
+ * runs out: delivery is at-least-once, and handlers are idempotent.
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly handlers: Record<string, OutboxHandler>,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Something was written: drain soon. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.drain()
+      .then(() => undefined)
+      .catch((error) => this.logger.error({ err: error }, 'outbox drain failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        } else
+          this.scheduleNext().catch((error) => this.logger.error({ err: error }, 'outbox schedule failed'));
+      });
+  }
+
+  /** Handles every row that is due now; returns how many were handled. */
+  async drain(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const rows = await this.claim();
+      if (rows.length === 0) return handled;
+      for (const row of rows) {
+        await this.handle(row);
+        handled++;
+      }
+    }
+  }
+
+  private async claim(): Promise<OutboxRow[]> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(isNull(outbox.processedAt), lte(outbox.availableAt, now)))
+        .orderBy(asc(outbox.id))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(outbox)
+        .set({ availableAt: new Date(now.getTime() + LEASE_MS), attempts: sql`${outbox.attempts} + 1` })
+        .where(
+          inArray(
+            outbox.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  private async handle(row: OutboxRow): Promise<void> {
+    const handler = this.handlers[row.topic];
+    try {
+      if (!handler) throw new Error(`no handler for outbox topic ${row.topic}`);
+      await handler(row);
+      await this.db
+        .update(outbox)
+        .set({ processedAt: this.clock.now(), lastError: null })
+        .where(eq(outbox.id, row.id));
+    } catch (error) {
+      const backoffMs = Math.min(2 ** row.attempts * 1000, 15 * 60_000);
+      this.logger.warn({ err: error, outboxId: row.id, topic: row.topic }, 'outbox row failed; will retry');
+      await this.db
+        .update(outbox)
+        .set({
+          lastError: String(error).slice(0, 1000),
+          availableAt: new Date(this.clock.now().getTime() + backoffMs),
+        })
+        .where(eq(outbox.id, row.id));
+    }
+  }
+
+  private async scheduleNext(): Promise<void> {
+    if (this.stopped) return;
+    const [next] = await this.db
+      .select({ at: min(outbox.availableAt) })
+      .from(outbox)
+      .where(isNull(outbox.processedAt));
+    const wait = next?.at
+      ? Math.max(0, new Date(next.at).getTime() - this.clock.now().getTime())
+      : MAX_SLEEP_MS;
+    this.timer = setTimeout(() => this.kick(), Math.min(wait + 5, MAX_SLEEP_MS));
+    this.timer.unref();
+  }
+}

@@ -1,0 +1,43 @@
+import type { Language } from '@giro/contract/errors';
+
+/** Default email texts per language. `{{name}}` and `{{link}}` are filled in at render time. */
+export const mailTemplates = {
+  verify_email: {
+    en: {
+      subject: 'Confirm your email for Giro',
+      text: 'Hello {{name}},\n\nconfirm your email address by opening this link (valid for 24 hours):\n{{link}}\n\nIf you did not sign up for Giro, ignore this message.',
+    },
+    it: {
+      subject: 'Conferma la tua email per Giro',
+      text: 'Ciao {{name}},\n\nconferma il tuo indirizzo email aprendo questo link (valido 24 ore):\n{{link}}\n\nSe non ti sei registrato a Giro, ignora questo messaggio.',
+    },
+  },
+  reset_password: {
+    en: {
+      subject: 'Reset your Giro password',
+      text: 'Hello {{name}},\n\nto choose a new password open this link (valid for 1 hour):\n{{link}}\n\nIf you did not ask for it, ignore this message: your password stays as it is.',
+    },
+    it: {
+      subject: 'Reimposta la password di Giro',
+      text: "Ciao {{name}},\n\nper scegliere una nuova password apri questo link (valido 1 ora):\n{{link}}\n\nSe non l'hai chiesto tu, ignora questo messaggio: la password resta invariata.",
+    },
+  },
+  delete_account: {
+    en: {
+      subject: 'Confirm the deletion of your Giro account',
+      text: 'Hello {{name}},\n\nto delete your account open this link (valid for 1 hour):\n{{link}}\n\nYour personal data will be erased; money records stay, anonymised. If you did not ask for it, change your password.',
+    },
+    it: {
+      subject: "Conferma l'eliminazione del tuo account Giro",
+      text: "Ciao {{name}},\n\nper eliminare il tuo account apri questo link (valido 1 ora):\n{{link}}\n\nI tuoi dati personali saranno cancellati; i movimenti di denaro restano, in forma anonima. Se non l'hai chiesto tu, cambia la password.",
+    },
+  },
+} as const satisfies Record<string, Record<Language, { subject: string; text: string }>>;
+
+export type MailTemplate = keyof typeof mailTemplates;
+
+export function renderMail(template: MailTemplate, language: Language, vars: Record<string, string>) {
+  const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => vars[key] ?? '');
+  const { subject, text } = mailTemplates[template][language];
+  return { subject: fill(subject), text: fill(text) };
+}

@@ -1,0 +1,80 @@
+import { join } from 'node:path';
+import { inArray, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { buildApp } from './app';
+import { OffsetClock, systemClock } from './clock';
+import { compose } from './compose';
+import { ConfigError, loadConfig } from './config/env';
+import { loadSessionSecret } from './config/secrets';
+import { type Database, openPglite, openPostgres } from './db/client';
+import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
+import { users } from './db/schema';
+import { createMailer } from './mail/mailer';
+
+/** The process entry: configuration, database, migrations, workers, and the listening app. */
+async function main() {
+  const config = loadConfig();
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'],
+  });
+
+  let release = () => {};
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl);
+  } else {
+    release = lockDataDir(config.dataDir);
+    database = await openPglite({ dataDir: join(config.dataDir, 'pglite') });
+  }
+  await database.migrate();
+
+  if (config.adminEmails.length > 0) {
+    await database.db
+      .update(users)
+      .set({ role: 'admin' })
+      .where(inArray(sql`lower(${users.email})`, config.adminEmails));
+  }
+
+  const clock = config.testClock ? new OffsetClock() : systemClock;
+  const sessionSecret = loadSessionSecret(config.dataDir, config.sessionSecret);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const { deps, outbox } = compose({ config, db: database.db, clock, logger, mailer, sessionSecret });
+  const webRoot = new URL('../../web/dist', import.meta.url).pathname;
+  const app = await buildApp({ deps, sessionSecret, webRoot });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await outbox.stop();
+    await database.close();
+    release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  outbox.start();
+  logger.info(
+    {
+      url: config.publicUrl,
+      database: database.kind,
+      registration: config.registration,
+      testClock: config.testClock,
+    },
+    `Giro is serving on http://${config.host}:${config.port}`,
+  );
+}
+
+main().catch((error) => {
+  if (error instanceof DataDirInUseError || error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+import type { Language } from '@giro/contract/errors';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '../db/schema';
+import { consumeToken, issueToken } from '../db/token.repository';
+import { lockUser, type UserRow } from '../db/user.repository';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { enqueueMail } from '../mail/enqueue-mail';
+import { verifyPassword } from '../security/passwords';
+import { assertMayLeave, removeFromOrganization } from './membership';
+
+/** Step 1: the password, then a confirmation link by email (valid 1 h). Refused as leaving is. */
+export async function requestAccountDeletion(deps: Deps, user: UserRow, password: string): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INVALID_CREDENTIALS');
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await assertMayLeave(tx, user);
+    const token = await issueToken(tx, user.id, 'delete_account', now);
+    await enqueueMail(
+      tx,
+      {
+        to: user.email,
+        template: 'delete_account',
+        language: user.languagePreference as Language,
+        vars: {
+          name: user.displayName,
+          link: `${deps.config.publicUrl}/delete-account-confirm?token=${token}`,
+        },
+      },
+      now,
+    );
+  });
+  deps.kickOutbox();
+}
+
+/**
+ * Step 2: erases personal data and keeps the row as an anonymous placeholder, because ledger
+ * entries point at it and money records must balance (domain.md).
+ */
+export async function deleteAccount(deps: Deps, token: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, 'delete_account', token, now);
+    if (!userId) throw new AppError('INVALID_DELETION_TOKEN');
+    const user = await lockUser(tx, userId);
+    if (!user) throw new AppError('INVALID_DELETION_TOKEN');
+    await assertMayLeave(tx, user);
+    await removeFromOrganization(tx, user, now);
+    const placeholder = `deleted-${user.id}`;
+    await tx
+      .update(users)
+      .set({
+        username: placeholder,
+        email: `${placeholder}@deleted.invalid`,
+        passwordHash: '!',
+        firstName: '',
+        lastName: '',
+        displayName: '',
+        paypalEmail: null,
+        emailVerifiedAt: null,
+        deletedAt: now,
+      })
+      .where(eq(users.id, user.id));
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+  });
+}

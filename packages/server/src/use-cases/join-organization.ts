@@ -1,0 +1,33 @@
+import { normalizeInviteCode } from '@giro/domain/organization';
+import { findOpenOrganizationByCode, recordInviteEvent } from '../db/organization.repository';
+import { lockUser } from '../db/user.repository';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { addToOrganization, assertMayLeave, removeFromOrganization } from './membership';
+
+/**
+ * Joins by invite code. From account settings this is "join another organization": the
+ * current one is left first, under the leave rule, in the same transaction.
+ */
+export async function joinOrganization(deps: Deps, userId: string, rawCode: string): Promise<string> {
+  const code = normalizeInviteCode(rawCode);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    const organization = await findOpenOrganizationByCode(tx, code);
+    if (!organization) throw new AppError('INVALID_INVITE_CODE');
+    if (user.familyId === organization.id) throw new AppError('ALREADY_IN_ORGANIZATION');
+    if (user.familyId) {
+      await assertMayLeave(tx, user);
+      await removeFromOrganization(tx, user, now);
+    }
+    await addToOrganization(tx, user.id, organization.id, now);
+    await recordInviteEvent(
+      tx,
+      { code, kind: 'join', organizationId: organization.id, userId: user.id },
+      now,
+    );
+    return organization.id;
+  });
+}

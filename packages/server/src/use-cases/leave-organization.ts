@@ -1,0 +1,15 @@
+import { lockUser } from '../db/user.repository';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { assertMayLeave, removeFromOrganization } from './membership';
+
+export async function leaveOrganization(deps: Deps, userId: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    if (!user.familyId) throw new AppError('NOT_IN_ORGANIZATION');
+    await assertMayLeave(tx, user);
+    await removeFromOrganization(tx, user, now);
+  });
+}

@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { register, TestClient } from './support/client';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => t.close());
+
+describe('account', () => {
+  it('password reset: same answer for unknown emails, single-use token, other sessions end', async () => {
+    const { client, person } = await register(t.app);
+    const anonymous = new TestClient(t.app);
+    expect((await anonymous.post('/api/forgot-password', { email: 'nobody@example.com' })).json()).toEqual({
+      ok: true,
+    });
+    expect((await anonymous.post('/api/forgot-password', { email: person.email })).json()).toEqual({
+      ok: true,
+    });
+    await t.flushOutbox();
+    const token = t.mailer.tokenFrom(person.email, '/reset-password');
+    const weak = await anonymous.post('/api/reset-password', { token, password: 'short' });
+    expect(weak.json().code).toBe('PASSWORD_TOO_SHORT');
+    // A refused password does not use up the token.
+    expect(
+      (await anonymous.post('/api/reset-password', { token, password: 'a brand new secret' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await anonymous.post('/api/reset-password', { token, password: 'another new secret' })).json().code,
+    ).toBe('INVALID_RESET_TOKEN');
+    expect((await client.get('/api/session/check')).json()).toEqual({ authenticated: false });
+    const login = await anonymous.post('/api/login', {
+      username: person.username,
+      password: 'a brand new secret',
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('a reset token expires after an hour', async () => {
+    const { person } = await register(t.app);
+    const anonymous = new TestClient(t.app);
+    await anonymous.post('/api/forgot-password', { email: person.email });
+    await t.flushOutbox();
+    const token = t.mailer.tokenFrom(person.email, '/reset-password');
+    t.clock.fastForward(61);
+    expect(
+      (await anonymous.post('/api/reset-password', { token, password: 'a brand new secret' })).json().code,
+    ).toBe('INVALID_RESET_TOKEN');
+  });
+
+  it('change password checks the current one', async () => {
+    const { client, person } = await register(t.app);
+    const wrong = await client.post('/api/change-password', {
+      currentPassword: 'nope nope nope',
+      newPassword: 'fresh secret one',
+    });
+    expect(wrong.json().code).toBe('PASSWORD_CHANGE_FAILED');
+    const ok = await client.post('/api/change-password', {
+      currentPassword: person.password,
+      newPassword: 'fresh secret one',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await client.get('/api/session/check')).json()).toEqual({ authenticated: true });
+  });
+
+  it('edits the profile, language and PayPal email', async () => {
+    const { client } = await register(t.app);
+    const profile = await client.patch('/api/user', { firstName: 'Maria', lastName: 'Verdi' });
+    expect(profile.json()).toMatchObject({
+      firstName: 'Maria',
+      lastName: 'Verdi',
+      displayName: 'Maria Verdi',
+    });
+    await client.put('/api/user/language', { languagePreference: 'en' });
+    await client.put('/api/user/paypal', { paypalEmail: 'Maria@PayPal.example' });
+    const user = (await client.get('/api/user')).json();
+    expect(user).toMatchObject({ languagePreference: 'en', paypalEmail: 'maria@paypal.example' });
+    expect((await client.put('/api/user/language', { languagePreference: 'de' })).statusCode).toBe(400);
+    await client.put('/api/user/paypal', { paypalEmail: null });
+    expect((await client.get('/api/user')).json().paypalEmail).toBeNull();
+  });
+
+  it('deletes the account by emailed link, erasing personal data', async () => {
+    const { client, person } = await register(t.app);
+    expect(
+      (await client.post('/api/user/delete-request', { password: 'wrong wrong wrong' })).statusCode,
+    ).toBe(401);
+    expect((await client.post('/api/user/delete-request', { password: person.password })).statusCode).toBe(
+      200,
+    );
+    await t.flushOutbox();
+    const token = t.mailer.tokenFrom(person.email, '/delete-account-confirm');
+    expect((await client.post('/api/user/delete', { token })).statusCode).toBe(200);
+    expect((await client.get('/api/session/check')).json()).toEqual({ authenticated: false });
+    const login = await new TestClient(t.app).post('/api/login', {
+      username: person.email,
+      password: person.password,
+    });
+    expect(login.statusCode).toBe(401);
+    // The username and email are free again.
+    expect((await register(t.app, { person })).response.statusCode).toBe(200);
+  });
+
+  it('records cookie consent signed in or out', async () => {
+    const client = new TestClient(t.app);
+    const response = await client.post('/api/cookie-consent', {
+      analytics: false,
+      marketing: false,
+      functional: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await client.post('/api/cookie-consent', { analytics: 'yes' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,125 @@
+import { count } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { organizations, users } from '../src/db/schema';
+import { register, TestClient } from './support/client';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => t.close());
+
+async function rowCounts() {
+  const [u] = await t.database.db.select({ n: count() }).from(users);
+  const [o] = await t.database.db.select({ n: count() }).from(organizations);
+  return { users: u!.n, organizations: o!.n };
+}
+
+describe('bad input gets a 4xx with a code and a message in the user language, and writes nothing', () => {
+  it('malformed JSON', async () => {
+    const client = new TestClient(t.app);
+    client.language = 'it';
+    const before = await rowCounts();
+    const response = await client.post('/api/register', '{"username": ', {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'INVALID_JSON',
+      message: 'Il corpo della richiesta non è un JSON valido.',
+    });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('wrong types, missing fields and unknown fields, with details per field', async () => {
+    const client = new TestClient(t.app);
+    const before = await rowCounts();
+    const wrongTypes = await client.post('/api/register', { username: 42, email: 'x', password: true });
+    expect(wrongTypes.statusCode).toBe(400);
+    const body = wrongTypes.json();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.message).toBe('Please check your input and try again.');
+    const fields = body.details.map((d: { field: string }) => d.field);
+    expect(fields).toEqual(
+      expect.arrayContaining(['username', 'email', 'password', 'firstName', 'acceptTerms']),
+    );
+
+    const unknown = await client.post('/api/login', { username: 'a', password: 'b', isAdmin: true });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details[0]).toMatchObject({ rule: 'unrecognized_keys' });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('localizes field details in Italian', async () => {
+    const client = new TestClient(t.app);
+    client.language = 'it';
+    const response = await client.post('/api/family', { name: 'x', type: 'family' });
+    // Signed out is checked after validation: the field rule speaks first.
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details[0]).toEqual({
+      field: 'name',
+      rule: 'too_small',
+      message: 'Deve avere almeno 2 caratteri.',
+    });
+  });
+
+  it('bodies over 1 MB', async () => {
+    const client = new TestClient(t.app);
+    const response = await client.post('/api/login', { username: 'x'.repeat(1_100_000), password: 'y' });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('a missing or wrong CSRF token', async () => {
+    const { client } = await register(t.app);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/family/leave',
+      headers: { cookie: client.cookieHeader },
+    });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().code).toBe('CSRF_TOKEN_INVALID');
+    const wrong = await client.post('/api/family/leave', {}, { headers: { 'x-csrf-token': 'forged' } });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().code).toBe('CSRF_TOKEN_INVALID');
+    expect((await client.get('/api/family')).statusCode).toBe(200);
+  });
+
+  it('a guessed session cookie', async () => {
+    const client = new TestClient(t.app);
+    client.setCookie('giro.sid', 'guessed-session-id.signature');
+    expect((await client.get('/api/session/check')).json()).toEqual({ authenticated: false });
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+    expect((await client.get('/api/dashboard')).statusCode).toBe(401);
+  });
+
+  it('unknown API paths are a JSON 404', async () => {
+    const response = await new TestClient(t.app).get('/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+});
+
+describe('rate limits', () => {
+  it('answer 429 with Retry-After on repeated sign-in attempts', async () => {
+    await t.close();
+    t = await createTestApp({ rateLimitScale: 1 });
+    const client = new TestClient(t.app);
+    let last = await client.post('/api/login', { username: 'someone', password: 'wrong password' });
+    for (let i = 0; i < 10; i++)
+      last = await client.post('/api/login', { username: 'someone', password: 'wrong password' });
+    expect(last.statusCode).toBe(429);
+    expect(last.headers['retry-after']).toBeDefined();
+    expect(last.json().code).toBe('RATE_LIMITED');
+  });
+
+  it('one verification email a minute per user', async () => {
+    const { client } = await register(t.app);
+    const soon = await client.post('/api/verify-email/send');
+    expect(soon.statusCode).toBe(429);
+    expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
+    t.clock.fastForward(2);
+    expect((await client.post('/api/verify-email/send')).statusCode).toBe(200);
+  });
+});

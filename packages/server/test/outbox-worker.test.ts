@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OffsetClock } from '../src/clock';
+import type { Database } from '../src/db/client';
+import { outbox } from '../src/db/schema';
+import { type OutboxRow, OutboxWorker } from '../src/jobs/outbox-worker';
+import { openTestDatabase } from './support/test-database';
+
+let database: Database;
+const clock = new OffsetClock();
+const logger = pino({ level: 'silent' });
+beforeEach(async () => {
+  database = await openTestDatabase();
+});
+afterEach(async () => database.close());
+
+async function enqueue(n: number) {
+  for (let i = 0; i < n; i++) {
+    await database.db.insert(outbox).values({ topic: 'test', payload: { i }, availableAt: clock.now() });
+  }
+}
+
+describe('outbox worker', () => {
+  it('handles each row once and marks it processed', async () => {
+    await enqueue(5);
+    const seen: number[] = [];
+    const worker = new OutboxWorker(
+      database.db,
+      clock,
+      { test: async (row) => void seen.push((row.payload as { i: number }).i) },
+      logger,
+    );
+    expect(await worker.drain()).toBe(5);
+    expect(await worker.drain()).toBe(0);
+    expect(seen.sort()).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('retries a failed row later, with backoff, keeping the error', async () => {
+    await enqueue(1);
+    let calls = 0;
+    const worker = new OutboxWorker(
+      database.db,
+      clock,
+      {
+        test: async () => {
+          calls++;
+          if (calls === 1) throw new Error('SMTP down');
+        },
+      },
+      logger,
+    );
+    await worker.drain();
+    const [failed] = await database.db.select().from(outbox);
+    expect(failed).toMatchObject({ attempts: 1, processedAt: null });
+    expect(failed!.lastError).toContain('SMTP down');
+    expect(await worker.drain()).toBe(0); // not due yet
+    clock.fastForward(1);
+    expect(await worker.drain()).toBe(1);
+    const [done] = await database.db.select().from(outbox).where(eq(outbox.id, failed!.id));
+    expect(done!.processedAt).not.toBeNull();
+    expect(calls).toBe(2);
+  });
+
+  it('two workers draining at once never handle one row twice', async () => {
+    await enqueue(40);
+    const handled: number[] = [];
+    const handler = async (row: OutboxRow) => {
+      handled.push(row.id);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    };
+    const a = new OutboxWorker(database.db, clock, { test: handler }, logger);
+    const b = new OutboxWorker(database.db, clock, { test: handler }, logger);
+    await Promise.all([a.drain(), b.drain()]);
+    expect(handled).toHaveLength(40);
+    expect(new Set(handled).size).toBe(40);
+  });
+});

@@ -1,0 +1,66 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../../src/app';
+import { OffsetClock } from '../../src/clock';
+import { compose } from '../../src/compose';
+import { type Config, loadConfig } from '../../src/config/env';
+import type { Database } from '../../src/db/client';
+import type { Deps } from '../../src/deps';
+import type { OutboxWorker } from '../../src/jobs/outbox-worker';
+import { RecordingMailer } from './recording-mailer';
+import { openTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Deps;
+  database: Database;
+  clock: OffsetClock;
+  mailer: RecordingMailer;
+  outbox: OutboxWorker;
+  /** Sends every queued outbox row now. */
+  flushOutbox(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh real database; only SMTP is faked. Rate limits are raised unless asked. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://giro.test', TEST_CLOCK: '1' }),
+    captchaAttempts: 50,
+    rateLimitScale: 100,
+    ...overrides,
+  };
+  const clock = new OffsetClock();
+  const mailer = new RecordingMailer();
+  const logger = pino({ level: process.env.TEST_LOG ?? 'silent' });
+  const sessionSecret = 'test-session-secret-of-at-least-32-chars';
+  const { deps, outbox } = compose({ config, db: database.db, clock, logger, mailer, sessionSecret });
+  const app = await buildApp({ deps, sessionSecret });
+  await app.ready();
+  return {
+    app,
+    deps,
+    database,
+    clock,
+    mailer,
+    outbox,
+    flushOutbox: () => outbox.drain(),
+    async close() {
+      await app.close();
+      await outbox.stop();
+      await database.close();
+    },
+  };
+}
+
+/** Solves a captcha challenge the way the browser widget does. */
+export async function solveCaptcha(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: '/api/captcha/challenge' });
+  const challenge = response.json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}

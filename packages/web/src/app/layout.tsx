@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useLanguageSync } from '../features/account/hooks/use-language-sync';
+import { useUser } from '../features/auth/api/session';
+import { openCookieSettings } from '../features/cookies/api/consent-store';
+import { paths } from '../lib/paths';
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const { user } = useUser();
+  useLanguageSync(user);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:p-2"
+      >
+        {t('common.skipToContent')}
+      </a>
+      <header className="border-b border-stone-200 bg-white">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
+          <Link href={paths.dashboard} className="flex items-center gap-2 font-bold text-teal-900">
+            <img src="/icon.svg" alt="" width={32} height={32} />
+            Giro
+          </Link>
+          <nav className="flex items-center gap-3">
+            <label htmlFor="language" className="sr-only">
+              {t('common.language')}
+            </label>
+            <select
+              id="language"
+              data-testid="language-switcher"
+              value={i18n.language}
+              onChange={(event) => void i18n.changeLanguage(event.target.value)}
+              className="min-h-10 rounded-lg border border-stone-300 bg-white px-2 text-sm"
+            >
+              <option value="it">Italiano</option>
+              <option value="en">English</option>
+            </select>
+            {user && (
+              <Link
+                href={paths.account}
+                data-testid="account-link"
+                className="rounded-lg px-2 py-2 text-sm font-medium text-teal-900 hover:bg-teal-50"
+              >
+                {t('nav.account')}
+              </Link>
+            )}
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
+        {children}
+      </main>
+      <footer className="border-t border-stone-200 bg-white">
+        <div className="mx-auto flex max-w-5xl flex-wrap gap-4 px-4 py-4 text-sm text-stone-700">
+          <Link href={paths.privacy} className="underline">
+            {t('footer.privacy')}
+          </Link>
+          <Link href={paths.terms} className="underline">
+            {t('footer.terms')}
+          </Link>
+          <button type="button" onClick={openCookieSettings} className="underline">
+            {t('footer.cookies')}
+          </button>
+        </div>
+      </footer>
+    </div>
+  );
+}

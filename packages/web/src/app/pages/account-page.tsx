@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { toast } from '../../components/ui/toast-store';
+import { DeleteAccount } from '../../features/account/components/delete-account';
+import { ChangePasswordForm, PaypalForm, ProfileForm } from '../../features/account/components/profile-forms';
+import { useLogout } from '../../features/auth/api/auth-mutations';
+import { useUser } from '../../features/auth/api/session';
+import { useOrganization } from '../../features/organization/api/organization';
+import { InviteCard } from '../../features/organization/components/invite-card';
+import { LeaveButton } from '../../features/organization/components/leave-button';
+import { CreateOrganizationForm, JoinForm } from '../../features/organization/components/organization-forms';
+import { errorText } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+
+export default function AccountPage() {
+  const { t } = useTranslation();
+  const { user } = useUser();
+  const [, navigate] = useLocation();
+  const organization = useOrganization(Boolean(user?.familyId));
+  const logout = useLogout();
+  if (!user) return null;
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => navigate(paths.auth),
+      onError: (error) =>
+        toast({ title: t('auth.logoutFailed'), description: errorText(error), variant: 'destructive' }),
+    });
+  return (
+    <div className="flex flex-col gap-4">
+      <Link href={paths.dashboard} className="text-sm text-teal-800 underline">
+        ← {t('account.back')}
+      </Link>
+      <h1 className="text-2xl font-bold">{t('account.title')}</h1>
+      <Card title={t('account.info')}>
+        <dl className="grid gap-2 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-stone-600">{t('auth.username')}</dt>
+            <dd className="font-medium">{user.username}</dd>
+          </div>
+          <div>
+            <dt className="text-stone-600">{t('account.displayName')}</dt>
+            <dd className="font-medium">{user.displayName}</dd>
+          </div>
+          <div>
+            <dt className="text-stone-600">{t('auth.email')}</dt>
+            <dd className="font-medium">
+              {user.email}{' '}
+              <span
+                className={`ml-1 rounded px-2 py-0.5 text-xs ${user.emailVerified ? 'bg-teal-50 text-teal-900' : 'bg-amber-50 text-amber-900'}`}
+              >
+                {user.emailVerified ? t('account.verified') : t('account.notVerified')}
+              </span>
+            </dd>
+          </div>
+        </dl>
+      </Card>
+      <ProfileForm user={user} />
+      <PaypalForm user={user} />
+      <Card title={t('account.payments')}>
+        <p className="text-sm text-stone-700">{t('common.comingSoon')}</p>
+      </Card>
+      {organization.data ? (
+        <>
+          <InviteCard organization={organization.data} />
+          <Card title={t('organization.joinAnother')}>
+            <JoinForm hasOrganization />
+          </Card>
+          <Card title={t('organization.leaveTitle')}>
+            <LeaveButton organizationName={organization.data.name} />
+          </Card>
+        </>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2">
+          <Card title={t('organization.createTitle')}>
+            <CreateOrganizationForm />
+          </Card>
+          <Card title={t('organization.joinTitle')}>
+            <JoinForm hasOrganization={false} />
+          </Card>
+        </div>
+      )}
+      <ChangePasswordForm />
+      <DeleteAccount />
+      <Button variant="secondary" onClick={signOut} data-testid="logout-button" className="self-start">
+        {t('auth.signOut')}
+      </Button>
+    </div>
+  );
+}

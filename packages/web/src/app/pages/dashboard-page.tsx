@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../components/ui/card';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { UnverifiedBanner } from '../../features/account/components/unverified-banner';
+import { useUser } from '../../features/auth/api/session';
+import { useDashboard } from '../../features/dashboard/api/dashboard';
+import { Stats } from '../../features/dashboard/components/stats';
+import { InviteCard } from '../../features/organization/components/invite-card';
+import { Leaderboard } from '../../features/organization/components/leaderboard';
+import { CreateOrganizationForm, JoinForm } from '../../features/organization/components/organization-forms';
+import { euro, longDate } from '../../lib/format';
+
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const { user } = useUser();
+  const dashboard = useDashboard(Boolean(user));
+  if (!user || dashboard.isLoading) return <LoadingScreen text={t('loading.page')} />;
+  if (dashboard.isError || !dashboard.data) {
+    return (
+      <p role="alert" className="text-red-800">
+        {t('dashboard.loadFailed')}
+      </p>
+    );
+  }
+  const { organization, userStats, leaderboard } = dashboard.data;
+  return (
+    <div className="flex flex-col gap-6">
+      {!user.emailVerified && <UnverifiedBanner />}
+      <h1 className="text-2xl font-bold" data-testid="dashboard-welcome">
+        {t('dashboard.welcome', { name: user.displayName })}
+      </h1>
+      <Stats stats={userStats} />
+      {organization ? (
+        <>
+          <div className="grid gap-4 md:grid-cols-2">
+            <Card title={organization.name}>
+              <dl className="grid gap-2 text-sm">
+                <div className="flex justify-between">
+                  <dt className="text-stone-600">{t('dashboard.type')}</dt>
+                  <dd>{t(`organizationTypes.${organization.type}`)}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-stone-600">{t('dashboard.members')}</dt>
+                  <dd>{organization.memberCount}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-stone-600">{t('dashboard.totalContributions')}</dt>
+                  <dd>{euro(organization.totalContributionsCents)}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-stone-600">{t('dashboard.memberSinceLabel')}</dt>
+                  <dd>{longDate(organization.memberSince)}</dd>
+                </div>
+              </dl>
+            </Card>
+            <InviteCard organization={organization} />
+          </div>
+          <Leaderboard members={leaderboard} />
+          <div className="grid gap-4 md:grid-cols-2">
+            <Card title={t('fund.title')}>
+              <p className="text-sm text-stone-700">{t('common.comingSoon')}</p>
+            </Card>
+            <Card title={t('requests.title')}>
+              <p className="text-sm text-stone-700">{t('common.comingSoon')}</p>
+            </Card>
+          </div>
+        </>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2">
+          <Card title={t('organization.createTitle')}>
+            <CreateOrganizationForm />
+          </Card>
+          <Card title={t('organization.joinTitle')}>
+            <JoinForm hasOrganization={false} />
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { paths } from '../../lib/paths';
+
+export default function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-md py-16 text-center">
+      <h1 className="text-3xl font-bold">{t('notFound.title')}</h1>
+      <p className="mt-2 text-stone-700">{t('notFound.body')}</p>
+      <Link href={paths.dashboard} className="mt-6 inline-block text-teal-800 underline">
+        {t('notFound.home')}
+      </Link>
+    </div>
+  );
+}

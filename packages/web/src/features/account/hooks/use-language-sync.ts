@@ -1,0 +1,27 @@
+import type { User } from '@giro/contract/auth';
+import { useEffect, useRef } from 'react';
+import i18n from '../../../lib/i18n';
+import { saveLanguage } from '../api/account';
+
+/**
+ * A signed-in user's language preference is applied on load; every later change of language
+ * is saved to the server (SPEC §1).
+ */
+export function useLanguageSync(user: User | null) {
+  const appliedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!user || appliedFor.current === user.id) return;
+    appliedFor.current = user.id;
+    if (i18n.language !== user.languagePreference) void i18n.changeLanguage(user.languagePreference);
+  }, [user]);
+
+  useEffect(() => {
+    if (!user) return;
+    const onChange = (language: string) => {
+      if (language === 'it' || language === 'en')
+        saveLanguage(language).catch((error) => console.error('language not saved', error));
+    };
+    i18n.on('languageChanged', onChange);
+    return () => i18n.off('languageChanged', onChange);
+  }, [user]);
+}

@@ -1,0 +1,42 @@
+import type { Organization } from '@giro/contract/organization';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/toast-store';
+import { paths } from '../../../lib/paths';
+
+/** The invite prompt for the organization's type, with the code and the link to copy. */
+export function InviteCard({ organization }: { organization: Organization }) {
+  const { t } = useTranslation();
+  const link = `${window.location.origin}${paths.invite(organization.inviteCode)}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast({ title: t('organization.copied') });
+    } catch {
+      toast({ title: t('organization.copyFailed'), variant: 'destructive' });
+    }
+  };
+  return (
+    <Card title={t(`invitePrompt.${organization.type}`)}>
+      <p className="text-sm text-stone-700">{t('organization.inviteBody')}</p>
+      <dl className="mt-3 grid gap-2 text-sm">
+        <div>
+          <dt className="text-stone-600">{t('organization.inviteCode')}</dt>
+          <dd className="font-mono text-lg tracking-widest" data-testid="invite-code">
+            {organization.inviteCode}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">{t('organization.inviteLink')}</dt>
+          <dd className="break-all font-mono" data-testid="invite-link">
+            {link}
+          </dd>
+        </div>
+      </dl>
+      <Button variant="secondary" className="mt-3" onClick={copy} data-testid="copy-invite">
+        {t('organization.copyLink')}
+      </Button>
+    </Card>
+  );
+}

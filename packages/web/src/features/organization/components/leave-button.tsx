@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { toast } from '../../../components/ui/toast-store';
+import { errorText } from '../../../lib/api-client';
+import { useLeaveOrganization } from '../api/organization';
+
+export function LeaveButton({ organizationName }: { organizationName: string }) {
+  const { t } = useTranslation();
+  const leave = useLeaveOrganization();
+  return (
+    <ConfirmDialog
+      trigger={<Button variant="danger">{t('organization.leave')}</Button>}
+      title={t('organization.leaveTitle')}
+      body={t('organization.leaveBody', { name: organizationName })}
+      confirmLabel={t('organization.leave')}
+      onConfirm={() =>
+        leave.mutate(undefined, {
+          onSuccess: () => toast({ title: t('organization.left') }),
+          onError: (error) =>
+            toast({
+              title: t('organization.leaveFailed'),
+              description: errorText(error),
+              variant: 'destructive',
+            }),
+        })
+      }
+    />
+  );
+}

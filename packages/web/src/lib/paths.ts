@@ -1,0 +1,26 @@
+/** Every route of SPEC §2, in one place. */
+export const paths = {
+  dashboard: '/',
+  account: '/account',
+  stripeReturn: '/account/stripe/return',
+  stripeRefresh: '/account/stripe/refresh',
+  auth: '/auth',
+  invite: (code: string) => `/invite/${code}`,
+  deleteAccountConfirm: '/delete-account-confirm',
+  verifyEmail: '/verify-email',
+  emailVerified: '/email-verified',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  privacy: '/privacy',
+  terms: '/terms',
+  admin: '/admin',
+  adminPages: [
+    'invite-tracking',
+    'api-monitoring',
+    'api-logs',
+    'statistics',
+    'email-tracking',
+    'fund-metrics',
+    'email-templates',
+  ],
+} as const;

@@ -1,0 +1,36 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError, getQueryFn } from './api-client';
+
+/** Retries: 3, delay doubling from 1 s to a 30 s cap (SPEC §9); never for a client error but 408/429. */
+const shouldRetry = (failureCount: number, error: unknown) => {
+  if (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 408 &&
+    error.status !== 429
+  ) {
+    return false;
+  }
+  return failureCount < 3;
+};
+export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
+
+/** SPEC §9: fresh 5 minutes, kept 30, no refetch on focus or reconnect, no polling. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        staleTime: 5 * 60_000,
+        gcTime: 30 * 60_000,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        refetchInterval: false,
+        retry: shouldRetry,
+        retryDelay,
+      },
+      mutations: { retry: shouldRetry, retryDelay },
+    },
+  });
+}
