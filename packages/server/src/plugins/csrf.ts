@@ -9,7 +9,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const EXEMPT_PREFIXES = ['/api/webhooks/'];
 
 /**
- * The CSRF protocol of SPEC §7 (ADR 0004): `GET /api/csrf-token` gives a token bound to a
+ * The CSRF protocol of SPEC §7 (ADR 0005): `GET /api/csrf-token` gives a token bound to a
  * secret kept in a signed HttpOnly cookie; every other method must send it in `X-CSRF-Token`
  * (or the form field `_csrf`). A missing or wrong token is 403 CSRF_TOKEN_INVALID.
  */

@@ -15,7 +15,7 @@ declare module 'fastify' {
 export const SESSION_COOKIE = 'giro.sid';
 
 /**
- * Server-side sessions (ADR 0004): an HttpOnly, SameSite=Lax cookie naming a row in the
+ * Server-side sessions (ADR 0005): an HttpOnly, SameSite=Lax cookie naming a row in the
  * database; Secure when the public URL is https. The id is rotated at sign-in.
  */
 export const sessionPlugin = fp(
