@@ -1,52 +1,80 @@
 /**
- * The one error type of the domain. Each code names one failure of the SPEC §8 catalogue;
- * the contract package gives every code its HTTP status and its text in each language.
+ * The one error type of the domain and the one place its codes are documented. Each code names
+ * one failure of the SPEC §8 catalogue (an i18n key); the contract package gives every code its
+ * HTTP status and its text in each language, and its test fails if a code here is missing there.
+ *
+ * A DomainError is a refusal a user can meet and read. A bug (a caller breaking a precondition,
+ * such as passing a malformed nonce) throws a plain Error instead, so it surfaces as a 500 and
+ * is never dressed up as the user's fault.
  */
-export const domainErrorCodes = [
-  'INVALID_INVITE_CODE',
-  'ALREADY_IN_ORGANIZATION',
-  'NOT_IN_ORGANIZATION',
-  'LEAVE_REFUSED',
-  'USERNAME_TAKEN',
-  'EMAIL_TAKEN',
-  'PASSWORD_TOO_SHORT',
-  'PASSWORD_TOO_LONG',
-  'PASSWORD_TOO_COMMON',
-  'PASSWORD_MATCHES_IDENTITY',
-  'INVALID_CREDENTIALS',
-  'INVALID_AMOUNT',
-  // Rotating fund (SPEC §8)
-  'NO_ROTATING_FUND',
-  'FUND_ALREADY_RUNNING',
-  'WRONG_PHASE',
-  'ALREADY_VOTED',
-  'ALREADY_CONTRIBUTED',
-  'NOT_CURRENT_RECIPIENT',
-  'CANNOT_WITHDRAW_NOW',
-  'INSUFFICIENT_CONTRIBUTIONS',
-  'VOTING_NOT_COMPLETE',
-  'CONFIRMATION_NOT_COMPLETE',
-  'CONTRIBUTION_WINDOW_CLOSED',
-  'NOT_ELIGIBLE',
-  'NOT_AUTHORIZED_PARTICIPANT',
-  'DISMISSAL_REASON_REQUIRED',
-  'DISMISSAL_REASON_TOO_LONG',
-  'INVALID_OPTION',
-  'CONTRIBUTION_NOT_FOUND',
-  'NOT_REFUNDABLE',
-  'PAYOUT_ACCOUNT_REQUIRED',
+const domainErrorDocs = {
+  // Organizations and accounts
+  INVALID_INVITE_CODE: 'No organization has this invite code ("Invalid invite code", 404 on join).',
+  ALREADY_IN_ORGANIZATION: 'The user already belongs to an organization.',
+  NOT_IN_ORGANIZATION: 'The user belongs to no organization.',
+  LEAVE_REFUSED:
+    'Leaving refused: a participant of a running round, a missed contribution, or the owner of an active request ("Failed to leave").',
+  USERNAME_TAKEN: 'The username is taken (case-insensitively).',
+  EMAIL_TAKEN: 'The email is taken (case-insensitively).',
+  PASSWORD_TOO_SHORT: 'The password has fewer than 10 characters.',
+  PASSWORD_TOO_LONG: 'The password has more than 128 characters.',
+  PASSWORD_TOO_COMMON: 'The password is in the bundled list of common passwords.',
+  PASSWORD_MATCHES_IDENTITY: 'The password equals the username or the email.',
+  INVALID_CREDENTIALS: 'Sign-in with a wrong username or password ("Invalid username or password").',
+  INVALID_AMOUNT:
+    'An amount outside its bounds or not a safe integer of cents: a vote outside €1–€10,000, a request target outside €1–€50,000, a request contribution under €1 ("Invalid amount").',
+  // Rotating fund (SPEC §8, Fund)
+  NO_ROTATING_FUND: 'The organization has no fund yet ("No rotating fund found").',
+  FUND_ALREADY_RUNNING: 'Opening voting while a cycle is running (only after completion or cancellation).',
+  WRONG_PHASE: 'The command does not belong to the current phase of the cycle.',
+  ALREADY_VOTED:
+    'A second vote in the same amount voting, confirmation, acknowledgment, restart, date or emergency vote ("You have already voted for this period").',
+  ALREADY_CONTRIBUTED: 'A second contribution in the same round ("You have already contributed this month").',
+  NOT_CURRENT_RECIPIENT:
+    'Withdrawing or confirming a manual payment by someone other than the round’s recipient ("You are not the current recipient").',
+  CANNOT_WITHDRAW_NOW:
+    'Withdrawing when no round is running, or while its distribution is under way ("You cannot withdraw at this time").',
+  INSUFFICIENT_CONTRIBUTIONS:
+    'Withdrawing before every expected contribution is in, or a payout whose fee would reach the gross ("Insufficient contributions").',
+  VOTING_NOT_COMPLETE: 'Confirming the amount while amount voting is still open ("Voting not complete").',
+  CONFIRMATION_NOT_COMPLETE:
+    'Voting the withdrawal date while the amount is still being confirmed ("Confirmation not complete").',
+  CONTRIBUTION_WINDOW_CLOSED:
+    'Contributing outside the 7-day window (or after it, without a granted wait) ("Contribution Window Closed").',
+  NOT_ELIGIBLE:
+    'Contributing as a non-participant, the recipient, a skipped or an expelled member ("Not eligible for this cycle").',
+  NOT_AUTHORIZED_PARTICIPANT:
+    'Voting or acknowledging by someone who is not a voter or participant of this cycle ("not an authorized participant").',
+  DISMISSAL_REASON_REQUIRED: 'A dismissal without a reason (1–499 characters after trimming).',
+  DISMISSAL_REASON_TOO_LONG: 'A dismissal reason of 500 characters or more.',
+  INVALID_OPTION:
+    'A withdrawal-date option not offered (7d1h without the test clock) or an emergency choice not offered (wait after a wait).',
+  CONTRIBUTION_NOT_FOUND: 'No such contribution for this user or in this state.',
+  NOT_REFUNDABLE: 'A refund asked for a contribution that is not due back (or already refunded).',
+  PAYOUT_ACCOUNT_REQUIRED:
+    'Receiving platform money without an active connected account ("Connected account required").',
   // Funding requests
-  'REQUEST_NOT_FOUND',
-  'REQUEST_ALREADY_OPEN',
-  'NOT_REQUEST_OWNER',
-  'OWN_REQUEST',
-  'REQUEST_NOT_ACTIVE',
-  'REQUEST_CLOSED',
-  'AMOUNT_OVER_REMAINING',
-  'INVALID_REQUEST',
-] as const;
+  REQUEST_NOT_FOUND: 'No such funding request in the organization.',
+  REQUEST_ALREADY_OPEN: 'The owner already has a pending or active request.',
+  NOT_REQUEST_OWNER: 'Editing, concluding or cancelling someone else’s request.',
+  OWN_REQUEST: 'The owner contributing to their own request.',
+  REQUEST_NOT_ACTIVE:
+    'Contributing to or concluding a request that is not active; changing the target once active.',
+  REQUEST_CLOSED: 'Editing or cancelling a request that has ended.',
+  AMOUNT_OVER_REMAINING: 'A request contribution larger than what remains to the target.',
+  INVALID_REQUEST:
+    'A request title outside 3–120 characters, a description over 2,000, or a message over 280.',
+} as const satisfies Record<string, string>;
 
-export type DomainErrorCode = (typeof domainErrorCodes)[number];
+export type DomainErrorCode = keyof typeof domainErrorDocs;
+
+/** Every code, in catalogue order (the contract test walks this list). */
+export const domainErrorCodes = Object.keys(domainErrorDocs) as readonly DomainErrorCode[];
+
+/** What a code means and where the domain raises it, for docs and reviews. */
+export function describeDomainError(code: DomainErrorCode): string {
+  return domainErrorDocs[code];
+}
 
 export class DomainError extends Error {
   override name = 'DomainError';

@@ -3,10 +3,19 @@
  * every function here takes and returns safe integers and throws on anything else, so a
  * stray float is caught where it enters rather than where it has already lost a cent.
  */
+import { DomainError } from './errors';
+
 export type Cents = number;
 
-export class MoneyError extends Error {
+/**
+ * A broken money guard. It is a DomainError (code INVALID_AMOUNT), not a second error type:
+ * amounts reach the domain from users, so a float or an unsafe value is an invalid amount.
+ */
+export class MoneyError extends DomainError {
   override name = 'MoneyError';
+  constructor(reason: string) {
+    super('INVALID_AMOUNT', { reason });
+  }
 }
 
 /** Guard: throws unless `value` is a safe integer number of cents. */
