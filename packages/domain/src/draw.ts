@@ -72,3 +72,40 @@ export function drawOrder(participantIds: readonly string[], seedHex: string): s
   }
   return order;
 }
+
+export interface DrawProof {
+  commitment: string;
+  nonceHex: string;
+  fundId: string;
+  cycleNumber: number;
+  votes: readonly DrawVote[];
+  participantIds: readonly string[];
+  seedHex: string;
+  order: readonly string[];
+}
+
+/**
+ * What any member can check once the nonce is revealed (domain.md, phase 4): that the nonce is
+ * the one committed to before the votes, and that the seed and the order follow from it. Each
+ * step is reported apart, so a mismatch says which part of the published draw is wrong.
+ */
+export function verifyDraw(proof: DrawProof): {
+  commitmentMatches: boolean;
+  seedMatches: boolean;
+  orderMatches: boolean;
+} {
+  const commitmentMatches =
+    /^[0-9a-f]{64}$/.test(proof.nonceHex) && commitmentOf(proof.nonceHex) === proof.commitment;
+  const seed = drawSeed({
+    nonceHex: proof.nonceHex,
+    fundId: proof.fundId,
+    cycleNumber: proof.cycleNumber,
+    votes: proof.votes,
+  });
+  const order = drawOrder(proof.participantIds, seed);
+  return {
+    commitmentMatches,
+    seedMatches: seed === proof.seedHex,
+    orderMatches: order.length === proof.order.length && order.every((id, i) => id === proof.order[i]),
+  };
+}

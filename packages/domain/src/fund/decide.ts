@@ -49,7 +49,7 @@ export function decide(state: FundState, command: FundCommand, ctx: FundContext)
         acknowledgeDismissal(d, command.userId, at);
         break;
       case 'VoteRestart':
-        voteRestart(d, command.userId, at);
+        voteRestart(d, command.userId, at, command.nonce);
         break;
       case 'VoteWithdrawalDate':
         voteWithdrawalDate(d, ctx, command.userId, command.option, at);

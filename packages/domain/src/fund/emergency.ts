@@ -1,7 +1,14 @@
 import { type Draft, fail } from './draft';
 import type { EmergencyChoice, EmergencyVote, FundContext } from './fund-types';
 import { checkReady } from './rounds';
-import { activeParticipants, hasContributed, PHASE_MS, roundContributions } from './rules';
+import {
+  activeParticipants,
+  hasContributed,
+  PHASE_MS,
+  roundContributions,
+  STRIKE_RISK_AT,
+  STRIKE_WARNING_AT,
+} from './rules';
 
 /**
  * A participant missed the window (domain.md, phase 7): a strike (once per round), and an
@@ -12,16 +19,22 @@ export function openEmergency(d: Draft, ctx: FundContext, memberId: string, at: 
   const s = d.state;
   const round = s.round!;
   const secondTime = round.waitGranted.includes(memberId);
+  const before = s.strikes[memberId] ?? 0;
+  const strikes = before + (secondTime ? 0 : 1);
   d.emit({
     type: 'ContributionMissed',
     at,
     memberId,
-    strikes: (s.strikes[memberId] ?? 0) + (secondTime ? 0 : 1),
+    strikes,
     voteId: ctx.newId(),
     voters: activeParticipants(s).filter((id) => id !== memberId),
     allowWait: !secondTime,
     deadline: at + PHASE_MS,
+    memberAtRisk: strikes >= STRIKE_RISK_AT,
   });
+  // Strikes never expire, so the warning is given once: when the second one lands.
+  if (before < STRIKE_WARNING_AT && strikes >= STRIKE_WARNING_AT)
+    d.emit({ type: 'StrikeWarned', at, memberId, strikes });
 }
 
 export function voteEmergency(
@@ -64,13 +77,17 @@ export function resolveEmergency(d: Draft, ctx: FundContext, vote: EmergencyVote
   const outcome = emergencyOutcome(vote);
   if (outcome === 'wait') {
     d.emit({ type: 'ExtensionGranted', at, voteId: vote.id, memberId: vote.memberId, until: at + PHASE_MS });
-    return;
-  }
-  if (outcome === 'skip') {
+  } else if (outcome === 'skip') {
     d.emit({ type: 'ContributionSkipped', at, voteId: vote.id, memberId: vote.memberId });
   } else {
     expel(d, vote.id, vote.memberId, at);
+    // The expelled member no longer votes: another open vote may now be complete.
+    for (const other of d.state.round?.emergencies ?? []) {
+      const stillOpen = d.state.round?.emergencies.some((v) => v.id === other.id);
+      if (stillOpen && other.voters.every((id) => id in other.votes)) resolveEmergency(d, ctx, other, at);
+    }
   }
+  // Even after a wait: the member's payment may already be in (a manual one confirmed meanwhile).
   checkReady(d, ctx, at);
 }
 

@@ -1,5 +1,7 @@
-import type { Contribution, FundEvent, FundState, Round } from './fund-types';
+import { evolveEmergency } from './evolve-emergency';
+import type { FundEvent, FundState } from './fund-types';
 import { CONTRIBUTION_WINDOW_MS, roundLengthMs } from './rules';
+import { markRefundDue, setContribution, updateRound, without } from './state-updates';
 
 /** A fund before its first cycle: the state `OpenVoting` starts from. */
 export function emptyFund(fundId: string): FundState {
@@ -34,28 +36,6 @@ export function emptyFund(fundId: string): FundState {
     history: [],
     cancelReason: null,
     closingVotes: [],
-  };
-}
-
-const without = (list: string[], id: string) => list.filter((x) => x !== id);
-
-function updateRound(state: FundState, change: (round: Round) => Partial<Round>): FundState {
-  if (!state.round) return state;
-  return { ...state, round: { ...state.round, ...change(state.round) } };
-}
-
-function setContribution(state: FundState, id: string, change: Partial<Contribution>): FundState {
-  return { ...state, contributions: state.contributions.map((c) => (c.id === id ? { ...c, ...change } : c)) };
-}
-
-/** Marks contributions due back, remembering what they were (whether money had moved). */
-function markRefundDue(state: FundState, ids: string[]): FundState {
-  const set = new Set(ids);
-  return {
-    ...state,
-    contributions: state.contributions.map((c) =>
-      set.has(c.id) ? { ...c, status: 'refund_due' as const, statusBeforeRefund: c.status } : c,
-    ),
   };
 }
 
@@ -211,61 +191,14 @@ export function evolve(state: FundState, event: FundEvent): FundState {
       const moved = { ...markRefundDue(state, event.refundDue), round: null };
       return { ...moved, order: [...without(state.order, event.recipientId), event.recipientId] };
     }
-    case 'ContributionMissed': {
-      const strikes = { ...state.strikes, [event.memberId]: event.strikes };
-      return {
-        ...updateRound({ ...state, strikes }, (round) => ({
-          emergencies: [
-            ...round.emergencies,
-            {
-              id: event.voteId,
-              memberId: event.memberId,
-              voters: event.voters,
-              allowWait: event.allowWait,
-              votes: {},
-              deadline: event.deadline,
-            },
-          ],
-          extensions: Object.fromEntries(
-            Object.entries(round.extensions).filter(([id]) => id !== event.memberId),
-          ),
-        })),
-      };
-    }
+    case 'ContributionMissed':
+    case 'StrikeWarned':
     case 'EmergencyVoteCast':
-      return updateRound(state, (round) => ({
-        emergencies: round.emergencies.map((vote) =>
-          vote.id === event.voteId
-            ? { ...vote, votes: { ...vote.votes, [event.userId]: event.choice } }
-            : vote,
-        ),
-      }));
+    case 'EmergencyVoteWithdrawn':
     case 'ExtensionGranted':
-      return updateRound(state, (round) => ({
-        emergencies: round.emergencies.filter((vote) => vote.id !== event.voteId),
-        extensions: { ...round.extensions, [event.memberId]: event.until },
-        waitGranted: [...round.waitGranted, event.memberId],
-      }));
     case 'ContributionSkipped':
-      return updateRound(state, (round) => ({
-        emergencies: round.emergencies.filter((vote) => vote.id !== event.voteId),
-        skipped: [...round.skipped, event.memberId],
-      }));
-    case 'MemberExpelled': {
-      const next = markRefundDue(state, event.refundDue);
-      return {
-        ...updateRound(next, (round) => ({
-          emergencies: round.emergencies
-            .filter((vote) => vote.id !== event.voteId && vote.memberId !== event.memberId)
-            .map((vote) => ({ ...vote, voters: without(vote.voters, event.memberId) })),
-        })),
-        expelled: [...state.expelled, event.memberId],
-        debts:
-          event.debtCents > 0
-            ? { ...state.debts, [event.memberId]: (state.debts[event.memberId] ?? 0) + event.debtCents }
-            : state.debts,
-      };
-    }
+    case 'MemberExpelled':
+      return evolveEmergency(state, event);
     case 'RefundRequested':
       return state;
     case 'ContributionRefunded':

@@ -60,6 +60,8 @@ export interface EmergencyVote {
   allowWait: boolean;
   votes: Record<string, EmergencyChoice>;
   deadline: number;
+  /** The member has 3 strikes or more: every vote about them shows them at risk of expulsion. */
+  memberAtRisk: boolean;
 }
 
 export interface Round {
@@ -204,7 +206,12 @@ export type FundEvent =
       voters: string[];
       allowWait: boolean;
       deadline: number;
+      memberAtRisk: boolean;
     }
+  /** The member reached 2 strikes: notification `strike_warning`. */
+  | { type: 'StrikeWarned'; at: number; memberId: string; strikes: number }
+  /** The member's manual payment was confirmed while a vote about them was open: nothing to decide. */
+  | { type: 'EmergencyVoteWithdrawn'; at: number; voteId: string; memberId: string }
   | { type: 'EmergencyVoteCast'; at: number; voteId: string; userId: string; choice: EmergencyChoice }
   | { type: 'ExtensionGranted'; at: number; voteId: string; memberId: string; until: number }
   | { type: 'ContributionSkipped'; at: number; voteId: string; memberId: string }
@@ -226,7 +233,12 @@ export type FundCommand =
   | { type: 'VoteConfirmation'; userId: string; accept: true }
   | { type: 'VoteConfirmation'; userId: string; accept: false; reason: string }
   | { type: 'AcknowledgeDismissal'; userId: string }
-  | { type: 'VoteRestart'; userId: string }
+  /**
+   * `nonce`: a fresh secret 32-byte nonce (hex) the server draws for every restart vote. It is
+   * used only if this vote restarts voting after the draw was revealed: a revealed nonce must
+   * never seed a second draw, or the last voter could steer it.
+   */
+  | { type: 'VoteRestart'; userId: string; nonce?: string }
   | { type: 'VoteWithdrawalDate'; userId: string; option: WithdrawalOption }
   | { type: 'Contribute'; userId: string; contributionId: string; method: PaymentMethod }
   | { type: 'ContributionPaymentFailed'; contributionId: string }

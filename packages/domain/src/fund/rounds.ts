@@ -97,7 +97,20 @@ export function confirmReceipt(
   const contribution = roundContributions(s).find((c) => c.id === contributionId);
   if (contribution?.status !== 'declared') fail('CONTRIBUTION_NOT_FOUND');
   d.emit({ type: 'ContributionConfirmed', at, contributionId });
+  withdrawPaidEmergencies(d, at);
   checkReady(d, ctx, at);
+}
+
+/**
+ * The recipient confirmed a manual payment declared before the window closed, while a vote
+ * about its payer was open: the member did pay, so there is nothing left to decide. The
+ * strike stays, because the money was not confirmed in time.
+ */
+export function withdrawPaidEmergencies(d: Draft, at: number): void {
+  for (const vote of d.state.round?.emergencies ?? []) {
+    if (hasContributed(d.state, vote.memberId))
+      d.emit({ type: 'EmergencyVoteWithdrawn', at, voteId: vote.id, memberId: vote.memberId });
+  }
 }
 
 /**

@@ -136,6 +136,28 @@ describe('phase 2, confirmation', () => {
   });
 });
 
+describe('phase order: each step waits for the one before', () => {
+  it('confirming while amount voting is open: Voting not complete', () => {
+    const h = new FundHarness();
+    h.voteAll(members, [1000]);
+    expect(h.refusal({ type: 'VoteConfirmation', userId: 'ann', accept: true })).toBe('VOTING_NOT_COMPLETE');
+  });
+
+  it('voting the withdrawal date while the amount is being confirmed: Confirmation not complete', () => {
+    const h = new FundHarness();
+    h.voteAll(members, [1000, 1000, 1000]);
+    expect(h.refusal({ type: 'VoteWithdrawalDate', userId: 'ann', option: '14d' })).toBe(
+      'CONFIRMATION_NOT_COMPLETE',
+    );
+  });
+
+  it('opening voting while a cycle runs is refused', () => {
+    const h = new FundHarness();
+    h.voteAll(members, [1000]);
+    expect(h.refusal({ type: 'OpenVoting', members, nonce: NONCE })).toBe('FUND_ALREADY_RUNNING');
+  });
+});
+
 describe('phase 3, restart vote', () => {
   it('more than half of the participants restart voting', () => {
     const h = new FundHarness();

@@ -4,13 +4,25 @@ import { type Draft, fail } from './draft';
 import type { FundContext, WithdrawalOption } from './fund-types';
 import { withdrawalOptions } from './fund-types';
 import { startRound } from './rounds';
-import { AMOUNT_MAX_CENTS, AMOUNT_MIN_CENTS, DISMISSAL_REASON_MAX, PHASE_MS, roundLengthMs } from './rules';
+import {
+  AMOUNT_MAX_CENTS,
+  AMOUNT_MIN_CENTS,
+  activeParticipants,
+  DISMISSAL_REASON_MAX,
+  PHASE_MS,
+  roundLengthMs,
+} from './rules';
+
+/** A caller bug, not a user's refusal: the server must draw 32 random bytes and pass them as hex. */
+function assertNonce(nonce: string): void {
+  if (!/^[0-9a-f]{64}$/.test(nonce)) throw new Error('the nonce must be 32 random bytes as hex');
+}
 
 /** Phase 1 opens: a new cycle (from nothing, completed or cancelled) with a fresh commitment. */
 export function openVoting(d: Draft, members: string[], nonce: string, at: number): void {
   const s = d.state;
   if (s.phase !== 'completed' && s.phase !== 'cancelled') fail('FUND_ALREADY_RUNNING');
-  if (!/^[0-9a-f]{64}$/.test(nonce)) throw new Error('the nonce must be 32 random bytes as hex');
+  assertNonce(nonce);
   const newCycleNumber = s.phase === 'completed' || s.cycleNumber === 0 ? s.cycleNumber + 1 : s.cycleNumber;
   d.emit({
     type: 'VotingOpened',
@@ -25,17 +37,29 @@ export function openVoting(d: Draft, members: string[], nonce: string, at: numbe
   });
 }
 
-/** Voting restarts within the same cycle (after a dismissal or a restart vote): same commitment. */
-export function restartVoting(d: Draft, at: number): void {
+/**
+ * Voting restarts within the same cycle (after a dismissal or a restart vote). Before the draw
+ * the nonce is still secret and its commitment stands. After the draw (a restart vote during
+ * the date vote or before the first contribution) the nonce is public, so a fresh one is
+ * committed: otherwise the last voter of the new voting round could try amounts until the
+ * order suits them.
+ */
+export function restartVoting(d: Draft, at: number, freshNonce?: string): void {
   const s = d.state;
+  let nonce = s.nonce;
+  if (s.nonceRevealed) {
+    if (freshNonce === undefined) throw new Error('a restart after the draw needs a fresh nonce');
+    assertNonce(freshNonce);
+    nonce = freshNonce;
+  }
   d.emit({
     type: 'VotingOpened',
     at,
     cycleNumber: s.cycleNumber,
     votingRound: s.votingRound + 1,
     voters: s.voters.filter((id) => !s.expelled.includes(id)),
-    commitment: s.commitment,
-    nonce: s.nonce,
+    commitment: nonce === s.nonce ? s.commitment : commitmentOf(nonce),
+    nonce,
     deadline: at + PHASE_MS,
     newCycle: false,
   });
@@ -75,6 +99,7 @@ export function voteConfirmation(
   at: number,
 ): void {
   const s = d.state;
+  if (s.phase === 'voting') fail('VOTING_NOT_COMPLETE');
   if (s.phase !== 'confirmation') fail('WRONG_PHASE');
   if (!s.participants.includes(userId)) fail('NOT_AUTHORIZED_PARTICIPANT');
   if (userId in s.confirmations) fail('ALREADY_VOTED');
@@ -99,8 +124,11 @@ export function acknowledgeDismissal(d: Draft, userId: string, at: number): void
   if (d.state.participants.every((id) => d.state.acknowledged.includes(id))) restartVoting(d, at);
 }
 
-/** From the end of voting until the first contribution of the cycle, more than half restart voting. */
-export function voteRestart(d: Draft, userId: string, at: number): void {
+/**
+ * From the end of voting until the first contribution of the cycle, more than half of the
+ * participants still in the rotation restart voting (domain.md, phase 3).
+ */
+export function voteRestart(d: Draft, userId: string, at: number, freshNonce?: string): void {
   const s = d.state;
   const open =
     ['confirmation', 'dismissal_acknowledgment', 'date_voting'].includes(s.phase) ||
@@ -111,7 +139,7 @@ export function voteRestart(d: Draft, userId: string, at: number): void {
   if (!s.participants.includes(userId) || s.expelled.includes(userId)) fail('NOT_AUTHORIZED_PARTICIPANT');
   if (s.restartVotes.includes(userId)) fail('ALREADY_VOTED');
   d.emit({ type: 'RestartVoted', at, userId });
-  if (d.state.restartVotes.length * 2 > d.state.participants.length) restartVoting(d, at);
+  if (d.state.restartVotes.length * 2 > activeParticipants(d.state).length) restartVoting(d, at, freshNonce);
 }
 
 /** Activation reveals the nonce and draws the order (domain.md, phase 4). */
@@ -141,6 +169,7 @@ export function voteWithdrawalDate(
   at: number,
 ): void {
   const s = d.state;
+  if (s.phase === 'confirmation' || s.phase === 'dismissal_acknowledgment') fail('CONFIRMATION_NOT_COMPLETE');
   if (s.phase !== 'date_voting') fail('WRONG_PHASE');
   if (!s.participants.includes(userId) || s.expelled.includes(userId)) fail('NOT_AUTHORIZED_PARTICIPANT');
   if (userId in s.dateVotes) fail('ALREADY_VOTED');

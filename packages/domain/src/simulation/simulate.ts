@@ -75,7 +75,7 @@ export function simulateOrganization(seed: number, steps: number, given?: Action
         apply({ type: 'AcknowledgeDismissal', userId: member(action.who) });
         break;
       case 'restart':
-        apply({ type: 'VoteRestart', userId: member(action.who) });
+        apply({ type: 'VoteRestart', userId: member(action.who), nonce: nonce() });
         break;
       case 'dateVote':
         apply({ type: 'VoteWithdrawalDate', userId: member(action.who), option: action.option });
