@@ -3,7 +3,14 @@ import { evolve } from './fund/evolve';
 import { FundHarness } from './fund/fund-harness.test-support';
 import type { FundEvent, FundState } from './fund/fund-types';
 import { fundPostings } from './fund/postings';
-import { checkJournal, type LedgerTransaction, ledgerAccount, memberTotals } from './ledger';
+import {
+  auditJournal,
+  checkJournal,
+  type LedgerTransaction,
+  ledgerAccount,
+  memberTotals,
+  totalsByMember,
+} from './ledger';
 import { platformFeeCents } from './money';
 import { checkInvariants } from './simulation/invariants';
 
@@ -102,5 +109,85 @@ describe('fund postings', () => {
       'ledger: x unbalanced',
       'money in 0 ≠ out + escrow 100',
     ]);
+  });
+});
+
+describe('ledger: journal check', () => {
+  const move = (
+    key: string,
+    from: string,
+    to: string,
+    amountCents: number,
+    user = 'u',
+  ): LedgerTransaction => ({
+    kind: 'test',
+    key,
+    entries: [
+      {
+        account: from,
+        userId: from.includes(':') && !from.startsWith('round') ? user : null,
+        amountCents: -amountCents,
+      },
+      { account: to, userId: to.includes(':') && !to.startsWith('round') ? user : null, amountCents },
+    ],
+  });
+
+  it('flags an overdrawn escrow and a member account booked for someone else', () => {
+    const wrongUser: LedgerTransaction = {
+      kind: 'contribution',
+      key: 'w',
+      entries: [
+        { account: ledgerAccount.funding('ann'), userId: 'bob', amountCents: -100 },
+        { account: escrow, userId: null, amountCents: 100 },
+      ],
+    };
+    const overdraw = move('o', escrow, ledgerAccount.payout('u'), 500);
+    expect(checkJournal([wrongUser, overdraw]).map((p) => p.problem)).toEqual([
+      'funding:ann booked for bob',
+      'escrow overdrawn: -400',
+    ]);
+  });
+
+  it('balances per member: given, received, balance and debt from the ledger alone', () => {
+    const journal = [
+      move('c1', ledgerAccount.funding('ann'), escrow, 5000, 'ann'),
+      move('c2', ledgerAccount.funding('bob'), escrow, 5000, 'bob'),
+      {
+        kind: 'payout',
+        key: 'p',
+        entries: [
+          { account: escrow, userId: null, amountCents: -10000 },
+          { account: ledgerAccount.payout('cat'), userId: 'cat', amountCents: 9700 },
+          { account: ledgerAccount.platformFees, userId: null, amountCents: 300 },
+        ],
+      },
+      {
+        kind: 'debt',
+        key: 'd',
+        entries: [
+          { account: ledgerAccount.debt('bob'), userId: 'bob', amountCents: 5000 },
+          { account: ledgerAccount.debtOffset('f'), userId: null, amountCents: -5000 },
+        ],
+      },
+    ];
+    const { problems, members } = auditJournal(journal, [escrow]);
+    expect(problems).toEqual([]);
+    expect(members.get('ann')).toEqual({
+      givenCents: 5000,
+      receivedCents: 0,
+      balanceCents: -5000,
+      debtCents: 0,
+    });
+    expect(members.get('bob')).toMatchObject({ givenCents: 5000, debtCents: 5000 });
+    expect(members.get('cat')).toEqual({
+      givenCents: 0,
+      receivedCents: 9700,
+      balanceCents: 9700,
+      debtCents: 0,
+    });
+    for (const [userId, totals] of totalsByMember(journal)) {
+      const { givenCents, receivedCents, balanceCents } = memberTotals(journal, userId);
+      expect(totals).toMatchObject({ givenCents, receivedCents, balanceCents });
+    }
   });
 });

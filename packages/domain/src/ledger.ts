@@ -53,8 +53,9 @@ export function balances(transactions: readonly LedgerTransaction[]): Map<string
  */
 export function memberTotals(transactions: readonly LedgerTransaction[], userId: string) {
   const b = balances(transactions);
+  // 0 − x rather than −x: a member who gave nothing shows 0, never −0.
   const givenCents =
-    -(b.get(ledgerAccount.funding(userId)) ?? 0) - (b.get(ledgerAccount.refunds(userId)) ?? 0);
+    0 - (b.get(ledgerAccount.funding(userId)) ?? 0) - (b.get(ledgerAccount.refunds(userId)) ?? 0);
   const receivedCents = b.get(ledgerAccount.payout(userId)) ?? 0;
   return { givenCents, receivedCents, balanceCents: receivedCents - givenCents };
 }
@@ -64,10 +65,19 @@ export interface JournalProblem {
   problem: string;
 }
 
+/** Accounts that belong to one member: their entries must name that member. */
+const MEMBER_PREFIXES = [FUNDING_PREFIX, PAYOUT_PREFIX, REFUNDS_PREFIX, 'debt:'] as const;
+
+function accountOwner(account: string): string | null {
+  const prefix = MEMBER_PREFIXES.find((p) => account.startsWith(p));
+  return prefix ? account.slice(prefix.length) : null;
+}
+
 /**
- * Checks a whole journal: every transaction balances, keys are unique, and the escrow of every
- * closed round or request is exactly zero. Money in = paid out + fees + refunds + escrow then
- * follows from the balance of the whole.
+ * Checks a whole journal: every transaction balances, keys are unique, amounts are integer
+ * cents, a member's account carries that member, no escrow is ever overdrawn, and the escrow of
+ * every closed round or request is exactly zero. Money in = paid out + fees + refunds + escrow
+ * then follows from the balance of the whole.
  */
 export function checkJournal(
   transactions: readonly LedgerTransaction[],
@@ -82,11 +92,63 @@ export function checkJournal(
     for (const entry of transaction.entries) {
       if (!Number.isSafeInteger(entry.amountCents))
         problems.push({ key: transaction.key, problem: 'non-integer amount' });
+      const owner = accountOwner(entry.account);
+      if (owner !== null && entry.userId !== owner)
+        problems.push({ key: transaction.key, problem: `${entry.account} booked for ${entry.userId}` });
     }
   }
   const b = balances(transactions);
+  for (const [account, amount] of b) {
+    if (ESCROW_PREFIXES.some((prefix) => account.startsWith(prefix)) && amount < 0)
+      problems.push({ key: account, problem: `escrow overdrawn: ${amount}` });
+  }
   for (const escrow of closedEscrows) {
     if ((b.get(escrow) ?? 0) !== 0) problems.push({ key: escrow, problem: `escrow left: ${b.get(escrow)}` });
   }
   return problems;
+}
+
+export interface MemberTotals {
+  givenCents: Cents;
+  receivedCents: Cents;
+  balanceCents: Cents;
+  /** A shortfall recorded against an expelled member who had already received. */
+  debtCents: Cents;
+}
+
+/**
+ * Every member's totals in one pass (the dashboard reads these, never a second counter), by
+ * the same rule as `memberTotals`: given = funding out − refunds back; received = payout.
+ */
+export function totalsByMember(transactions: readonly LedgerTransaction[]): Map<string, MemberTotals> {
+  const result = new Map<string, MemberTotals>();
+  const of = (userId: string) => {
+    let totals = result.get(userId);
+    if (!totals) {
+      totals = { givenCents: 0, receivedCents: 0, balanceCents: 0, debtCents: 0 };
+      result.set(userId, totals);
+    }
+    return totals;
+  };
+  for (const transaction of transactions) {
+    for (const { account, amountCents } of transaction.entries) {
+      const owner = accountOwner(account);
+      if (owner === null) continue;
+      const totals = of(owner);
+      if (account.startsWith(FUNDING_PREFIX)) totals.givenCents -= amountCents;
+      else if (account.startsWith(REFUNDS_PREFIX)) totals.givenCents -= amountCents;
+      else if (account.startsWith(PAYOUT_PREFIX)) totals.receivedCents += amountCents;
+      else totals.debtCents += amountCents;
+    }
+  }
+  for (const totals of result.values()) totals.balanceCents = totals.receivedCents - totals.givenCents;
+  return result;
+}
+
+/** The journal check and the balances per member together: what an audit of one organization shows. */
+export function auditJournal(
+  transactions: readonly LedgerTransaction[],
+  closedEscrows: readonly string[] = [],
+): { problems: JournalProblem[]; members: Map<string, MemberTotals> } {
+  return { problems: checkJournal(transactions, closedEscrows), members: totalsByMember(transactions) };
 }
