@@ -2,7 +2,11 @@ import { organizationTypes } from '@giro/domain/organization';
 import { z } from 'zod';
 import { inviteCodeInputSchema, organizationInputSchema } from './auth';
 
-export const createOrganizationBodySchema = organizationInputSchema;
+/** `inviteCode` is a tester invite: required when REGISTRATION=invite-only (domain.md, Private testing). */
+export const createOrganizationBodySchema = organizationInputSchema.extend({
+  inviteCode: inviteCodeInputSchema.optional(),
+});
+export type CreateOrganizationBody = z.infer<typeof createOrganizationBodySchema>;
 export const joinOrganizationBodySchema = z.strictObject({ inviteCode: inviteCodeInputSchema });
 
 export const organizationSchema = z.object({

@@ -174,4 +174,31 @@ describe('private testing (REGISTRATION=invite-only)', () => {
     });
     expect(reused.response.json().code).toBe('INVALID_TESTER_INVITE');
   });
+
+  it('creating an organization when signed in (POST /api/family) needs a tester invite too', async () => {
+    await t.close();
+    t = await createTestApp({ registration: 'invite-only' });
+    const { testerInvites } = await import('../src/db/schema');
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    await t.database.db.insert(testerInvites).values([
+      { code: 'FIRST222', expiresAt },
+      { code: 'SECOND22', expiresAt },
+    ]);
+    const { client } = await register(t.app, {
+      organization: { name: 'Alfa', type: 'team' },
+      inviteCode: 'FIRST222',
+    });
+    expect((await client.post('/api/family/leave')).statusCode).toBe(200);
+
+    const refused = await client.post('/api/family', { name: 'Gamma', type: 'club' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('TESTER_INVITE_REQUIRED');
+    const used = await client.post('/api/family', { name: 'Gamma', type: 'club', inviteCode: 'FIRST222' });
+    expect(used.json().code).toBe('INVALID_TESTER_INVITE');
+    expect((await client.get('/api/family')).json().code).toBe('NOT_IN_ORGANIZATION');
+
+    const created = await client.post('/api/family', { name: 'Gamma', type: 'club', inviteCode: 'second22' });
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({ name: 'Gamma', type: 'club', memberCount: 1 });
+  });
 });
