@@ -11,6 +11,7 @@ import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { spaNotFoundHandler, webAppPlugin } from './plugins/web-app';
 import { accountRoutes } from './routes/account.routes';
+import { adminRoutes } from './routes/admin.routes';
 import { authRoutes } from './routes/auth.routes';
 import { organizationRoutes } from './routes/organization.routes';
 
@@ -41,7 +42,7 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
   await app.register(csrfPlugin, { secure });
   await app.register(authPlugin, { db: deps.db });
 
-  for (const routes of [authRoutes, accountRoutes, organizationRoutes]) routes(app, deps);
+  for (const routes of [authRoutes, accountRoutes, organizationRoutes, adminRoutes]) routes(app, deps);
 
   if (webRoot && existsSync(webRoot)) {
     await app.register(webAppPlugin, { root: webRoot });

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp } from './app';
 import { OffsetClock, systemClock } from './clock';
@@ -8,8 +7,8 @@ import { ConfigError, loadConfig } from './config/env';
 import { loadSessionSecret } from './config/secrets';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
-import { users } from './db/schema';
 import { createMailer } from './mail/mailer';
+import { promoteAdmins } from './use-cases/promote-admins';
 
 /** The process entry: configuration, database, migrations, workers, and the listening app. */
 async function main() {
@@ -29,12 +28,7 @@ async function main() {
   }
   await database.migrate();
 
-  if (config.adminEmails.length > 0) {
-    await database.db
-      .update(users)
-      .set({ role: 'admin' })
-      .where(inArray(sql`lower(${users.email})`, config.adminEmails));
-  }
+  await promoteAdmins(database.db, config.adminEmails);
 
   const clock = config.testClock ? new OffsetClock() : systemClock;
   const sessionSecret = loadSessionSecret(config.dataDir, config.sessionSecret);

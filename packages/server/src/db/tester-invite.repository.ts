@@ -34,3 +34,22 @@ export async function findTesterInvite(tx: DbOrTx, code: string) {
   const [row] = await tx.select().from(testerInvites).where(eq(testerInvites.code, code)).limit(1);
   return row;
 }
+
+export type TesterInviteRow = typeof testerInvites.$inferSelect;
+
+/** Stores a new tester invite under a fresh code; a clash with an existing code draws again. */
+export async function insertTesterInvite(
+  tx: DbOrTx,
+  input: { email?: string; expiresAt: Date; createdBy: string },
+  newCode: () => string,
+  now: Date,
+): Promise<TesterInviteRow> {
+  for (;;) {
+    const [row] = await tx
+      .insert(testerInvites)
+      .values({ ...input, code: newCode(), createdAt: now })
+      .onConflictDoNothing({ target: testerInvites.code })
+      .returning();
+    if (row) return row;
+  }
+}
