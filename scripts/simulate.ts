@@ -14,6 +14,10 @@ const { values } = parseArgs({
 const orgs = Number(values.orgs);
 const first = Number(values.seed);
 const steps = Number(values.steps);
+if (![orgs, first, steps].every((n) => Number.isSafeInteger(n) && n >= 0)) {
+  console.error('usage: npm run simulate -- --orgs N --seed S [--steps K] (non-negative integers)');
+  process.exit(2);
+}
 
 const started = performance.now();
 let cycles = 0;
@@ -24,7 +28,10 @@ for (let seed = first; seed < first + orgs; seed++) {
   cycles += run.cyclesCompleted;
   if (run.failure) {
     console.error(`seed ${seed} broke at step ${run.failure.step}: ${run.failure.broken.join('; ')}`);
-    console.error(`shortest reproduction: ${JSON.stringify(shrink(seed, actionsOf(seed, run.steps)))}`);
+    const shortest = shrink(seed, actionsOf(seed, run.steps));
+    console.error(`shortest reproduction (${shortest.length} of ${run.steps} actions), replay with`);
+    console.error(`simulateOrganization(${seed}, 0, ${JSON.stringify(shortest)})`);
+    console.error(`or: npm run simulate -- --orgs 1 --seed ${seed} --steps ${run.steps}`);
     process.exit(1);
   }
 }

@@ -60,5 +60,7 @@ export function randomAction(random: () => number): Action {
   if (roll < 0.85) return { kind: 'refund', who };
   if (roll < 0.855) return { kind: 'stranger' };
   if (roll < 0.86) return { kind: 'expelledActs', who };
+  // Time jumps: the lengths that straddle the rules' deadlines, and any length up to 10 days.
+  if (random() < 0.5) return { kind: 'wait', minutes: int(random, 1, 10 * 24 * 60) };
   return { kind: 'wait', minutes: pick(random, [1, 30, 60, 6 * 60, 24 * 60, 3 * 24 * 60, 8 * 24 * 60]) };
 }

@@ -1,6 +1,6 @@
 import { nextDeadline } from '../fund/deadlines';
-import type { FundState } from '../fund/fund-types';
-import { counts } from '../fund/rules';
+import type { FundEvent, FundState } from '../fund/fund-types';
+import { counts, expectedContributors, hasContributed } from '../fund/rules';
 import {
   balances,
   checkJournal,
@@ -90,6 +90,15 @@ export function checkInvariants(
   const due = nextDeadline(state, { hasPayoutAccount: payout });
   if (due !== null && due <= now) broken.push(`deadline ${due} not processed at ${now}`);
 
+  // Nothing is stuck: a collecting round with everything in and no open vote is ready.
+  const round = state.round;
+  if (
+    round?.state === 'collecting' &&
+    round.emergencies.length === 0 &&
+    expectedContributors(state).every((id) => hasContributed(state, id))
+  )
+    broken.push(`round ${round.number} has everything in but is not ready`);
+
   // Completed cycles: every remaining participant received exactly once.
   for (const cycle of state.history) {
     const recipients = cycle.recipients.map((r) => r.recipientId);
@@ -101,5 +110,32 @@ export function checkInvariants(
         broken.push(`cycle ${cycle.cycleNumber}: ${id} never received`);
     }
   }
+  return broken;
+}
+
+/**
+ * What one event may not do, given the state just before it: nobody outside the cycle's
+ * participants contributes or receives, and an expelled member never acts or receives again.
+ */
+export function checkEvent(before: FundState, event: FundEvent): string[] {
+  const outsider = (id: string) => !before.participants.includes(id);
+  const expelled = (id: string) => before.expelled.includes(id);
+  const actor =
+    event.type === 'ContributionMade'
+      ? event.contribution.contributorId
+      : event.type === 'RoundDistributed'
+        ? event.recipientId
+        : event.type === 'EmergencyVoteCast' ||
+            event.type === 'RestartVoted' ||
+            event.type === 'WithdrawalDateVoted' ||
+            event.type === 'ConfirmationVoted' ||
+            event.type === 'DismissalAcknowledged'
+          ? event.userId
+          : null;
+  if (actor === null) return [];
+  const broken: string[] = [];
+  if (expelled(actor)) broken.push(`expelled ${actor} acted: ${event.type}`);
+  if ((event.type === 'ContributionMade' || event.type === 'RoundDistributed') && outsider(actor))
+    broken.push(`non-participant ${actor}: ${event.type}`);
   return broken;
 }

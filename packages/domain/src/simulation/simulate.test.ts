@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsOf, shrink, simulateOrganization } from './simulate';
+import { actionsOf, type SimulationOptions, shrink, simulateOrganization } from './simulate';
 
 describe('seeded simulation: organizations through whole cycles with faults', () => {
   it('keeps every invariant for 300 organizations of 2–12 members', () => {
@@ -16,5 +16,29 @@ describe('seeded simulation: organizations through whole cycles with faults', ()
     }
     // The mix of actions must actually reach completed cycles, or the run proves little.
     expect(cycles).toBeGreaterThan(30);
+  });
+
+  it('replays exactly from its seed', () => {
+    expect(simulateOrganization(42, 300)).toEqual(simulateOrganization(42, 300));
+    expect(actionsOf(42, 300)).toEqual(actionsOf(42, 300));
+  });
+
+  it('a failure shrinks to a shorter action list that still fails, and none of it can be dropped', () => {
+    // A planted rule that the first completed cycle breaks stands in for a real bug.
+    const planted: SimulationOptions = {
+      extraInvariant: (state) => (state.history.length > 0 ? ['a cycle completed'] : []),
+    };
+    const seed = Array.from({ length: 50 }, (_, i) => i + 1).find(
+      (s) => simulateOrganization(s, 400, undefined, planted).failure,
+    )!;
+    const run = simulateOrganization(seed, 400, undefined, planted);
+    const failing = actionsOf(seed, run.steps);
+    const shortest = shrink(seed, failing, planted);
+    expect(shortest.length).toBeLessThan(failing.length / 2);
+    expect(simulateOrganization(seed, 0, shortest, planted).failure?.broken).toContain('a cycle completed');
+    for (let i = 0; i < shortest.length; i++) {
+      const without = shortest.filter((_, j) => j !== i);
+      expect(simulateOrganization(seed, 0, without, planted).failure, `action ${i}`).toBeNull();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { fundPostings } from '../fund/postings';
 import { inEscrow, roundContributions } from '../fund/rules';
 import type { LedgerTransaction } from '../ledger';
 import { type Action, randomAction } from './actions';
-import { checkInvariants } from './invariants';
+import { checkEvent, checkInvariants } from './invariants';
 import { int, seededRandom } from './random';
 
 export interface OrganizationRun {
@@ -23,7 +23,17 @@ const T0 = Date.UTC(2026, 0, 1);
  * the invariants after every step. Everything derives from the seed (members, actions, nonces),
  * so a failure replays exactly.
  */
-export function simulateOrganization(seed: number, steps: number, given?: Action[]): OrganizationRun {
+export interface SimulationOptions {
+  /** An extra rule checked after every step (tests use one to prove that shrinking works). */
+  extraInvariant?: (state: FundState, journal: readonly LedgerTransaction[]) => string[];
+}
+
+export function simulateOrganization(
+  seed: number,
+  steps: number,
+  given?: Action[],
+  options: SimulationOptions = {},
+): OrganizationRun {
   const random = seededRandom(seed);
   const size = int(random, 2, 12);
   const members = Array.from({ length: size }, (_, i) => `m${i}`);
@@ -43,10 +53,13 @@ export function simulateOrganization(seed: number, steps: number, given?: Action
     newId: () => `v${ids++}`,
   });
 
+  /** Rules an event broke (checked as it happens, since later state forgets who acted). */
+  const eventProblems: string[] = [];
   const apply = (command: FundCommand): boolean => {
     const result = decide(state, command, ctx());
     if (result instanceof DomainError) return false;
     for (const event of result) {
+      eventProblems.push(...checkEvent(state, event));
       journal.push(...fundPostings(state, event));
       state = evolve(state, event);
       if (event.type === 'MemberExpelled') cycleOf.set(event.memberId, state.cycleNumber);
@@ -172,7 +185,11 @@ export function simulateOrganization(seed: number, steps: number, given?: Action
         apply({ type: 'DeadlinePassed' });
         break;
     }
-    const broken = checkInvariants(state, journal, now, (id) => payoutAccounts.has(id));
+    const broken = [
+      ...eventProblems,
+      ...checkInvariants(state, journal, now, (id) => payoutAccounts.has(id)),
+      ...(options.extraInvariant?.(state, journal) ?? []),
+    ];
     if (broken.length > 0)
       return {
         seed,
@@ -185,12 +202,12 @@ export function simulateOrganization(seed: number, steps: number, given?: Action
 }
 
 /** Greedy shrinking: drop actions while the run still fails, to print the shortest reproduction. */
-export function shrink(seed: number, failing: Action[]): Action[] {
+export function shrink(seed: number, failing: Action[], options: SimulationOptions = {}): Action[] {
   let actions = failing;
   for (let chunk = Math.ceil(actions.length / 2); chunk >= 1; chunk = Math.floor(chunk / 2)) {
     for (let start = 0; start < actions.length; ) {
       const candidate = [...actions.slice(0, start), ...actions.slice(start + chunk)];
-      if (simulateOrganization(seed, 0, candidate).failure) actions = candidate;
+      if (simulateOrganization(seed, 0, candidate, options).failure) actions = candidate;
       else start += chunk;
     }
   }
