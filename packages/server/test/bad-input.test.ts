@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { organizations, users } from '../src/db/schema';
-import { register, TestClient } from './support/client';
+import { newPerson, register, TestClient } from './support/client';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -112,6 +112,55 @@ describe('rate limits', () => {
     expect(last.statusCode).toBe(429);
     expect(last.headers['retry-after']).toBeDefined();
     expect(last.json().code).toBe('RATE_LIMITED');
+  });
+
+  /** Sends `attempts` requests from one address; the last answer. */
+  async function hammer(url: string, body: unknown, attempts: number) {
+    await t.close();
+    t = await createTestApp({ rateLimitScale: 1 });
+    const client = new TestClient(t.app);
+    const answers = [];
+    for (let i = 0; i < attempts; i++) answers.push(await client.post(url, body));
+    return answers;
+  }
+
+  function expectLimitedAfter(
+    answers: { statusCode: number; headers: Record<string, unknown>; json(): { code: string } }[],
+    allowed: number,
+  ) {
+    expect(answers.slice(0, allowed).every((a) => a.statusCode !== 429)).toBe(true);
+    const last = answers.at(-1)!;
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last.json().code).toBe('RATE_LIMITED');
+  }
+
+  it('registration: 5 attempts in 10 minutes, then 429 with Retry-After', async () => {
+    const person = newPerson();
+    const body = {
+      ...person,
+      acceptTerms: true,
+      captcha: 'not-solved',
+      organization: null,
+      inviteCode: 'NOPE',
+    };
+    expectLimitedAfter(await hammer('/api/register', body, 6), 5);
+  });
+
+  it('forgot password: 5 requests in 15 minutes, then 429 with Retry-After', async () => {
+    const answers = await hammer('/api/forgot-password', { email: 'someone@example.com' }, 6);
+    expect(answers[0]!.statusCode).toBe(200);
+    expectLimitedAfter(answers, 5);
+  });
+
+  it('reset password: 10 attempts in 15 minutes, then 429 with Retry-After', async () => {
+    const answers = await hammer(
+      '/api/reset-password',
+      { token: 'guessed', password: 'correct horse battery' },
+      11,
+    );
+    expect(answers[0]!.json().code).toBe('INVALID_RESET_TOKEN');
+    expectLimitedAfter(answers, 10);
   });
 
   it('one verification email a minute per user', async () => {
