@@ -157,6 +157,21 @@ const catalogue = {
     it: 'Impossibile uscire: hai ancora impegni aperti.',
   },
   INVALID_AMOUNT: { status: 400, en: 'Invalid amount', it: 'Importo non valido' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    en: 'This Idempotency-Key was already used for another request.',
+    it: "Questa Idempotency-Key è già stata usata per un'altra richiesta.",
+  },
+  BILLING_ADDRESS_INCOMPLETE: {
+    status: 400,
+    en: 'Billing address incomplete: fill in every field and select a country.',
+    it: 'Indirizzo di fatturazione incompleto: compila tutti i campi e seleziona un paese.',
+  },
+  PAYMENT_METHOD_REQUIRED: {
+    status: 400,
+    en: 'Failed to initialize payment: choose a card.',
+    it: 'Impossibile avviare il pagamento: scegli una carta.',
+  },
   // Rotating fund (SPEC §8)
   NO_ROTATING_FUND: { status: 404, en: 'No rotating fund found', it: 'Nessun fondo a rotazione trovato' },
   FUND_ALREADY_RUNNING: {

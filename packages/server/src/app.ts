@@ -13,7 +13,10 @@ import { spaNotFoundHandler, webAppPlugin } from './plugins/web-app';
 import { accountRoutes } from './routes/account.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { authRoutes } from './routes/auth.routes';
+import { fundRoutes } from './routes/fund.routes';
+import { notificationRoutes } from './routes/notification.routes';
 import { organizationRoutes } from './routes/organization.routes';
+import { testClockRoutes } from './routes/test-clock.routes';
 
 export interface AppOptions {
   deps: Deps;
@@ -42,7 +45,16 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
   await app.register(csrfPlugin, { secure });
   await app.register(authPlugin, { db: deps.db });
 
-  for (const routes of [authRoutes, accountRoutes, organizationRoutes, adminRoutes]) routes(app, deps);
+  for (const routes of [
+    authRoutes,
+    accountRoutes,
+    organizationRoutes,
+    adminRoutes,
+    fundRoutes,
+    notificationRoutes,
+    testClockRoutes,
+  ])
+    routes(app, deps);
 
   if (webRoot && existsSync(webRoot)) {
     await app.register(webAppPlugin, { root: webRoot });

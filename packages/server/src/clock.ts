@@ -20,4 +20,7 @@ export class OffsetClock implements Clock {
   reset(): void {
     this.offsetMs = 0;
   }
+  get offsetMinutes(): number {
+    return this.offsetMs / 60_000;
+  }
 }

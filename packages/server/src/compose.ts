@@ -1,12 +1,18 @@
 import type { Logger } from 'pino';
-import type { Clock } from './clock';
+import { type Clock, OffsetClock } from './clock';
 import type { Config } from './config/env';
 import { deriveSecret } from './config/secrets';
 import type { Db } from './db/client';
 import type { Deps } from './deps';
-import { OutboxWorker } from './jobs/outbox-worker';
+import { DeadlineWorker } from './jobs/deadline-worker';
+import { type OutboxHandler, OutboxWorker } from './jobs/outbox-worker';
 import type { Mailer } from './mail/mailer';
 import { sendMailHandler } from './mail/send-mail.handler';
+import { paymentHandler } from './payments/payment.handler';
+import type { PaymentProvider } from './payments/payment-provider';
+import { SandboxProvider } from './payments/sandbox.provider';
+import { REALTIME_TOPIC } from './realtime/enqueue-realtime';
+import { notifyHandler } from './realtime/notify.handler';
 import { altchaCaptcha } from './security/captcha';
 
 /** Wires the dependencies and the background workers; shared by server.ts and the tests. */
@@ -17,15 +23,31 @@ export function compose(options: {
   logger: Logger;
   mailer: Mailer;
   sessionSecret: string;
-}): { deps: Deps; outbox: OutboxWorker } {
+  payments?: PaymentProvider;
+}): { deps: Deps; outbox: OutboxWorker; deadlines: DeadlineWorker; payments: PaymentProvider } {
   const { config, db, clock, logger, mailer, sessionSecret } = options;
-  const outbox = new OutboxWorker(db, clock, { mail: sendMailHandler(db, mailer, clock) }, logger);
+  const payments = options.payments ?? new SandboxProvider();
+  const handlers: Record<string, OutboxHandler> = { mail: sendMailHandler(db, mailer, clock) };
+  const outbox = new OutboxWorker(db, clock, handlers, logger);
   const captcha = altchaCaptcha({
     secret: deriveSecret(sessionSecret, 'captcha'),
     attempts: config.captchaAttempts,
     db,
     clock,
   });
-  const deps: Deps = { config, db, clock, logger, captcha, kickOutbox: () => outbox.kick() };
-  return { deps, outbox };
+  const deps: Deps = {
+    config,
+    db,
+    clock,
+    logger,
+    captcha,
+    kickOutbox: () => outbox.kick(),
+    kickDeadlines: () => deadlines.kick(),
+    drainDeadlines: () => deadlines.drain(),
+    testClock: config.testClock && clock instanceof OffsetClock ? clock : null,
+  };
+  const deadlines = new DeadlineWorker(db, deps, logger);
+  handlers.payment = paymentHandler(deps, payments);
+  handlers[REALTIME_TOPIC] = notifyHandler(db);
+  return { deps, outbox, deadlines, payments };
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Clock } from './clock';
+import type { Clock, OffsetClock } from './clock';
 import type { Config } from './config/env';
 import type { Db } from './db/client';
 import type { CaptchaVerifier } from './security/captcha';
@@ -13,4 +13,10 @@ export interface Deps {
   captcha: CaptchaVerifier;
   /** Called after a transaction that wrote outbox rows has committed. */
   kickOutbox(): void;
+  /** Called after a fund changed or the clock jumped: its next deadline may be earlier now. */
+  kickDeadlines(): void;
+  /** Processes every deadline due now, before answering (the test clock's jumps). */
+  drainDeadlines(): Promise<number>;
+  /** The movable clock when TEST_CLOCK=1, else null. */
+  testClock: OffsetClock | null;
 }

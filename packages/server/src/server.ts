@@ -33,7 +33,14 @@ async function main() {
   const clock = config.testClock ? new OffsetClock() : systemClock;
   const sessionSecret = loadSessionSecret(config.dataDir, config.sessionSecret);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  const { deps, outbox } = compose({ config, db: database.db, clock, logger, mailer, sessionSecret });
+  const { deps, outbox, deadlines } = compose({
+    config,
+    db: database.db,
+    clock,
+    logger,
+    mailer,
+    sessionSecret,
+  });
   const webRoot = new URL('../../web/dist', import.meta.url).pathname;
   const app = await buildApp({ deps, sessionSecret, webRoot });
 
@@ -43,6 +50,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await app.close();
+    await deadlines.stop();
     await outbox.stop();
     await database.close();
     release();
@@ -53,6 +61,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   outbox.start();
+  deadlines.start();
   logger.info(
     {
       url: config.publicUrl,

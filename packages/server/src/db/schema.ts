@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -29,6 +30,8 @@ export const organizations = pgTable('organizations', {
   createdAt: createdAt(),
   /** Set when the last member leaves; the row stays for the ledger. */
   closedAt: tz('closed_at'),
+  /** The last real-time event's number for this organization: a client that sees a gap resyncs. */
+  eventSeq: bigint('event_seq', { mode: 'number' }).notNull().default(0),
 });
 
 export const users = pgTable(
@@ -198,4 +201,121 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_account_idx').on(t.account),
     index('ledger_entries_org_idx').on(t.organizationId),
   ],
+);
+
+/**
+ * One rotating fund per organization. The decider's state is kept whole (it is small, and the
+ * decider is the only thing that changes it); `next_deadline_at` is derived from it on every
+ * write so the deadline worker finds what is due with an index.
+ */
+export const funds = pgTable(
+  'funds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .unique()
+      .references(() => organizations.id),
+    state: jsonb('state').notNull(),
+    version: integer('version').notNull().default(0),
+    nextDeadlineAt: tz('next_deadline_at'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('funds_next_deadline_idx').on(t.nextDeadlineAt).where(sql`next_deadline_at is not null`)],
+);
+
+/** Every event the fund's decider produced, in order: the fund's audit trail. */
+export const fundEvents = pgTable(
+  'fund_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => funds.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    at: tz('at').notNull(),
+  },
+  (t) => [index('fund_events_fund_idx').on(t.fundId, t.id)],
+);
+
+/** A member's notifications (SPEC §3): type and facts are stored, the text is rendered per language. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull(),
+    readAt: tz('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The first answer to a request that moves money, by the caller's Idempotency-Key: a replay
+ * gets the same answer and moves nothing twice.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * A member's connected payout account at the card provider (domain.md, Connected payment
+ * account). Payouts need status `active`.
+ */
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  provider: text('provider').notNull(),
+  providerAccountId: text('provider_account_id').notNull(),
+  status: text('status').notNull(),
+  createdAt: createdAt(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Payment operations sent to a provider (authorize, capture, refund, payout), each with its
+ * own id as the provider's idempotency key: a retry after a crash repeats nothing.
+ */
+export const paymentOperations = pgTable(
+  'payment_operations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    kind: text('kind').notNull(),
+    /** What it is for, e.g. `contribution:<id>` or `payout:<fund>:<cycle>:<round>`: unique per kind. */
+    subject: text('subject').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    request: jsonb('request').notNull(),
+    status: text('status').notNull().default('pending'),
+    providerRef: text('provider_ref'),
+    error: text('error'),
+    createdAt: createdAt(),
+    completedAt: tz('completed_at'),
+  },
+  (t) => [uniqueIndex('payment_operations_subject_key').on(t.kind, t.subject)],
 );

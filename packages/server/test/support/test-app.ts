@@ -8,7 +8,9 @@ import { compose } from '../../src/compose';
 import { type Config, loadConfig } from '../../src/config/env';
 import type { Database } from '../../src/db/client';
 import type { Deps } from '../../src/deps';
+import type { DeadlineWorker } from '../../src/jobs/deadline-worker';
 import type { OutboxWorker } from '../../src/jobs/outbox-worker';
+import { SandboxProvider } from '../../src/payments/sandbox.provider';
 import { RecordingMailer } from './recording-mailer';
 import { openTestDatabase } from './test-database';
 
@@ -19,6 +21,9 @@ export interface TestApp {
   clock: OffsetClock;
   mailer: RecordingMailer;
   outbox: OutboxWorker;
+  deadlines: DeadlineWorker;
+  /** The payment provider's fake: records what we ask of it. */
+  payments: SandboxProvider;
   /** Sends every queued outbox row now. */
   flushOutbox(): Promise<number>;
   close(): Promise<void>;
@@ -37,7 +42,16 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const mailer = new RecordingMailer();
   const logger = pino({ level: process.env.TEST_LOG ?? 'silent' });
   const sessionSecret = 'test-session-secret-of-at-least-32-chars';
-  const { deps, outbox } = compose({ config, db: database.db, clock, logger, mailer, sessionSecret });
+  const payments = new SandboxProvider();
+  const { deps, outbox, deadlines } = compose({
+    config,
+    db: database.db,
+    clock,
+    logger,
+    mailer,
+    sessionSecret,
+    payments,
+  });
   const app = await buildApp({ deps, sessionSecret });
   await app.ready();
   return {
@@ -47,9 +61,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     clock,
     mailer,
     outbox,
+    deadlines,
+    payments,
     flushOutbox: () => outbox.drain(),
     async close() {
       await app.close();
+      await deadlines.stop();
       await outbox.stop();
       await database.close();
     },

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Notification types (SPEC §3, plus the ones domain.md names for activation and requests). */
+export const notificationTypes = [
+  'contribution_timeout',
+  'fallback_vote',
+  'extension_granted',
+  'contribution_skipped',
+  'member_expelled',
+  'strike_warning',
+  'confirmation_timeout',
+  'dismissal_acknowledgment_timeout',
+  'fund_activated',
+  'your_turn',
+  'payout_account_required',
+  'request_activated',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(notificationTypes),
+  title: z.string(),
+  body: z.string(),
+  /** The screen that acts on it. */
+  link: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationsSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unread: z.number().int(),
+});
+export const notificationParamsSchema = z.object({ id: z.uuid() });

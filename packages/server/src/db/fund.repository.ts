@@ -1,0 +1,141 @@
+import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
+import { and, asc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+import { fundEvents, funds, payoutAccounts, users } from './schema';
+
+export interface FundRow {
+  id: string;
+  organizationId: string;
+  state: FundState;
+  version: number;
+}
+
+const columns = {
+  id: funds.id,
+  organizationId: funds.organizationId,
+  state: funds.state,
+  version: funds.version,
+};
+const asRow = (row: { id: string; organizationId: string; state: unknown; version: number }): FundRow => ({
+  ...row,
+  state: row.state as FundState,
+});
+
+/** The organization's fund, read only (views). */
+export async function findFundOfOrganization(
+  db: DbOrTx,
+  organizationId: string,
+): Promise<FundRow | undefined> {
+  const [row] = await db.select(columns).from(funds).where(eq(funds.organizationId, organizationId)).limit(1);
+  return row && asRow(row);
+}
+
+/** Locks the organization's fund for the rest of the transaction: commands on one fund run one at a time. */
+export async function lockFundOfOrganization(
+  tx: DbOrTx,
+  organizationId: string,
+): Promise<FundRow | undefined> {
+  const [row] = await tx
+    .select(columns)
+    .from(funds)
+    .where(eq(funds.organizationId, organizationId))
+    .for('update')
+    .limit(1);
+  return row && asRow(row);
+}
+
+export async function insertFund(
+  tx: DbOrTx,
+  organizationId: string,
+  state: FundState,
+  now: Date,
+): Promise<FundRow> {
+  const [row] = await tx
+    .insert(funds)
+    .values({ id: state.fundId, organizationId, state, createdAt: now, updatedAt: now })
+    .returning(columns);
+  return asRow(row!);
+}
+
+/** Writes the new state, its next deadline and the events that led to it. */
+export async function saveFund(
+  tx: DbOrTx,
+  fund: FundRow,
+  state: FundState,
+  events: readonly FundEvent[],
+  nextDeadline: number | null,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(funds)
+    .set({
+      state,
+      version: fund.version + 1,
+      nextDeadlineAt: nextDeadline === null ? null : new Date(nextDeadline),
+      updatedAt: now,
+    })
+    .where(eq(funds.id, fund.id));
+  if (events.length === 0) return;
+  await tx.insert(fundEvents).values(
+    events.map((event) => ({
+      fundId: fund.id,
+      organizationId: fund.organizationId,
+      type: event.type,
+      payload: event,
+      at: new Date(event.at),
+    })),
+  );
+}
+
+/**
+ * Claims funds whose next deadline has come, skipping those another worker holds: any number
+ * of instances share the deadlines and none is processed twice.
+ */
+export async function claimDueFunds(tx: DbOrTx, now: Date, limit: number): Promise<FundRow[]> {
+  const rows = await tx
+    .select(columns)
+    .from(funds)
+    .where(lte(funds.nextDeadlineAt, now))
+    .orderBy(asc(funds.nextDeadlineAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return rows.map(asRow);
+}
+
+export async function earliestDeadline(db: DbOrTx): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: funds.nextDeadlineAt })
+    .from(funds)
+    .where(isNotNull(funds.nextDeadlineAt))
+    .orderBy(asc(funds.nextDeadlineAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/** The members of an organization (ids and names), in the order they joined. */
+export async function organizationMembers(db: DbOrTx, organizationId: string) {
+  return db
+    .select({ id: users.id, displayName: users.displayName, language: users.languagePreference })
+    .from(users)
+    .where(and(eq(users.familyId, organizationId), isNull(users.deletedAt)))
+    .orderBy(asc(users.memberSince), asc(users.id));
+}
+
+/** Who among these users has an active connected payout account. */
+export async function activePayoutAccounts(db: DbOrTx, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: payoutAccounts.userId })
+    .from(payoutAccounts)
+    .where(and(inArray(payoutAccounts.userId, [...userIds]), eq(payoutAccounts.status, 'active')));
+  return new Set(rows.map((row) => row.userId));
+}
+
+export async function postponeDeadline(tx: DbOrTx, fundId: string, until: Date): Promise<void> {
+  await tx.update(funds).set({ nextDeadlineAt: until }).where(eq(funds.id, fundId));
+}
+
+export async function lockFundById(tx: DbOrTx, fundId: string): Promise<FundRow | undefined> {
+  const [row] = await tx.select(columns).from(funds).where(eq(funds.id, fundId)).for('update').limit(1);
+  return row && asRow(row);
+}

@@ -1,0 +1,91 @@
+import type { Logger } from 'pino';
+import type { Db } from '../db/client';
+import { claimDueFunds, earliestDeadline, postponeDeadline } from '../db/fund.repository';
+import type { Deps } from '../deps';
+import { applyFundCommand } from '../use-cases/fund/apply-fund-command';
+
+const BATCH = 50;
+const RETRY_MS = 60_000;
+/** Another instance may have set an earlier deadline: look again at least this often. */
+const MAX_SLEEP_MS = 30_000;
+
+/**
+ * Processes fund deadlines that have come due (domain.md: deadlines are processed by the
+ * server, never by a browser). Each fund is claimed with `FOR UPDATE SKIP LOCKED` and handled
+ * in its own transaction, so several instances share the work and none handles one twice.
+ * It sleeps until the earliest deadline, and is woken by every fund change and clock jump.
+ */
+export class DeadlineWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly deps: Pick<Deps, 'clock' | 'config' | 'kickOutbox'>,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.drain()
+      .then(() => undefined)
+      .catch((error) => this.logger.error({ err: error }, 'deadline processing failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        } else
+          this.scheduleNext().catch((error) => this.logger.error({ err: error }, 'deadline schedule failed'));
+      });
+  }
+
+  /** Processes every fund whose deadline is due now; returns how many funds were handled. */
+  async drain(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const count = await this.db.transaction(async (tx) => {
+        const due = await claimDueFunds(tx, this.deps.clock.now(), BATCH);
+        for (const fund of due) {
+          try {
+            // A savepoint per fund: one fund's failure must not undo the others' work.
+            await tx.transaction((sp) => applyFundCommand(sp, this.deps, fund, { type: 'DeadlinePassed' }));
+          } catch (error) {
+            this.logger.error({ err: error, fundId: fund.id }, 'fund deadline failed; retrying in a minute');
+            await postponeDeadline(tx, fund.id, new Date(this.deps.clock.now().getTime() + RETRY_MS));
+          }
+        }
+        return due.length;
+      });
+      handled += count;
+      if (count > 0) this.deps.kickOutbox();
+      if (count < BATCH) return handled;
+    }
+  }
+
+  private async scheduleNext(): Promise<void> {
+    if (this.stopped) return;
+    const next = await earliestDeadline(this.db);
+    const wait = next ? Math.max(0, next.getTime() - this.deps.clock.now().getTime()) : MAX_SLEEP_MS;
+    this.timer = setTimeout(() => this.kick(), Math.min(wait + 5, MAX_SLEEP_MS));
+    this.timer.unref();
+  }
+}

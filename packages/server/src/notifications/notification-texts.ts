@@ -1,0 +1,132 @@
+import type { Language } from '@giro/contract/errors';
+import type { NotificationType } from '@giro/contract/notifications';
+
+/** The facts a notification's text may name; stored with it, rendered in the reader's language. */
+export interface NotificationData {
+  memberName?: string;
+  until?: string;
+  strikes?: number;
+}
+
+type Text = (data: NotificationData) => { title: string; body: string };
+
+const when = (iso: string | undefined, language: Language) =>
+  iso
+    ? new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'Europe/Rome',
+      }).format(new Date(iso))
+    : '';
+
+const texts: Record<Language, Record<NotificationType, Text>> = {
+  en: {
+    contribution_timeout: () => ({
+      title: 'Contribution missed',
+      body: 'The contribution window closed before your payment arrived. The group is voting on what happens next.',
+    }),
+    fallback_vote: (d) => ({
+      title: 'Emergency vote',
+      body: `${d.memberName ?? 'A member'} has not contributed. Vote: wait, skip or expel.`,
+    }),
+    extension_granted: (d) => ({
+      title: 'Extension granted',
+      body: `The group gave you 24 more hours to contribute, until ${d.until ?? ''}.`,
+    }),
+    contribution_skipped: () => ({
+      title: 'Contribution skipped',
+      body: 'You were skipped for this round: the recipient receives the others’ contributions.',
+    }),
+    member_expelled: (d) => ({
+      title: 'Member expelled',
+      body: `${d.memberName ?? 'A member'} was removed from the organization by the group's vote.`,
+    }),
+    strike_warning: (d) => ({
+      title: 'Strike warning',
+      body: `You have ${d.strikes ?? 2} strikes for missed contributions. At 3 you are at risk of expulsion.`,
+    }),
+    confirmation_timeout: () => ({
+      title: 'Amount accepted',
+      body: 'You did not answer in 24 hours, so the amount counts as accepted.',
+    }),
+    dismissal_acknowledgment_timeout: () => ({
+      title: 'Dismissal acknowledged',
+      body: 'You did not acknowledge the dismissal in 24 hours, so it counts as acknowledged and voting restarts.',
+    }),
+    fund_activated: () => ({
+      title: 'Fund active',
+      body: 'Everyone accepted the amount: the rotation order is drawn. Vote the withdrawal date.',
+    }),
+    your_turn: () => ({
+      title: 'Your turn',
+      body: 'You are this round’s recipient. You can withdraw as soon as everyone has contributed.',
+    }),
+    payout_account_required: (d) => ({
+      title: 'Connect a payout account',
+      body: `Connect a payment account in your settings by ${d.until ?? ''} to receive the fund, or the round moves on.`,
+    }),
+    request_activated: () => ({
+      title: 'Request active',
+      body: 'A funding request is now open for contributions.',
+    }),
+  },
+  it: {
+    contribution_timeout: () => ({
+      title: 'Contributo mancato',
+      body: 'La finestra dei contributi si è chiusa prima del tuo pagamento. Il gruppo sta votando cosa fare.',
+    }),
+    fallback_vote: (d) => ({
+      title: 'Votazione di emergenza',
+      body: `${d.memberName ?? 'Un membro'} non ha contribuito. Vota: attendere, saltare o espellere.`,
+    }),
+    extension_granted: (d) => ({
+      title: 'Proroga concessa',
+      body: `Il gruppo ti ha concesso 24 ore in più per contribuire, fino al ${d.until ?? ''}.`,
+    }),
+    contribution_skipped: () => ({
+      title: 'Contributo saltato',
+      body: 'Sei stato saltato per questo turno: il beneficiario riceve i contributi degli altri.',
+    }),
+    member_expelled: (d) => ({
+      title: 'Membro espulso',
+      body: `${d.memberName ?? 'Un membro'} è stato rimosso dall'organizzazione con il voto del gruppo.`,
+    }),
+    strike_warning: (d) => ({
+      title: 'Avviso di penalità',
+      body: `Hai ${d.strikes ?? 2} penalità per contributi mancati. A 3 rischi l'espulsione.`,
+    }),
+    confirmation_timeout: () => ({
+      title: 'Importo accettato',
+      body: "Non hai risposto entro 24 ore, quindi l'importo risulta accettato.",
+    }),
+    dismissal_acknowledgment_timeout: () => ({
+      title: 'Rifiuto preso visione',
+      body: 'Non hai preso visione del rifiuto entro 24 ore: risulta fatto e la votazione riparte.',
+    }),
+    fund_activated: () => ({
+      title: 'Fondo attivo',
+      body: "Tutti hanno accettato l'importo: l'ordine di rotazione è estratto. Vota la data di prelievo.",
+    }),
+    your_turn: () => ({
+      title: 'È il tuo turno',
+      body: 'Sei il beneficiario di questo turno. Puoi prelevare appena tutti hanno contribuito.',
+    }),
+    payout_account_required: (d) => ({
+      title: 'Collega un conto per i pagamenti',
+      body: `Collega un conto di pagamento nelle impostazioni entro il ${d.until ?? ''} per ricevere il fondo, altrimenti il turno passa al successivo.`,
+    }),
+    request_activated: () => ({
+      title: 'Richiesta attiva',
+      body: 'Una richiesta di finanziamento è aperta ai contributi.',
+    }),
+  },
+};
+
+export function renderNotification(type: NotificationType, data: NotificationData, language: Language) {
+  return texts[language][type]({ ...data, until: when(data.until, language) || data.until });
+}
+
+/** The screen that acts on each notification. */
+export function notificationLink(type: NotificationType): string {
+  return type === 'payout_account_required' ? '/account' : '/';
+}

@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { organizations, outbox } from '../db/schema';
+import type { WireEvent } from './wire-events';
+
+export const REALTIME_TOPIC = 'realtime';
+
+/**
+ * Queues socket events for an organization in the caller's transaction. Each event gets the
+ * organization's next sequence number, so a client that sees a gap knows to resync; the
+ * outbox worker announces the row with NOTIFY and every instance forwards it to its sockets.
+ */
+export async function enqueueRealtime(
+  tx: DbOrTx,
+  organizationId: string,
+  events: readonly WireEvent[],
+  now: Date,
+): Promise<void> {
+  if (events.length === 0) return;
+  const [row] = await tx
+    .update(organizations)
+    .set({ eventSeq: sql`${organizations.eventSeq} + ${events.length}` })
+    .where(eq(organizations.id, organizationId))
+    .returning({ last: organizations.eventSeq });
+  const first = (row?.last ?? events.length) - events.length + 1;
+  await tx.insert(outbox).values({
+    topic: REALTIME_TOPIC,
+    organizationId,
+    payload: { events: events.map((event, i) => ({ ...event, familyId: organizationId, seq: first + i })) },
+    availableAt: now,
+    createdAt: now,
+  });
+}
+
+/** Queues a message for every socket of every organization (the test clock's jumps). */
+export async function enqueueBroadcast(
+  tx: DbOrTx,
+  message: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  await tx.insert(outbox).values({
+    topic: REALTIME_TOPIC,
+    organizationId: null,
+    payload: { broadcast: message },
+    availableAt: now,
+    createdAt: now,
+  });
+}

@@ -1,0 +1,157 @@
+import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { insertNotifications, type NewNotification } from '../../db/notification.repository';
+import { users } from '../../db/schema';
+import { lockUser } from '../../db/user.repository';
+import { enqueuePayment } from '../../payments/payment-operations';
+import { removeFromOrganization } from '../membership';
+
+export interface EffectInput {
+  organizationId: string;
+  before: FundState;
+  after: FundState;
+  events: readonly FundEvent[];
+  names: Map<string, string>;
+  /** The payment method the caller chose for a contribution in this command. */
+  paymentMethodId: string | null;
+  now: Date;
+}
+
+/**
+ * What the fund's events cause outside the fund, in the same transaction: notifications,
+ * payment operations (sent by the outbox), expulsions from the organization and the strikes
+ * shown on the member's profile.
+ */
+export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<void> {
+  const { organizationId, after, now } = input;
+  const notes: NewNotification[] = [];
+  const contribution = (id: string) => after.contributions.find((c) => c.id === id);
+  const refund = async (contributionId: string) => {
+    const c = contribution(contributionId);
+    if (!c) return;
+    await enqueuePayment(
+      tx,
+      {
+        organizationId,
+        subject: `refund:${c.id}`,
+        userId: c.contributorId,
+        amountCents: c.amountCents,
+        request: { kind: 'refund', fundId: after.fundId, contributionId: c.id, method: c.method },
+      },
+      now,
+    );
+  };
+
+  for (const event of input.events) {
+    switch (event.type) {
+      case 'ContributionMade': {
+        const c = event.contribution;
+        if (c.method === 'manual') break;
+        await enqueuePayment(
+          tx,
+          {
+            organizationId,
+            subject: `contribution:${c.id}`,
+            userId: c.contributorId,
+            amountCents: c.amountCents,
+            request: {
+              kind: 'charge',
+              fundId: after.fundId,
+              contributionId: c.id,
+              method: c.method,
+              paymentMethodId: input.paymentMethodId,
+            },
+          },
+          now,
+        );
+        break;
+      }
+      case 'DistributionStarted': {
+        const round = input.before.round ?? after.round;
+        if (!round) break;
+        const captures = after.contributions
+          .filter((c) => c.roundNumber === event.roundNumber && c.cycleNumber === after.cycleNumber)
+          .filter((c) => c.method === 'card' && c.status === 'authorized')
+          .map((c) => c.id);
+        await enqueuePayment(
+          tx,
+          {
+            organizationId,
+            subject: `payout:${after.fundId}:${after.cycleNumber}:${event.roundNumber}`,
+            userId: round.recipientId,
+            amountCents: event.netCents,
+            request: {
+              kind: 'distribution',
+              fundId: after.fundId,
+              recipientId: round.recipientId,
+              netCents: event.netCents,
+              captures,
+            },
+          },
+          now,
+        );
+        break;
+      }
+      case 'RecipientTimedOut':
+        for (const id of event.refundDue) await refund(id);
+        break;
+      case 'RefundRequested':
+        await refund(event.contributionId);
+        break;
+      case 'MemberExpelled': {
+        for (const id of event.refundDue) await refund(id);
+        const member = await lockUser(tx, event.memberId);
+        if (member?.familyId === organizationId) await removeFromOrganization(tx, member, now);
+        const memberName = input.names.get(event.memberId);
+        for (const userId of new Set([event.memberId, ...after.participants]))
+          notes.push({ userId, type: 'member_expelled', data: { memberName } });
+        break;
+      }
+      case 'ConfirmationTimedOut':
+        for (const userId of event.nonResponders) notes.push({ userId, type: 'confirmation_timeout' });
+        break;
+      case 'DismissalAcknowledgmentTimedOut':
+        for (const userId of event.nonAcknowledgers)
+          notes.push({ userId, type: 'dismissal_acknowledgment_timeout' });
+        break;
+      case 'FundActivated':
+        for (const userId of event.order) notes.push({ userId, type: 'fund_activated' });
+        break;
+      case 'RoundStarted':
+        notes.push({ userId: event.recipientId, type: 'your_turn' });
+        break;
+      case 'RoundReady':
+        if (event.recipientTimeoutAt !== null && after.round)
+          notes.push({
+            userId: after.round.recipientId,
+            type: 'payout_account_required',
+            data: { until: new Date(event.recipientTimeoutAt).toISOString() },
+          });
+        break;
+      case 'ContributionMissed': {
+        notes.push({ userId: event.memberId, type: 'contribution_timeout' });
+        const memberName = input.names.get(event.memberId);
+        for (const userId of event.voters)
+          notes.push({ userId, type: 'fallback_vote', data: { memberName } });
+        if (event.strikes >= 2)
+          notes.push({ userId: event.memberId, type: 'strike_warning', data: { strikes: event.strikes } });
+        await tx.update(users).set({ strikes: event.strikes }).where(eq(users.id, event.memberId));
+        break;
+      }
+      case 'ExtensionGranted':
+        notes.push({
+          userId: event.memberId,
+          type: 'extension_granted',
+          data: { until: new Date(event.until).toISOString() },
+        });
+        break;
+      case 'ContributionSkipped':
+        notes.push({ userId: event.memberId, type: 'contribution_skipped' });
+        break;
+      default:
+        break;
+    }
+  }
+  await insertNotifications(tx, organizationId, notes, now);
+}

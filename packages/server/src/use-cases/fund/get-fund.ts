@@ -1,0 +1,75 @@
+import type { FundView, Risk } from '@giro/contract/fund';
+import type { FundState } from '@giro/domain/fund/fund-types';
+import { analyseRisk } from '@giro/domain/fund/risk';
+import type { DbOrTx } from '../../db/client';
+import { findFundOfOrganization, organizationMembers } from '../../db/fund.repository';
+import type { UserRow } from '../../db/user.repository';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { fundView } from '../../views/fund.view';
+import { fundContext } from './apply-fund-command';
+
+/** The caller's organization's fund; another organization's id is 404, as if it did not exist. */
+async function loadFund(db: DbOrTx, user: UserRow, fundId?: string) {
+  if (!user.familyId) throw new AppError('NO_ROTATING_FUND');
+  const fund = await findFundOfOrganization(db, user.familyId);
+  if (!fund || (fundId !== undefined && fund.id !== fundId)) throw new AppError('NO_ROTATING_FUND');
+  return { fund, organizationId: user.familyId };
+}
+
+export async function getFund(deps: Deps, user: UserRow, fundId?: string): Promise<FundView> {
+  const { fund, organizationId } = await loadFund(deps.db, user, fundId);
+  return fundView(fund.state, await organizationMembers(deps.db, organizationId), deps.config);
+}
+
+export async function getFundState(deps: Deps, user: UserRow, fundId: string): Promise<FundState> {
+  return (await loadFund(deps.db, user, fundId)).fund.state;
+}
+
+/** The failure-risk analysis of the current round, with one reason per line (domain.md). */
+export async function getFundRisk(deps: Deps, user: UserRow, fundId: string): Promise<Risk> {
+  const { fund, organizationId } = await loadFund(deps.db, user, fundId);
+  const members = await organizationMembers(deps.db, organizationId);
+  const ctx = await fundContext(
+    deps.db,
+    deps,
+    fund.state,
+    members.map((m) => m.id),
+  );
+  const analysis = analyseRisk(fund.state, {
+    now: ctx.now,
+    hasPayoutAccount: ctx.hasPayoutAccount,
+    // Manual payment is always open to a member, so nobody is without a usable method yet.
+    hasPaymentMethod: () => true,
+    pastLateCount: (userId) => fund.state.strikes[userId] ?? 0,
+  });
+  return { score: analysis.score, reasons: analysis.reasons };
+}
+
+/** The caller's own fund contributions, newest first (GET /api/monthly-contributions). */
+export function myContributions(state: FundState, userId: string) {
+  return state.contributions
+    .filter((c) => c.contributorId === userId)
+    .sort((a, b) => b.at - a.at)
+    .map((c) => {
+      const at = new Date(c.at);
+      return {
+        id: c.id,
+        fundId: state.fundId,
+        amountCents: c.amountCents,
+        month: at.getUTCMonth() + 1,
+        year: at.getUTCFullYear(),
+        method: c.method,
+        status: c.status,
+        cycleNumber: c.cycleNumber,
+        roundNumber: c.roundNumber,
+        message: null,
+      };
+    });
+}
+
+export async function getMyContributions(deps: Deps, user: UserRow) {
+  if (!user.familyId) return [];
+  const fund = await findFundOfOrganization(deps.db, user.familyId);
+  return fund ? myContributions(fund.state, user.id) : [];
+}

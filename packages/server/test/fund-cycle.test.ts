@@ -1,0 +1,111 @@
+import type { FundView } from '@giro/contract/fund';
+import { commitmentOf, drawOrder, drawSeed } from '@giro/domain/draw';
+import { checkJournal } from '@giro/domain/ledger';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readJournal } from '../src/db/ledger.repository';
+import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => t.close());
+
+const post = async (member: Member, path: string, body?: unknown) => {
+  const fund = await fundOf(member);
+  const response = await member.client.post(`/api/rotating-fund/${fund.id}/${path}`, body ?? {});
+  if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
+  return response.json<FundView>();
+};
+const byId = (members: Member[], id: string | null) => members.find((m) => m.id === id)!;
+
+describe('a whole cycle of three members', () => {
+  it('votes, dismisses and re-votes, draws a verifiable order, collects, pays out, completes with history', async () => {
+    const members = await organizationOf(t, 3);
+    const [a, b, c] = members as [Member, Member, Member];
+
+    const created = (await a.client.post('/api/rotating-fund')).json<FundView>();
+    expect(created).toMatchObject({ phase: 'voting', cycleNumber: 1, nonce: null });
+    expect(created.voters.sort()).toEqual(members.map((m) => m.id).sort());
+
+    await post(a, 'votes/amount', { amountCents: 5000 });
+    const midVote = await post(b, 'votes/amount', { amountCents: 6000 });
+    expect(midVote.votes).toBeNull(); // amounts stay hidden while voting is open
+    expect(midVote.votedBy.sort()).toEqual([a.id, b.id].sort());
+    const closed = await post(c, 'votes/amount', { amountCents: 10_000 });
+    expect(closed).toMatchObject({ phase: 'confirmation', finalAmountCents: 6000 });
+
+    const dismissed = await post(b, 'votes/confirmation', {
+      accept: false,
+      reason: 'Troppo per me questo mese',
+    });
+    expect(dismissed.phase).toBe('dismissal_acknowledgment');
+    expect(dismissed.dismissal).toEqual({ by: b.id, reason: 'Troppo per me questo mese' });
+    expect(dismissed.acknowledged).toEqual([b.id]); // who dismissed has seen it
+    for (const m of [a, c]) await post(m, 'dismissal/acknowledge');
+    const revote = await fundOf(a);
+    expect(revote).toMatchObject({ phase: 'voting', votingRound: 2 });
+
+    for (const m of members) await post(m, 'votes/amount', { amountCents: 5000 });
+    for (const m of members) await post(m, 'votes/confirmation', { accept: true });
+    const active = await fundOf(a);
+    expect(active).toMatchObject({ status: 'active', phase: 'date_voting', finalAmountCents: 5000 });
+    // The draw is verifiable from what is shown: the commitment, the nonce, the seed and the order.
+    expect(commitmentOf(active.nonce!)).toBe(active.commitment);
+    expect(active.commitment).toBe(created.commitment);
+    const seed = drawSeed({
+      nonceHex: active.nonce!,
+      fundId: active.id,
+      cycleNumber: 1,
+      votes: Object.entries(active.votes!).map(([userId, amountCents]) => ({ userId, amountCents })),
+    });
+    expect(seed).toBe(active.seed);
+    expect(drawOrder([...active.participants].sort(), seed)).toEqual(active.order);
+
+    for (const m of members) await post(m, 'votes/withdrawal-date', { option: '14d' });
+    let fund = await fundOf(a);
+    expect(fund).toMatchObject({ phase: 'collecting', roundLength: '14d' });
+    expect(fund.round?.number).toBe(1);
+
+    for (let roundNumber = 1; roundNumber <= 3; roundNumber++) {
+      fund = await fundOf(a);
+      expect(fund.round?.number).toBe(roundNumber);
+      const recipient = byId(members, fund.round!.recipientId);
+      const payers = members.filter((m) => m !== recipient);
+      // The window opens 7 days before the withdrawal date.
+      const early = await payers[0]!.client.post(`/api/rotating-fund/${fund.id}/contributions`, {
+        method: 'manual',
+      });
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe('Contribution Window Closed');
+      await fastForward(a, 7 * DAY + 1);
+      for (const payer of payers) await post(payer, 'contributions', { method: 'manual' });
+      const contributions = (
+        await recipient.client.get(`/api/rotating-fund/${fund.id}/monthly-contributions`)
+      ).json<{ contributions: { id: string; status: string }[] }>().contributions;
+      expect(contributions.map((x) => x.status)).toEqual(['declared', 'declared']);
+      for (const x of contributions) await post(recipient, `contributions/${x.id}/confirm-receipt`);
+      const ready = await fundOf(recipient);
+      expect(ready.phase).toBe('awaiting_withdrawal');
+      expect(ready.round?.payout.manualCents).toBe(10_000);
+      await post(recipient, 'withdraw');
+    }
+
+    fund = await fundOf(a);
+    expect(fund).toMatchObject({ status: 'completed', phase: 'completed', historyCount: 1 });
+    const { history } = (await a.client.get(`/api/rotating-fund/${fund.id}/history`)).json();
+    expect(history[0].recipients.map((r: { recipientId: string }) => r.recipientId)).toEqual(active.order);
+    expect(history[0]).toMatchObject({ cycleNumber: 1, amountCents: 5000, seed: active.seed });
+
+    // Manual money moved member to member: each gave 10,000 and received 10,000, all in the ledger.
+    const dashboard = (await a.client.get('/api/dashboard')).json();
+    expect(dashboard.userStats).toMatchObject({ totalGivenCents: 10_000, totalReceivedCents: 10_000 });
+    const journal = await readJournal(t.database.db, (await a.client.get('/api/family')).json().id);
+    expect(checkJournal(journal)).toEqual([]);
+
+    // Any member starts the next cycle.
+    const next = (await b.client.post('/api/rotating-fund')).json<FundView>();
+    expect(next).toMatchObject({ phase: 'voting', cycleNumber: 2 });
+  });
+});
