@@ -9,7 +9,7 @@ import { useUser } from '../../features/auth/api/session';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { saveConsent, useCookieConsent } from '../../features/cookies/api/consent-store';
-import { JoinForm } from '../../features/organization/components/organization-forms';
+import { CreateOrganizationForm, JoinForm } from '../../features/organization/components/organization-forms';
 import { paths } from '../../lib/paths';
 
 const tabClass =
@@ -39,6 +39,19 @@ export default function AuthPage() {
   if (isLoading || (inviteCode && preview.isLoading)) return <LoadingScreen text={t('loading.auth')} />;
   if (user && !inviteCode) return <Redirect to={paths.dashboard} replace />;
   if (user && inviteCode) {
+    // Signed in: an organization code fills the join form, a tester invite the create form.
+    if (isTester) {
+      return (
+        <Card title={t('organization.createTitle')} className="mx-auto max-w-md">
+          {user.familyId && <p className="mb-3 text-sm text-stone-700">{t('organization.leaveToCreate')}</p>}
+          <CreateOrganizationForm
+            isInviteOnly={config.data?.registration === 'invite-only'}
+            testerInvite={inviteCode}
+            onDone={done}
+          />
+        </Card>
+      );
+    }
     return (
       <Card
         title={t('auth.joinTitle', {
@@ -46,7 +59,12 @@ export default function AuthPage() {
         })}
         className="mx-auto max-w-md"
       >
-        <JoinForm hasOrganization={Boolean(user.familyId)} />
+        {preview.isError && (
+          <p role="alert" className="mb-3 rounded-xl bg-red-50 p-3 text-red-900">
+            {t('auth.invalidInvite')}
+          </p>
+        )}
+        <JoinForm hasOrganization={Boolean(user.familyId)} initialCode={inviteCode} onDone={done} />
       </Card>
     );
   }

@@ -1,5 +1,4 @@
-import type { Member, Organization } from '@giro/contract/organization';
-import type { OrganizationType } from '@giro/domain/organization';
+import type { CreateOrganizationBody, Member, Organization } from '@giro/contract/organization';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -31,6 +30,4 @@ export const useJoinOrganization = () =>
 export const useLeaveOrganization = () =>
   useMembershipMutation(() => apiRequest('POST', '/api/family/leave'));
 export const useCreateOrganization = () =>
-  useMembershipMutation((input: { name: string; type: OrganizationType }) =>
-    apiRequest('POST', '/api/family', input),
-  );
+  useMembershipMutation((input: CreateOrganizationBody) => apiRequest('POST', '/api/family', input));

@@ -7,17 +7,29 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api-client';
 import { useCreateOrganization, useJoinOrganization } from '../api/organization';
 
-/** Join by code; from settings it first leaves the current organization (the server checks the rule). */
-export function JoinForm({ hasOrganization }: { hasOrganization: boolean }) {
+/**
+ * Join by code; from settings it first leaves the current organization (the server checks the
+ * rule). `initialCode` comes from an /invite/{code} link.
+ */
+export function JoinForm({
+  hasOrganization,
+  initialCode = '',
+  onDone,
+}: {
+  hasOrganization: boolean;
+  initialCode?: string | undefined;
+  onDone?: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const join = useJoinOrganization();
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(initialCode);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     join.mutate(code, {
       onSuccess: () => {
         setCode('');
         toast({ title: t('organization.joined') });
+        onDone?.();
       },
       onError: (error) =>
         toast({ title: t('organization.joinFailed'), description: errorText(error), variant: 'destructive' }),
@@ -40,17 +52,35 @@ export function JoinForm({ hasOrganization }: { hasOrganization: boolean }) {
   );
 }
 
-export function CreateOrganizationForm() {
+/**
+ * Create an organization. With REGISTRATION=invite-only (the page reads it from /api/config) it
+ * needs a tester invite (domain.md, Private testing); `testerInvite` comes from an /invite link.
+ */
+export function CreateOrganizationForm({
+  isInviteOnly = false,
+  testerInvite = '',
+  onDone,
+}: {
+  isInviteOnly?: boolean | undefined;
+  testerInvite?: string | undefined;
+  onDone?: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const create = useCreateOrganization();
   const [name, setName] = useState('');
   const [type, setType] = useState<OrganizationType>('family');
+  const [inviteCode, setInviteCode] = useState(testerInvite);
+  const needsInvite = isInviteOnly || testerInvite !== '';
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const code = inviteCode.trim();
     create.mutate(
-      { name, type },
+      { name, type, ...(code ? { inviteCode: code } : {}) },
       {
-        onSuccess: () => toast({ title: t('organization.created') }),
+        onSuccess: () => {
+          toast({ title: t('organization.created') });
+          onDone?.();
+        },
         onError: (error) =>
           toast({
             title: t('organization.createFailed'),
@@ -87,7 +117,17 @@ export function CreateOrganizationForm() {
           ))}
         </select>
       </div>
-      <Button type="submit" disabled={create.isPending}>
+      {needsInvite && (
+        <Field
+          label={t('auth.testerInvite')}
+          value={inviteCode}
+          onChange={(e) => setInviteCode(e.target.value)}
+          required={isInviteOnly}
+          autoCapitalize="characters"
+          hint={isInviteOnly ? t('auth.inviteOnly') : undefined}
+        />
+      )}
+      <Button type="submit" disabled={create.isPending || (isInviteOnly && inviteCode.trim() === '')}>
         {t('organization.create')}
       </Button>
     </form>

@@ -1,0 +1,55 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route } from 'wouter';
+import { fakeServer, renderAt, signedIn } from '../../test/render-page';
+import AuthPage from './auth-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const renderInvite = (code: string) =>
+  renderAt(`/invite/${code}`, <Route path="/invite/:inviteCode" component={AuthPage} />);
+
+describe('/invite/{code} when already signed in', () => {
+  it('fills the join form with the organization code and joins with it', async () => {
+    const calls = fakeServer({
+      ...signedIn({ familyId: null }),
+      'GET /api/invite/ROSSI234': {
+        kind: 'organization',
+        organizationName: 'Famiglia Rossi',
+        type: 'family',
+      },
+      'POST /api/family/join': {},
+    });
+    const { location } = renderInvite('ROSSI234');
+    expect(await screen.findByRole('heading', { name: 'Unisciti a Famiglia Rossi' })).toBeTruthy();
+    const input = screen.getByLabelText('Codice invito') as HTMLInputElement;
+    expect(input.value).toBe('ROSSI234');
+    fireEvent.click(screen.getByRole('button', { name: 'Unisciti' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'));
+    expect(calls.find((c) => c.url === '/api/family/join')?.body).toEqual({ inviteCode: 'ROSSI234' });
+  });
+
+  it('shows the create form with the tester invite filled, and creates with it', async () => {
+    const calls = fakeServer({
+      ...signedIn({ familyId: null }),
+      'GET /api/config': { registration: 'invite-only', testClock: false },
+      'GET /api/invite/TESTER22': { kind: 'tester' },
+      'POST /api/family': {},
+    });
+    renderInvite('TESTER22');
+    expect(await screen.findByRole('heading', { name: "Crea un'organizzazione" })).toBeTruthy();
+    expect((screen.getByLabelText('Codice invito tester') as HTMLInputElement).value).toBe('TESTER22');
+    fireEvent.change(screen.getByLabelText("Nome dell'organizzazione"), { target: { value: 'Beta' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crea' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url === '/api/family')?.body).toEqual({
+        name: 'Beta',
+        type: 'family',
+        inviteCode: 'TESTER22',
+      }),
+    );
+  });
+});
