@@ -6,11 +6,13 @@ import { toast } from '../../components/ui/toast-store';
 import { DeleteAccount } from '../../features/account/components/delete-account';
 import { ChangePasswordForm, PaypalForm, ProfileForm } from '../../features/account/components/profile-forms';
 import { useLogout } from '../../features/auth/api/auth-mutations';
+import { useServerConfig } from '../../features/auth/api/public';
 import { useUser } from '../../features/auth/api/session';
 import { useOrganization } from '../../features/organization/api/organization';
 import { InviteCard } from '../../features/organization/components/invite-card';
 import { LeaveButton } from '../../features/organization/components/leave-button';
 import { CreateOrganizationForm, JoinForm } from '../../features/organization/components/organization-forms';
+import { OrganizationInfo } from '../../features/organization/components/organization-info';
 import { errorText } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 
@@ -19,6 +21,7 @@ export default function AccountPage() {
   const { user } = useUser();
   const [, navigate] = useLocation();
   const organization = useOrganization(Boolean(user?.familyId));
+  const config = useServerConfig();
   const logout = useLogout();
   if (!user) return null;
   const signOut = () =>
@@ -61,20 +64,31 @@ export default function AccountPage() {
       <Card title={t('account.payments')}>
         <p className="text-sm text-stone-700">{t('common.comingSoon')}</p>
       </Card>
-      {organization.data ? (
-        <>
-          <InviteCard organization={organization.data} />
-          <Card title={t('organization.joinAnother')}>
-            <JoinForm hasOrganization />
-          </Card>
-          <Card title={t('organization.leaveTitle')}>
-            <LeaveButton organizationName={organization.data.name} />
-          </Card>
-        </>
+      {user.familyId ? (
+        organization.data ? (
+          <>
+            <OrganizationInfo organization={organization.data} />
+            <InviteCard organization={organization.data} />
+            <Card title={t('organization.joinAnother')}>
+              <JoinForm hasOrganization />
+            </Card>
+            <Card title={t('organization.leaveTitle')}>
+              <LeaveButton organizationName={organization.data.name} />
+            </Card>
+          </>
+        ) : organization.isError ? (
+          <p role="alert" className="text-red-800">
+            {t('organization.loadFailed')}
+          </p>
+        ) : (
+          <p role="status" className="text-sm text-stone-700" data-testid="organization-loading">
+            {t('common.loading')}
+          </p>
+        )
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           <Card title={t('organization.createTitle')}>
-            <CreateOrganizationForm />
+            <CreateOrganizationForm isInviteOnly={config.data?.registration === 'invite-only'} />
           </Card>
           <Card title={t('organization.joinTitle')}>
             <JoinForm hasOrganization={false} />

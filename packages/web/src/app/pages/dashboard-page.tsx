@@ -2,18 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/card';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { UnverifiedBanner } from '../../features/account/components/unverified-banner';
+import { useServerConfig } from '../../features/auth/api/public';
 import { useUser } from '../../features/auth/api/session';
 import { useDashboard } from '../../features/dashboard/api/dashboard';
 import { Stats } from '../../features/dashboard/components/stats';
 import { InviteCard } from '../../features/organization/components/invite-card';
 import { Leaderboard } from '../../features/organization/components/leaderboard';
 import { CreateOrganizationForm, JoinForm } from '../../features/organization/components/organization-forms';
-import { euro, longDate } from '../../lib/format';
+import { OrganizationInfo } from '../../features/organization/components/organization-info';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useUser();
   const dashboard = useDashboard(Boolean(user));
+  const config = useServerConfig();
   if (!user || dashboard.isLoading) return <LoadingScreen text={t('loading.page')} />;
   if (dashboard.isError || !dashboard.data) {
     return (
@@ -33,26 +35,7 @@ export default function DashboardPage() {
       {organization ? (
         <>
           <div className="grid gap-4 md:grid-cols-2">
-            <Card title={organization.name}>
-              <dl className="grid gap-2 text-sm">
-                <div className="flex justify-between">
-                  <dt className="text-stone-600">{t('dashboard.type')}</dt>
-                  <dd>{t(`organizationTypes.${organization.type}`)}</dd>
-                </div>
-                <div className="flex justify-between">
-                  <dt className="text-stone-600">{t('dashboard.members')}</dt>
-                  <dd>{organization.memberCount}</dd>
-                </div>
-                <div className="flex justify-between">
-                  <dt className="text-stone-600">{t('dashboard.totalContributions')}</dt>
-                  <dd>{euro(organization.totalContributionsCents)}</dd>
-                </div>
-                <div className="flex justify-between">
-                  <dt className="text-stone-600">{t('dashboard.memberSinceLabel')}</dt>
-                  <dd>{longDate(organization.memberSince)}</dd>
-                </div>
-              </dl>
-            </Card>
+            <OrganizationInfo organization={organization} showTotals />
             <InviteCard organization={organization} />
           </div>
           <Leaderboard members={leaderboard} />
@@ -68,7 +51,7 @@ export default function DashboardPage() {
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           <Card title={t('organization.createTitle')}>
-            <CreateOrganizationForm />
+            <CreateOrganizationForm isInviteOnly={config.data?.registration === 'invite-only'} />
           </Card>
           <Card title={t('organization.joinTitle')}>
             <JoinForm hasOrganization={false} />

@@ -5,14 +5,14 @@ import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../lib/paths';
 
-/** The invite prompt for the organization's type, with the code and the link to copy. */
+/** The invite prompt for the organization's type, with the code and the link, each to copy. */
 export function InviteCard({ organization }: { organization: Organization }) {
   const { t } = useTranslation();
   const link = `${window.location.origin}${paths.invite(organization.inviteCode)}`;
-  const copy = async () => {
+  const copy = async (text: string, copied: string) => {
     try {
-      await navigator.clipboard.writeText(link);
-      toast({ title: t('organization.copied') });
+      await navigator.clipboard.writeText(text);
+      toast({ title: copied });
     } catch {
       toast({ title: t('organization.copyFailed'), variant: 'destructive' });
     }
@@ -34,9 +34,22 @@ export function InviteCard({ organization }: { organization: Organization }) {
           </dd>
         </div>
       </dl>
-      <Button variant="secondary" className="mt-3" onClick={copy} data-testid="copy-invite">
-        {t('organization.copyLink')}
-      </Button>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          onClick={() => copy(organization.inviteCode, t('organization.codeCopied'))}
+          data-testid="copy-invite-code"
+        >
+          {t('organization.copyCode')}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => copy(link, t('organization.copied'))}
+          data-testid="copy-invite"
+        >
+          {t('organization.copyLink')}
+        </Button>
+      </div>
     </Card>
   );
 }

@@ -1,0 +1,50 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, pending, renderAt, signedIn } from '../../test/render-page';
+import AccountPage from './account-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const organization = {
+  id: 'o1',
+  name: 'Famiglia Rossi',
+  type: 'family',
+  inviteCode: 'ROSSI234',
+  memberCount: 3,
+  totalContributionsCents: 0,
+  memberSince: '2026-03-15T10:00:00.000Z',
+};
+
+describe('account page: the organization section', () => {
+  it('shows the organization card (name, type, members, member since) with the invite card', async () => {
+    fakeServer({ ...signedIn({ familyId: 'o1' }), 'GET /api/family': organization });
+    renderAt('/account', <AccountPage />);
+    const card = await screen.findByTestId('organization-info');
+    expect(within(card).getByRole('heading').textContent).toBe('Famiglia Rossi');
+    const text = card.textContent ?? '';
+    expect(text).toContain('Famiglia');
+    expect(text).toContain('Membri3');
+    expect(text).toContain('Membro dal15 marzo 2026');
+    expect(screen.getByTestId('invite-code').textContent).toBe('ROSSI234');
+    expect(screen.queryByRole('heading', { name: "Crea un'organizzazione" })).toBeNull();
+  });
+
+  it('while the organization loads, shows a loader and never the create and join forms', async () => {
+    fakeServer({ ...signedIn({ familyId: 'o1' }), 'GET /api/family': pending });
+    renderAt('/account', <AccountPage />);
+    expect(await screen.findByTestId('organization-loading')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: "Crea un'organizzazione" })).toBeNull();
+    expect(screen.queryByRole('heading', { name: "Unisciti a un'organizzazione" })).toBeNull();
+  });
+
+  it('without an organization, offers to create one or join one', async () => {
+    fakeServer(signedIn({ familyId: null }));
+    renderAt('/account', <AccountPage />);
+    expect(await screen.findByRole('heading', { name: "Crea un'organizzazione" })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: "Unisciti a un'organizzazione" })).toBeTruthy();
+    expect(screen.queryByTestId('organization-info')).toBeNull();
+  });
+});
