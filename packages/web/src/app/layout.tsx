@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { UnverifiedBanner } from '../features/account/components/unverified-banner';
 import { useLanguageSync } from '../features/account/hooks/use-language-sync';
 import { useUser } from '../features/auth/api/session';
 import { openCookieSettings } from '../features/cookies/api/consent-store';
@@ -51,6 +52,12 @@ export function Layout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
+        {/* On every signed-in page until the email is verified (domain.md, Users and accounts). */}
+        {user && !user.emailVerified && (
+          <div className="mb-6">
+            <UnverifiedBanner />
+          </div>
+        )}
         {children}
       </main>
       <footer className="border-t border-stone-200 bg-white">

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/card';
 import { LoadingScreen } from '../../components/ui/loading-screen';
-import { UnverifiedBanner } from '../../features/account/components/unverified-banner';
 import { useServerConfig } from '../../features/auth/api/public';
 import { useUser } from '../../features/auth/api/session';
 import { useDashboard } from '../../features/dashboard/api/dashboard';
@@ -27,7 +26,6 @@ export default function DashboardPage() {
   const { organization, userStats, leaderboard } = dashboard.data;
   return (
     <div className="flex flex-col gap-6">
-      {!user.emailVerified && <UnverifiedBanner />}
       <h1 className="text-2xl font-bold" data-testid="dashboard-welcome">
         {t('dashboard.welcome', { name: user.displayName })}
       </h1>
