@@ -20,6 +20,7 @@ export function CaptchaField({
   const { t, i18n } = useTranslation();
   const ref = useRef<AltchaElement | null>(null);
   const [isReady, setReady] = useState(false);
+  const [isBroken, setBroken] = useState(false);
 
   useEffect(() => {
     let active = true;
@@ -34,6 +35,8 @@ export function CaptchaField({
     if (!widget || !isReady) return;
     const onState = (event: Event) => {
       const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+      // 'error': the challenge could not be fetched or solved, which is ours to fix (SPEC §8).
+      setBroken(detail.state === 'error');
       onPayload(detail.state === 'verified' && detail.payload ? detail.payload : '');
     };
     void widget.configure?.({ hideLogo: true, hideFooter: true });
@@ -50,6 +53,11 @@ export function CaptchaField({
     <div className="flex flex-col gap-1" data-testid="captcha">
       <span className="text-sm font-medium text-stone-800">{t('auth.captcha')}</span>
       <altcha-widget ref={ref} challenge="/api/captcha/challenge" auto="onload" language={i18n.language} />
+      {isBroken && (
+        <p role="alert" className="text-sm text-red-800">
+          {t('auth.captchaConfigError')}
+        </p>
+      )}
     </div>
   );
 }
