@@ -44,7 +44,13 @@ export function AppRoutes() {
             <AccountPage />
           </RequireAuth>
         </Route>
-        <Route path="/account/stripe/:step">
+        {/* Back from Stripe onboarding: only these two steps exist; any other is not found. */}
+        <Route path={paths.stripeReturn}>
+          <RequireAuth>
+            <AccountPage />
+          </RequireAuth>
+        </Route>
+        <Route path={paths.stripeRefresh}>
           <RequireAuth>
             <AccountPage />
           </RequireAuth>
