@@ -53,6 +53,32 @@ describe('api client: the CSRF protocol of SPEC §7', () => {
     expect(warn).toHaveBeenCalled();
   });
 
+  it('a clear during a token fetch wins: the old fetch neither caches its token nor drops the newer fetch', async () => {
+    const answers: ((token: string) => void)[] = [];
+    const calls = fakeServer((url) =>
+      url === '/api/csrf-token'
+        ? new Promise<Response>((resolve) =>
+            answers.push((token) => resolve(json(200, { csrfToken: token }))),
+          )
+        : json(200, { ok: true }),
+    );
+    const tokenFetches = () => calls.filter((c) => c.url === '/api/csrf-token').length;
+    const before = getCsrfToken();
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    clearCsrfToken(); // e.g. signed out while the first fetch was in flight
+    const after = getCsrfToken();
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]!('old');
+    expect(await before).toBe('old');
+    // The stale fetch has settled: a third caller still shares the newer fetch.
+    const third = getCsrfToken();
+    answers[1]!('new');
+    expect(await after).toBe('new');
+    expect(await third).toBe('new');
+    expect(await getCsrfToken()).toBe('new');
+    expect(tokenFetches()).toBe(2);
+  });
+
   it("a token fetch failure is 'Failed to fetch CSRF token', logged, and the request goes out without a token", async () => {
     const calls = fakeServer((url) => (url === '/api/csrf-token' ? json(500, {}) : json(200, { ok: true })));
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});

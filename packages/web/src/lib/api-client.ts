@@ -21,29 +21,38 @@ export class ApiError extends Error {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 let cachedToken: string | null = null;
 let pendingToken: Promise<string | null> | null = null;
+/**
+ * Bumped by every clear: a fetch that started before a clear (sign-out, a rejected token) must
+ * neither cache its now stale token nor drop a newer fetch that started after the clear.
+ */
+let generation = 0;
 
 export function clearCsrfToken(): void {
+  generation += 1;
   cachedToken = null;
   pendingToken = null;
 }
 
 export async function getCsrfToken(): Promise<string | null> {
   if (cachedToken) return cachedToken;
-  pendingToken ??= (async () => {
+  if (pendingToken) return pendingToken;
+  const started = generation;
+  const fetching = (async () => {
     try {
       const response = await fetch('/api/csrf-token', { credentials: 'include' });
       if (!response.ok) throw new Error('Failed to fetch CSRF token');
       const body = (await response.json()) as { csrfToken: string };
-      cachedToken = body.csrfToken;
-      return cachedToken;
+      if (started === generation) cachedToken = body.csrfToken;
+      return body.csrfToken;
     } catch (error) {
       console.error('Failed to fetch CSRF token', error);
       return null;
     } finally {
-      pendingToken = null;
+      if (pendingToken === fetching) pendingToken = null;
     }
   })();
-  return pendingToken;
+  pendingToken = fetching;
+  return fetching;
 }
 
 async function send(method: string, url: string, body: unknown): Promise<Response> {
