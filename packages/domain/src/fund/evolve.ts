@@ -76,6 +76,20 @@ export function evolve(state: FundState, event: FundEvent): FundState {
       const { [event.userId]: _left, ...votes } = state.votes;
       return { ...state, voters: without(state.voters, event.userId), votes };
     }
+    case 'ParticipantLeft': {
+      const { [event.userId]: _confirmation, ...confirmations } = state.confirmations;
+      const { [event.userId]: _dateVote, ...dateVotes } = state.dateVotes;
+      return {
+        ...state,
+        voters: without(state.voters, event.userId),
+        participants: without(state.participants, event.userId),
+        confirmations,
+        acknowledged: without(state.acknowledged, event.userId),
+        restartVotes: without(state.restartVotes, event.userId),
+        dateVotes,
+        order: without(state.order, event.userId),
+      };
+    }
     case 'VotingClosed':
       return {
         ...state,

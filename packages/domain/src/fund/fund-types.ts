@@ -148,6 +148,8 @@ export type FundEvent =
     }
   | { type: 'AmountVoted'; at: number; userId: string; amountCents: Cents }
   | { type: 'VoterLeft'; at: number; userId: string }
+  /** A participant left the organization between the end of voting and the first round. */
+  | { type: 'ParticipantLeft'; at: number; userId: string }
   | {
       type: 'VotingClosed';
       at: number;

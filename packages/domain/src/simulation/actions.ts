@@ -23,6 +23,7 @@ export type Action =
   | { kind: 'refund'; who: number }
   | { kind: 'stranger' }
   | { kind: 'expelledActs'; who: number }
+  | { kind: 'leave'; who: number }
   | { kind: 'wait'; minutes: number };
 
 const options: WithdrawalOption[] = ['7d1h', '14d', '21d', '28d'];
@@ -60,6 +61,7 @@ export function randomAction(random: () => number): Action {
   if (roll < 0.85) return { kind: 'refund', who };
   if (roll < 0.855) return { kind: 'stranger' };
   if (roll < 0.86) return { kind: 'expelledActs', who };
+  if (roll < 0.865) return { kind: 'leave', who };
   // Time jumps: the lengths that straddle the rules' deadlines, and any length up to 10 days.
   if (random() < 0.5) return { kind: 'wait', minutes: int(random, 1, 10 * 24 * 60) };
   return { kind: 'wait', minutes: pick(random, [1, 30, 60, 6 * 60, 24 * 60, 3 * 24 * 60, 8 * 24 * 60]) };

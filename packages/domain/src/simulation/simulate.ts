@@ -180,6 +180,10 @@ export function simulateOrganization(
         }
         break;
       }
+      case 'leave':
+        // Refused during a round; otherwise they are out of this cycle (and rejoin for the next).
+        apply({ type: 'MemberLeft', userId: member(action.who) });
+        break;
       case 'wait':
         now += action.minutes * 60_000;
         apply({ type: 'DeadlinePassed' });

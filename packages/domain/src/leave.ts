@@ -1,0 +1,29 @@
+import type { FundState } from './fund/fund-types';
+import { activeParticipants } from './fund/rules';
+import type { RequestsState } from './requests/request-types';
+
+/**
+ * Why a member may not leave the organization now (domain.md, Leaving), each an i18n key the
+ * "Failed to leave" message names. Empty: they may leave (or delete their account).
+ */
+export type LeaveBlocker = 'fund_round_participant' | 'missed_contribution' | 'active_request_owner';
+
+export function leaveBlockers(
+  userId: string,
+  fund: FundState | null,
+  requests: RequestsState | null,
+): LeaveBlocker[] {
+  const blockers: LeaveBlocker[] = [];
+  const round = fund?.round;
+  if (
+    fund &&
+    (fund.phase === 'collecting' || fund.phase === 'awaiting_withdrawal') &&
+    activeParticipants(fund).includes(userId)
+  )
+    blockers.push('fund_round_participant');
+  if (round && (round.emergencies.some((v) => v.memberId === userId) || userId in round.extensions))
+    blockers.push('missed_contribution');
+  if (requests?.requests.some((r) => r.ownerId === userId && r.status === 'active'))
+    blockers.push('active_request_owner');
+  return blockers;
+}
