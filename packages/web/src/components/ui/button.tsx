@@ -5,6 +5,8 @@ const variants = {
   secondary: 'bg-white text-stone-900 ring-1 ring-stone-300 hover:bg-stone-100',
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/50',
   ghost: 'text-teal-800 hover:bg-teal-50',
+  /** On a dark (teal-800) surface: white text, a visible outline, a darker hover. */
+  inverse: 'text-white ring-1 ring-white/70 hover:bg-teal-900',
 } as const;
 
 export function Button({

@@ -4,7 +4,12 @@ import { Button } from '../../../components/ui/button';
 
 type InstallPrompt = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> };
 
-const isIos = () => /iphone|ipad|ipod/i.test(navigator.userAgent);
+/**
+ * iPhone, iPod and iPad; iPadOS 13+ reports itself as a Mac ("Macintosh"), told apart by its
+ * touch screen, which no Mac has.
+ */
+export const isIos = (userAgent: string, maxTouchPoints: number) =>
+  /iphone|ipad|ipod/i.test(userAgent) || (/macintosh/i.test(userAgent) && maxTouchPoints > 1);
 const isStandalone = () =>
   window.matchMedia?.('(display-mode: standalone)').matches ||
   (navigator as { standalone?: boolean }).standalone === true;
@@ -22,7 +27,10 @@ export function InstallBanner() {
       setPrompt(event as InstallPrompt);
     };
     window.addEventListener('beforeinstallprompt', onPrompt);
-    const timer = isIos() && !isStandalone() ? setTimeout(() => setShowIosHint(true), 3000) : undefined;
+    const timer =
+      isIos(navigator.userAgent, navigator.maxTouchPoints ?? 0) && !isStandalone()
+        ? setTimeout(() => setShowIosHint(true), 3000)
+        : undefined;
     return () => {
       window.removeEventListener('beforeinstallprompt', onPrompt);
       clearTimeout(timer);
@@ -47,7 +55,7 @@ export function InstallBanner() {
             {t('pwa.install')}
           </Button>
         )}
-        <Button variant="ghost" className="text-white hover:bg-teal-700" onClick={() => setDismissed(true)}>
+        <Button variant="inverse" onClick={() => setDismissed(true)}>
           {t('common.close')}
         </Button>
       </div>
