@@ -33,24 +33,25 @@ export function clearCsrfToken(): void {
   pendingToken = null;
 }
 
+async function fetchCsrfToken(started: number): Promise<string | null> {
+  try {
+    const response = await fetch('/api/csrf-token', { credentials: 'include' });
+    if (!response.ok) throw new Error('Failed to fetch CSRF token');
+    const body = (await response.json()) as { csrfToken: string };
+    if (started === generation) cachedToken = body.csrfToken;
+    return body.csrfToken;
+  } catch (error) {
+    console.error('Failed to fetch CSRF token', error);
+    return null;
+  }
+}
+
 export async function getCsrfToken(): Promise<string | null> {
   if (cachedToken) return cachedToken;
   if (pendingToken) return pendingToken;
-  const started = generation;
-  const fetching = (async () => {
-    try {
-      const response = await fetch('/api/csrf-token', { credentials: 'include' });
-      if (!response.ok) throw new Error('Failed to fetch CSRF token');
-      const body = (await response.json()) as { csrfToken: string };
-      if (started === generation) cachedToken = body.csrfToken;
-      return body.csrfToken;
-    } catch (error) {
-      console.error('Failed to fetch CSRF token', error);
-      return null;
-    } finally {
-      if (pendingToken === fetching) pendingToken = null;
-    }
-  })();
+  const fetching: Promise<string | null> = fetchCsrfToken(generation).finally(() => {
+    if (pendingToken === fetching) pendingToken = null;
+  });
   pendingToken = fetching;
   return fetching;
 }
