@@ -9,7 +9,7 @@ describe('leaving: refused while in a running round, owing a missed contribution
   it('a participant of a collecting round may not leave; the decider refuses it too', () => {
     const h = new FundHarness();
     h.activeWith(members);
-    expect(leaveBlockers('ann', h.state, null)).toEqual(['fund_round_participant']);
+    expect(leaveBlockers('ann', h.state, null)).toEqual(['fund_round_in_progress']);
     expect(h.refusal({ type: 'MemberLeft', userId: 'ann' })).toBe('LEAVE_REFUSED');
     expect(leaveBlockers('newcomer', h.state, null)).toEqual([]);
   });
@@ -19,7 +19,16 @@ describe('leaving: refused while in a running round, owing a missed contribution
     h.activeWith(members);
     const late = members.find((id) => id !== h.state.round!.recipientId)!;
     h.advance(h.state.round!.withdrawalAt - h.now);
-    expect(leaveBlockers(late, h.state, null)).toEqual(['fund_round_participant', 'missed_contribution']);
+    expect(leaveBlockers(late, h.state, null)).toEqual([
+      'fund_round_in_progress',
+      'missed_contribution_owed',
+    ]);
+  });
+
+  it('a debt recorded at expulsion is owed', () => {
+    const h = new FundHarness();
+    h.state = { ...h.state, debts: { ann: 5000 } };
+    expect(leaveBlockers('ann', h.state, null)).toEqual(['missed_contribution_owed']);
   });
 
   it('the owner of an active request may not leave; of a pending one, may', () => {

@@ -6,7 +6,7 @@ import type { RequestsState } from './requests/request-types';
  * Why a member may not leave the organization now (domain.md, Leaving), each an i18n key the
  * "Failed to leave" message names. Empty: they may leave (or delete their account).
  */
-export type LeaveBlocker = 'fund_round_participant' | 'missed_contribution' | 'active_request_owner';
+export type LeaveBlocker = 'fund_round_in_progress' | 'missed_contribution_owed' | 'active_request_owner';
 
 export function leaveBlockers(
   userId: string,
@@ -20,9 +20,11 @@ export function leaveBlockers(
     (fund.phase === 'collecting' || fund.phase === 'awaiting_withdrawal') &&
     activeParticipants(fund).includes(userId)
   )
-    blockers.push('fund_round_participant');
-  if (round && (round.emergencies.some((v) => v.memberId === userId) || userId in round.extensions))
-    blockers.push('missed_contribution');
+    blockers.push('fund_round_in_progress');
+  // Owed: a missed contribution still being voted on or waited for, or a debt recorded at expulsion.
+  const voteOrWait =
+    round && (round.emergencies.some((v) => v.memberId === userId) || userId in round.extensions);
+  if (voteOrWait || (fund?.debts[userId] ?? 0) > 0) blockers.push('missed_contribution_owed');
   if (requests?.requests.some((r) => r.ownerId === userId && r.status === 'active'))
     blockers.push('active_request_owner');
   return blockers;
