@@ -7,6 +7,7 @@ import { InstallBanner } from '../features/pwa/components/install-banner';
 import { UpdateCard } from '../features/pwa/components/update-card';
 import { createQueryClient } from '../lib/query-client';
 import { Layout } from './layout';
+import { Realtime } from './realtime';
 import { AppRoutes } from './routes';
 
 export function App() {
@@ -14,6 +15,7 @@ export function App() {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
+        <Realtime />
         <Layout>
           <AppRoutes />
         </Layout>

@@ -97,4 +97,16 @@ describe('api client: the CSRF protocol of SPEC §7', () => {
     );
     expect((failure as ApiError).serverMessage).toBe('Hai già votato per questo periodo');
   });
+
+  it('sends the extra headers of a call, the same on the CSRF retry (one Idempotency-Key per action)', async () => {
+    let issued = 0;
+    const calls = fakeServer((url) => {
+      if (url === '/api/csrf-token') return json(200, { csrfToken: `t${++issued}` });
+      return issued === 1 ? json(403, { code: 'CSRF_TOKEN_INVALID' }) : json(200, { ok: true });
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await apiRequest('POST', '/api/pay', {}, { headers: { 'Idempotency-Key': 'key-12345' } });
+    const pays = calls.filter((c) => c.url === '/api/pay');
+    expect(pays.map((c) => header(c.init, 'Idempotency-Key'))).toEqual(['key-12345', 'key-12345']);
+  });
 });

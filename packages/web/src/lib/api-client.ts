@@ -56,8 +56,13 @@ export async function getCsrfToken(): Promise<string | null> {
   return fetching;
 }
 
-async function send(method: string, url: string, body: unknown): Promise<Response> {
-  const headers: Record<string, string> = { 'Accept-Language': i18n.language || 'it' };
+/** Extra headers of one call, such as the Idempotency-Key of a money route (api.md). */
+export interface RequestOptions {
+  headers?: Record<string, string>;
+}
+
+async function send(method: string, url: string, body: unknown, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { 'Accept-Language': i18n.language || 'it', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (!SAFE_METHODS.has(method)) {
     const token = await getCsrfToken();
@@ -82,12 +87,17 @@ async function isCsrfFailure(response: Response): Promise<boolean> {
 }
 
 /** Sends a request; on CSRF_TOKEN_INVALID refreshes the token and retries once, returning the retry as is. */
-export async function apiFetch(method: string, url: string, body?: unknown): Promise<Response> {
-  const response = await send(method, url, body);
+export async function apiFetch(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
+  const response = await send(method, url, body, options);
   if (!SAFE_METHODS.has(method) && (await isCsrfFailure(response))) {
     console.warn('CSRF token rejected: fetching a new one and retrying once');
     clearCsrfToken();
-    return send(method, url, body);
+    return send(method, url, body, options);
   }
   return response;
 }
@@ -112,8 +122,13 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 /** A JSON mutation: method, URL and optional payload; any non-ok response is an error. */
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await apiFetch(method, url, body);
+export async function apiRequest<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await apiFetch(method, url, body, options);
   await throwIfNotOk(response);
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;

@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useUser } from '../features/auth/api/session';
+import { clock } from '../lib/clock-store';
+import { setRealtimeStatus } from '../lib/realtime-status';
+import { createSocketClient, sameOriginSocketUrl } from '../lib/socket-client';
+
+/**
+ * Keeps one real-time channel open for a signed-in member of an organization (SPEC §4: only
+ * with a familyId); a new organization or signing out closes it and, if needed, opens another.
+ */
+export function Realtime() {
+  const { user } = useUser();
+  const queryClient = useQueryClient();
+  const familyId = user?.familyId ?? null;
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (!familyId || !userId) return;
+    const client = createSocketClient({
+      url: sameOriginSocketUrl(),
+      invalidate: (queryKey) => void queryClient.invalidateQueries({ queryKey }),
+      clock,
+      onState: setRealtimeStatus,
+    });
+    client.start();
+    return () => {
+      client.stop();
+      setRealtimeStatus('idle');
+    };
+  }, [familyId, userId, queryClient]);
+  return null;
+}
