@@ -98,6 +98,35 @@ describe('fund postings', () => {
     expect(fees.reduce((s, e) => s + e.amountCents, 0)).toBe(300);
   });
 
+  it('card: authorized (held) at contribution, nothing moves; captured at distribution into escrow and paid out', () => {
+    const h = new FundHarness();
+    const ledger = withJournal(h);
+    h.activeWith(['ann', 'bob', 'cat'], 5000, '14d');
+    h.contributeAll('card');
+    ledger.record(h.events.splice(0));
+    expect(ledger.journal).toEqual([]);
+    h.distribute();
+    ledger.record(h.events.splice(0));
+    expect(ledger.journal.map((t) => t.kind)).toEqual(['contribution', 'contribution', 'payout']);
+    expect(checkJournal(ledger.journal, ['round-escrow:fund-1:1:1'])).toEqual([]);
+  });
+
+  it('manual: no money through the platform and no fee; it is booked once the recipient confirms', () => {
+    const h = new FundHarness();
+    const ledger = withJournal(h);
+    h.activeWith(['ann', 'bob'], 5000, '14d');
+    h.contributeAll('manual');
+    ledger.record(h.events.splice(0));
+    expect(ledger.journal).toEqual([]);
+    const round = h.state.round!;
+    const [declared] = h.state.contributions;
+    h.run({ type: 'ConfirmReceipt', userId: round.recipientId, contributionId: declared!.id });
+    h.distribute();
+    ledger.record(h.events.splice(0));
+    expect(memberTotals(ledger.journal, round.recipientId).receivedCents).toBe(5000);
+    expect(ledger.journal.flatMap((t) => t.entries).some((e) => e.account === 'platform:fees')).toBe(false);
+  });
+
   it('the invariant checker catches money that appears from nowhere', () => {
     const h = new FundHarness();
     const forged: LedgerTransaction = {

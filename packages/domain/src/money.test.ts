@@ -93,4 +93,7 @@ describe('money: parsing and formatting at the edge', () => {
     expect(parseEuroToCents(input)).toBeNull(),
   );
   it('formats euros in Italian', () => expect(formatEuro(1234567)).toMatch(/^12\.345,67\s€$/));
+  it('formats euros in English when asked', () => expect(formatEuro(1234567, 'en-GB')).toBe('€12,345.67'));
+  it('refuses to format a float: money is formatted from cents only', () =>
+    expect(() => formatEuro(12.5)).toThrow());
 });

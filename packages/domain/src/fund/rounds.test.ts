@@ -109,6 +109,10 @@ describe('phase 6, rounds and contributions', () => {
     const history = h.state.history[0]!;
     expect(history.recipients.map((r) => r.recipientId).sort()).toEqual([...members].sort());
     expect(history.totalContributionsCents).toBe(3 * 2 * 5000);
+    expect(history.createdAt).toBe(h.events[0]!.at);
+    expect(history.completedAt).toBe(h.now);
+    expect(history.recipients.map((r) => r.roundNumber)).toEqual([1, 2, 3]);
+    expect(history.order).toEqual(h.state.order);
     expect(history.recipients.every((r) => r.netCents === 10000 - platformFeeCents(10000))).toBe(true);
     h.run({ type: 'OpenVoting', members, nonce: 'ab'.repeat(32) });
     expect(h.state.cycleNumber).toBe(2);
