@@ -60,6 +60,22 @@ describe('failure-risk analysis', () => {
     );
   });
 
+  it('a member with 3 strikes is shown at risk of expulsion even after paying, at no weight', () => {
+    const h = new FundHarness();
+    h.activeWith(members);
+    h.openWindow();
+    const payer = members.find((id) => id !== h.state.round!.recipientId)!;
+    h.run({ type: 'Contribute', userId: payer, contributionId: 'c', method: 'paypal' });
+    h.state = { ...h.state, strikes: { [payer]: 4 } };
+    expect(analyseRisk(h.state, context(h)).reasons).toContainEqual({
+      code: 'member_strikes',
+      weight: 0,
+      memberId: payer,
+      strikes: 4,
+      atRisk: true,
+    });
+  });
+
   it('property: the score stays within 0–100', () => {
     fc.assert(
       fc.property(

@@ -1,5 +1,5 @@
 import type { FundState } from './fund-types';
-import { expectedContributors, hasContributed, STRIKE_RISK_AT } from './rules';
+import { activeParticipants, expectedContributors, hasContributed, STRIKE_RISK_AT } from './rules';
 
 /**
  * Failure-risk analysis of the current round (domain.md): a score from 0 to 100 and the
@@ -63,6 +63,13 @@ export function analyseRisk(state: FundState, ctx: RiskContext): RiskAnalysis {
     if (lateCount > 0)
       reasons.push({ code: 'member_lateness', weight: Math.min(9, lateCount * 3), memberId, lateCount });
     if (!ctx.hasPaymentMethod(memberId)) reasons.push({ code: 'no_payment_method', weight: 5, memberId });
+  }
+  // At 3 strikes a member is shown at risk of expulsion even once paid (domain.md, phase 7);
+  // having paid, they add nothing to this round's risk, hence weight 0.
+  for (const memberId of activeParticipants(state)) {
+    const strikes = state.strikes[memberId] ?? 0;
+    if (strikes >= STRIKE_RISK_AT && !missing.includes(memberId))
+      reasons.push({ code: 'member_strikes', weight: 0, memberId, strikes, atRisk: true });
   }
   if (!ctx.hasPayoutAccount(round.recipientId)) {
     reasons.push({ code: 'recipient_without_payout_account', weight: 20, memberId: round.recipientId });
