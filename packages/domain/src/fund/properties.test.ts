@@ -88,5 +88,5 @@ describe('fund properties', () => {
       }),
       { numRuns: 60 },
     );
-  });
+  }, 60_000);
 });
