@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps';
@@ -16,6 +17,7 @@ import { authRoutes } from './routes/auth.routes';
 import { fundRoutes } from './routes/fund.routes';
 import { notificationRoutes } from './routes/notification.routes';
 import { organizationRoutes } from './routes/organization.routes';
+import { socketRoutes } from './routes/socket.routes';
 import { testClockRoutes } from './routes/test-clock.routes';
 
 export interface AppOptions {
@@ -44,6 +46,7 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
   await app.register(sessionPlugin, { db: deps.db, clock: deps.clock, secret: sessionSecret, secure });
   await app.register(csrfPlugin, { secure });
   await app.register(authPlugin, { db: deps.db });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
 
   for (const routes of [
     authRoutes,
@@ -53,6 +56,7 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
     fundRoutes,
     notificationRoutes,
     testClockRoutes,
+    socketRoutes,
   ])
     routes(app, deps);
 

@@ -13,6 +13,7 @@ import type { PaymentProvider } from './payments/payment-provider';
 import { SandboxProvider } from './payments/sandbox.provider';
 import { REALTIME_TOPIC } from './realtime/enqueue-realtime';
 import { notifyHandler } from './realtime/notify.handler';
+import { SocketHub } from './realtime/socket-hub';
 import { altchaCaptcha } from './security/captcha';
 
 /** Wires the dependencies and the background workers; shared by server.ts and the tests. */
@@ -44,6 +45,7 @@ export function compose(options: {
     kickOutbox: () => outbox.kick(),
     kickDeadlines: () => deadlines.kick(),
     drainDeadlines: () => deadlines.drain(),
+    hub: new SocketHub(),
     testClock: config.testClock && clock instanceof OffsetClock ? clock : null,
   };
   const deadlines = new DeadlineWorker(db, deps, logger);

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock, OffsetClock } from './clock';
 import type { Config } from './config/env';
 import type { Db } from './db/client';
+import type { SocketHub } from './realtime/socket-hub';
 import type { CaptchaVerifier } from './security/captcha';
 
 /** What use cases need from the outside world; built once by server.ts, or by tests. */
@@ -17,6 +18,8 @@ export interface Deps {
   kickDeadlines(): void;
   /** Processes every deadline due now, before answering (the test clock's jumps). */
   drainDeadlines(): Promise<number>;
+  /** This instance's open sockets. */
+  hub: SocketHub;
   /** The movable clock when TEST_CLOCK=1, else null. */
   testClock: OffsetClock | null;
 }

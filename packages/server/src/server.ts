@@ -8,6 +8,7 @@ import { loadSessionSecret } from './config/secrets';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
 import { createMailer } from './mail/mailer';
+import { startRealtimeListener } from './realtime/realtime-listener';
 import { promoteAdmins } from './use-cases/promote-admins';
 
 /** The process entry: configuration, database, migrations, workers, and the listening app. */
@@ -43,13 +44,16 @@ async function main() {
   });
   const webRoot = new URL('../../web/dist', import.meta.url).pathname;
   const app = await buildApp({ deps, sessionSecret, webRoot });
+  const stopListening = await startRealtimeListener(database, deps.hub, logger);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    deps.hub.closeAll(1001, 'Server shutting down');
     await app.close();
+    await stopListening();
     await deadlines.stop();
     await outbox.stop();
     await database.close();

@@ -21,6 +21,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Receives NOTIFYs on a channel (PGlite delivers them in-process; PostgreSQL on a connection
+   * of its own, re-established if it drops). Returns the way to stop listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 /** PGlite, in memory (no dataDir) or persisted in a directory, or loaded from a snapshot. */
@@ -32,6 +37,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
   };
 }
 
@@ -45,5 +54,35 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     kind: 'postgres',
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     close: () => pool.end(),
+    listen: (channel, onPayload) => listenPostgres(connectionString, channel, onPayload),
+  };
+}
+
+const RELISTEN_MS = 1000;
+
+/** LISTEN on a dedicated connection (a pooled one would lose it); reconnects when it drops. */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => {
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), RELISTEN_MS).unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }

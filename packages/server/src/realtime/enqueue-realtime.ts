@@ -46,3 +46,19 @@ export async function enqueueBroadcast(
     createdAt: now,
   });
 }
+
+/** Moves the user's open sockets to their new organization (or none), in order with the events. */
+export async function enqueueMembershipChange(
+  tx: DbOrTx,
+  userId: string,
+  familyId: string | null,
+  now: Date,
+): Promise<void> {
+  await tx.insert(outbox).values({
+    topic: REALTIME_TOPIC,
+    organizationId: familyId,
+    payload: { membership: { userId, familyId } },
+    availableAt: now,
+    createdAt: now,
+  });
+}

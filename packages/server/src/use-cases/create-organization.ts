@@ -20,7 +20,7 @@ export async function createOrganization(
   const code = input.inviteCode ? normalizeInviteCode(input.inviteCode) : undefined;
   if (!code && deps.config.registration === 'invite-only') throw new AppError('TESTER_INVITE_REQUIRED');
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const created = await deps.db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     if (user.familyId) throw new AppError('ALREADY_IN_ORGANIZATION');
@@ -32,4 +32,6 @@ export async function createOrganization(
     if (code) await recordInviteEvent(tx, { code, kind: 'join', testerInviteId, userId: user.id }, now);
     return organization;
   });
+  deps.kickOutbox();
+  return created;
 }

@@ -7,7 +7,8 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { verifyPassword } from '../security/passwords';
-import { assertMayLeave, removeFromOrganization } from './membership';
+import { leaveCurrentOrganization } from './leave-current-organization';
+import { assertMayLeave } from './membership';
 
 /** Step 1: the password, then a confirmation link by email (valid 1 h). Refused as leaving is. */
 export async function requestAccountDeletion(deps: Deps, user: UserRow, password: string): Promise<void> {
@@ -44,8 +45,7 @@ export async function deleteAccount(deps: Deps, token: string): Promise<void> {
     if (!userId) throw new AppError('INVALID_DELETION_TOKEN');
     const user = await lockUser(tx, userId);
     if (!user) throw new AppError('INVALID_DELETION_TOKEN');
-    await assertMayLeave(tx, user);
-    await removeFromOrganization(tx, user, now);
+    await leaveCurrentOrganization(tx, deps, user, now);
     const placeholder = `deleted-${user.id}`;
     await tx
       .update(users)

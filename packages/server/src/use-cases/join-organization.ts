@@ -3,7 +3,8 @@ import { findOpenOrganizationByCode, recordInviteEvent } from '../db/organizatio
 import { lockUser } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-import { addToOrganization, assertMayLeave, removeFromOrganization } from './membership';
+import { leaveCurrentOrganization } from './leave-current-organization';
+import { addToOrganization } from './membership';
 
 /**
  * Joins by invite code. From account settings this is "join another organization": the
@@ -12,16 +13,13 @@ import { addToOrganization, assertMayLeave, removeFromOrganization } from './mem
 export async function joinOrganization(deps: Deps, userId: string, rawCode: string): Promise<string> {
   const code = normalizeInviteCode(rawCode);
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const joined = await deps.db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     const organization = await findOpenOrganizationByCode(tx, code);
     if (!organization) throw new AppError('INVALID_INVITE_CODE');
     if (user.familyId === organization.id) throw new AppError('ALREADY_IN_ORGANIZATION');
-    if (user.familyId) {
-      await assertMayLeave(tx, user);
-      await removeFromOrganization(tx, user, now);
-    }
+    await leaveCurrentOrganization(tx, deps, user, now);
     await addToOrganization(tx, user.id, organization.id, now);
     await recordInviteEvent(
       tx,
@@ -30,4 +28,7 @@ export async function joinOrganization(deps: Deps, userId: string, rawCode: stri
     );
     return organization.id;
   });
+  deps.kickOutbox();
+  deps.kickDeadlines();
+  return joined;
 }

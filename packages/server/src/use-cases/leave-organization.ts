@@ -1,7 +1,7 @@
 import { lockUser } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-import { assertMayLeave, removeFromOrganization } from './membership';
+import { leaveCurrentOrganization } from './leave-current-organization';
 
 export async function leaveOrganization(deps: Deps, userId: string): Promise<void> {
   const now = deps.clock.now();
@@ -9,7 +9,8 @@ export async function leaveOrganization(deps: Deps, userId: string): Promise<voi
     const user = await lockUser(tx, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     if (!user.familyId) throw new AppError('NOT_IN_ORGANIZATION');
-    await assertMayLeave(tx, user);
-    await removeFromOrganization(tx, user, now);
+    await leaveCurrentOrganization(tx, deps, user, now);
   });
+  deps.kickOutbox();
+  deps.kickDeadlines();
 }

@@ -20,7 +20,7 @@ export async function organizationOf(t: TestApp, count: number): Promise<Member[
     const { client, person, response } = await register(t.app, inviteCode ? { inviteCode } : {});
     const user = response.json<{ id: string; displayName: string }>();
     await t.flushOutbox();
-    const token = t.mailer.tokenFrom(person.email, '/verify-email');
+    const token = await t.mailer.waitForToken(person.email, '/verify-email');
     await client.post('/api/verify-email', { token });
     inviteCode ??= (await client.get('/api/family')).json<{ inviteCode: string }>().inviteCode;
     members.push({ id: user.id, name: user.displayName, client });

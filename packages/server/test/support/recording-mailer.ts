@@ -16,4 +16,17 @@ export class RecordingMailer implements Mailer {
     }
     throw new Error(`no ${path} link was sent to ${to}`);
   }
+
+  /** As tokenFrom, waiting for a worker that may be sending it right now. */
+  async waitForToken(to: string, path: string, ms = 5000): Promise<string> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      try {
+        return this.tokenFrom(to, path);
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+  }
 }

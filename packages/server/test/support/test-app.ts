@@ -11,6 +11,7 @@ import type { Deps } from '../../src/deps';
 import type { DeadlineWorker } from '../../src/jobs/deadline-worker';
 import type { OutboxWorker } from '../../src/jobs/outbox-worker';
 import { SandboxProvider } from '../../src/payments/sandbox.provider';
+import { startRealtimeListener } from '../../src/realtime/realtime-listener';
 import { RecordingMailer } from './recording-mailer';
 import { openTestDatabase } from './test-database';
 
@@ -30,8 +31,12 @@ export interface TestApp {
 }
 
 /** The real app on a fresh real database; only SMTP is faked. Rate limits are raised unless asked. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { database?: Database } = {},
+): Promise<TestApp> {
+  // A second instance on another's database shares it, and leaves closing it to its owner.
+  const database = options.database ?? (await openTestDatabase());
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://giro.test', TEST_CLOCK: '1' }),
     captchaAttempts: 50,
@@ -54,6 +59,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   });
   const app = await buildApp({ deps, sessionSecret });
   await app.ready();
+  const stopListening = await startRealtimeListener(database, deps.hub, logger);
   return {
     app,
     deps,
@@ -65,10 +71,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     payments,
     flushOutbox: () => outbox.drain(),
     async close() {
+      deps.hub.closeAll(1001, 'test over');
       await app.close();
+      await stopListening();
       await deadlines.stop();
       await outbox.stop();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

@@ -67,7 +67,7 @@ export async function applyFundCommand(
   }
   await saveFund(tx, fund, state, events, nextDeadline(state, ctx), now);
   await bookPostings(tx, fund.organizationId, postings, now);
-  await applyFundEffects(tx, {
+  const notified = await applyFundEffects(tx, {
     organizationId: fund.organizationId,
     before: fund.state,
     after: state,
@@ -76,6 +76,8 @@ export async function applyFundCommand(
     paymentMethodId: options.paymentMethodId ?? null,
     now,
   });
-  await enqueueRealtime(tx, fund.organizationId, fundWireEvents(fund.id, events), now);
+  const wire = fundWireEvents(fund.id, events);
+  if (notified > 0) wire.push({ type: 'NOTIFICATION_CREATED', at: now.toISOString() });
+  await enqueueRealtime(tx, fund.organizationId, wire, now);
   return { events, state };
 }

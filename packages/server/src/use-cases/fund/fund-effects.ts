@@ -21,9 +21,9 @@ export interface EffectInput {
 /**
  * What the fund's events cause outside the fund, in the same transaction: notifications,
  * payment operations (sent by the outbox), expulsions from the organization and the strikes
- * shown on the member's profile.
+ * shown on the member's profile. Returns how many notifications it created.
  */
-export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<void> {
+export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<number> {
   const { organizationId, after, now } = input;
   const notes: NewNotification[] = [];
   const contribution = (id: string) => after.contributions.find((c) => c.id === id);
@@ -154,4 +154,5 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
     }
   }
   await insertNotifications(tx, organizationId, notes, now);
+  return notes.length;
 }

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client';
+import { outbox } from '../db/schema';
+import { EVENTS_CHANNEL } from './notify.handler';
+import type { SocketHub } from './socket-hub';
+
+/** What a realtime outbox row carries: organization events, a broadcast, or a membership move. */
+export type RealtimePayload =
+  | { events: object[] }
+  | { broadcast: object }
+  | { membership: { userId: string; familyId: string | null } };
+
+/**
+ * Every instance listens for announced realtime rows, reads each (the NOTIFY carries only its
+ * id) and hands it to its own sockets. Instances need no knowledge of each other.
+ */
+export async function startRealtimeListener(database: Database, hub: SocketHub, logger: Logger) {
+  const deliver = async (payload: string) => {
+    const id = Number(payload);
+    if (!Number.isSafeInteger(id)) return;
+    const [row] = await database.db
+      .select({ organizationId: outbox.organizationId, payload: outbox.payload })
+      .from(outbox)
+      .where(eq(outbox.id, id));
+    if (!row) return;
+    dispatch(hub, row.organizationId, row.payload as RealtimePayload);
+  };
+  return database.listen(EVENTS_CHANNEL, (payload) => {
+    deliver(payload).catch((error) => logger.warn({ err: error }, 'realtime delivery failed'));
+  });
+}
+
+export function dispatch(hub: SocketHub, organizationId: string | null, payload: RealtimePayload): void {
+  if ('broadcast' in payload) hub.broadcast(payload.broadcast);
+  else if ('membership' in payload) hub.moveUser(payload.membership.userId, payload.membership.familyId);
+  else if (organizationId) for (const event of payload.events) hub.sendToOrganization(organizationId, event);
+}

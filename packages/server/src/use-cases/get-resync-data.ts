@@ -1,0 +1,35 @@
+import type { Language } from '@giro/contract/errors';
+import type { ResyncData } from '@giro/contract/socket';
+import { findFundOfOrganization, organizationMembers } from '../db/fund.repository';
+import { userTotals } from '../db/ledger.queries';
+import { listNotifications } from '../db/notification.repository';
+import type { UserRow } from '../db/user.repository';
+import type { Deps } from '../deps';
+import { fundView } from '../views/fund.view';
+import { completedCyclesOf } from './fund/completed-cycles';
+import { listMembers } from './get-organization';
+
+/** Everything a socket client needs to be current again (SPEC §3, Resync data), read at once. */
+export async function getResyncData(deps: Deps, user: UserRow): Promise<ResyncData> {
+  const familyId = user.familyId;
+  const [fund, members, names, notifications, totals] = await Promise.all([
+    familyId ? findFundOfOrganization(deps.db, familyId) : undefined,
+    familyId ? listMembers(deps.db, familyId) : [],
+    familyId ? organizationMembers(deps.db, familyId) : [],
+    listNotifications(deps.db, user.id, user.languagePreference as Language),
+    userTotals(deps.db, user.id),
+  ]);
+  return {
+    rotatingFund: fund ? fundView(fund.state, names, deps.config) : null,
+    familyMembers: members,
+    userNotifications: notifications.notifications,
+    dashboard: {
+      queuedRequests: [],
+      userStats: {
+        totalGiven: totals.givenCents,
+        totalReceived: totals.receivedCents,
+        completedCycles: fund ? completedCyclesOf(fund.state, user.id) : 0,
+      },
+    },
+  };
+}

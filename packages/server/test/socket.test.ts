@@ -1,0 +1,120 @@
+import type { FundView } from '@giro/contract/fund';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { register } from './support/client';
+import { organizationOf } from './support/fund-members';
+import { TestSocket } from './support/socket-client';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let url: string;
+const sockets: TestSocket[] = [];
+beforeEach(async () => {
+  t = await createTestApp();
+  t.outbox.start();
+  url = `${(await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/ws`;
+});
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.close();
+  await t.close();
+});
+const open = async (options: Parameters<typeof TestSocket.open>[1] = {}) => {
+  const socket = await TestSocket.open(url, options);
+  sockets.push(socket);
+  return socket;
+};
+const authenticated = async (cookie: string) => {
+  const socket = await open({ cookie });
+  socket.send({ type: 'AUTHENTICATE' });
+  await socket.next((m) => m.type === 'AUTHENTICATED');
+  return socket;
+};
+
+describe('the real-time channel /ws', () => {
+  it('closes with "No session found" when the upgrade carries no session cookie', async () => {
+    const socket = await open();
+    expect(await socket.closedWith()).toEqual({ code: 1008, reason: 'No session found' });
+  });
+
+  it('refuses another origin', async () => {
+    const [a] = await organizationOf(t, 1);
+    const socket = await open({ cookie: a!.client.cookieHeader, origin: 'https://evil.example' });
+    expect((await socket.closedWith()).reason).toBe('Origin not allowed');
+  });
+
+  it('answers AUTHENTICATION_REQUIRED to a cookie that names no signed-in member', async () => {
+    const socket = await open({ cookie: 'giro.sid=guessed.value' });
+    socket.send({ type: 'AUTHENTICATE', sessionId: 'ignored' });
+    expect((await socket.next((m) => m.type !== 'x')).type).toBe('AUTHENTICATION_REQUIRED');
+  });
+
+  it('authenticates by cookie, answers heartbeats and resyncs with the SPEC data', async () => {
+    const [a] = await organizationOf(t, 1);
+    const socket = await authenticated(a!.client.cookieHeader);
+    expect(socket.messages[0]).toMatchObject({ type: 'AUTHENTICATED', familyId: expect.any(String) });
+    socket.send({ type: 'HEARTBEAT' });
+    await socket.next((m) => m.type === 'HEARTBEAT_RESPONSE');
+    socket.send({ type: 'RESYNC_REQUEST', requestId: 'r1', timestamp: Date.now() });
+    const resync = await socket.next((m) => m.type === 'RESYNC_RESPONSE');
+    expect(resync).toMatchObject({
+      requestId: 'r1',
+      familyId: socket.messages[0]!.familyId,
+      queryTimeMs: expect.any(Number),
+      data: {
+        rotatingFund: null,
+        familyMembers: [expect.objectContaining({ id: a!.id })],
+        userNotifications: expect.any(Array),
+        dashboard: { queuedRequests: [], userStats: { totalGiven: 0, totalReceived: 0, completedCycles: 0 } },
+      },
+    });
+  });
+
+  it('delivers an organization event to its members, numbered, and to nobody else', async () => {
+    const [a, b] = await organizationOf(t, 2);
+    const outsider = await register(t.app);
+    const socketB = await authenticated(b!.client.cookieHeader);
+    const socketOutsider = await authenticated(outsider.client.cookieHeader);
+    const fund = (await a!.client.post('/api/rotating-fund')).json<FundView>();
+    const created = await socketB.next((m) => m.type === 'FUND_CREATED');
+    expect(created).toMatchObject({ fundId: fund.id, familyId: socketB.messages[0]!.familyId });
+    await a!.client.post(`/api/rotating-fund/${fund.id}/votes/amount`, { amountCents: 5000 });
+    const vote = await socketB.next((m) => m.type === 'FUND_VOTE_CAST');
+    expect(vote).toMatchObject({ userId: a!.id, seq: (created.seq as number) + 1 });
+    expect(JSON.stringify(vote)).not.toContain('5000'); // the amount stays secret while voting is open
+    await new Promise((r) => setTimeout(r, 200));
+    expect(socketOutsider.messages.map((m) => m.type)).toEqual(['AUTHENTICATED']);
+  });
+
+  it('a member who leaves stops receiving the organization events', async () => {
+    const [a, b] = await organizationOf(t, 2);
+    const socketB = await authenticated(b!.client.cookieHeader);
+    expect((await b!.client.post('/api/family/leave')).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 200)); // the membership move travels the outbox too
+    await a!.client.post('/api/rotating-fund');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(socketB.messages.map((m) => m.type)).toEqual(['AUTHENTICATED']);
+  });
+});
+
+describe('two server instances on one database', () => {
+  it('a socket on instance A receives the event caused by a request on instance B', async () => {
+    const b = await createTestApp({}, { database: t.database });
+    try {
+      b.outbox.start();
+      const [alice, bob] = await organizationOf(t, 2);
+      const socketA = await authenticated(alice!.client.cookieHeader);
+      // Bob's session lives in the shared database: his requests go to instance B.
+      const fund = await b.app.inject({
+        method: 'POST',
+        url: '/api/rotating-fund',
+        headers: { cookie: bob!.client.cookieHeader, 'x-csrf-token': await bob!.client.refreshCsrf() },
+        payload: {},
+      });
+      expect(fund.statusCode).toBe(200);
+      expect(await socketA.next((m) => m.type === 'FUND_CREATED')).toMatchObject({ fundId: fund.json().id });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(socketA.messages.filter((m) => m.type === 'FUND_CREATED')).toHaveLength(1);
+    } finally {
+      await b.close();
+    }
+  });
+});
