@@ -5,6 +5,9 @@ import { useServerConfig } from '../../features/auth/api/public';
 import { useUser } from '../../features/auth/api/session';
 import { useDashboard } from '../../features/dashboard/api/dashboard';
 import { Stats } from '../../features/dashboard/components/stats';
+import { AlertsPanel } from '../../features/fund/components/alerts-panel';
+import { FundSection } from '../../features/fund/components/fund-section';
+import { TestClockControl } from '../../features/fund/components/test-clock-control';
 import { InviteCard } from '../../features/organization/components/invite-card';
 import { Leaderboard } from '../../features/organization/components/leaderboard';
 import { CreateOrganizationForm, JoinForm } from '../../features/organization/components/organization-forms';
@@ -37,13 +40,15 @@ export default function DashboardPage() {
             <InviteCard organization={organization} />
           </div>
           <Leaderboard members={leaderboard} />
-          <div className="grid gap-4 md:grid-cols-2">
-            <Card title={t('fund.title')}>
-              <p className="text-sm text-stone-700">{t('common.comingSoon')}</p>
-            </Card>
-            <Card title={t('requests.title')}>
-              <p className="text-sm text-stone-700">{t('common.comingSoon')}</p>
-            </Card>
+          <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <FundSection userId={user.id} />
+            <div className="flex flex-col gap-4">
+              <AlertsPanel />
+              <TestClockControl />
+              <Card title={t('requests.title')}>
+                <p className="text-sm text-stone-700">{t('common.comingSoon')}</p>
+              </Card>
+            </div>
           </div>
         </>
       ) : (

@@ -1,0 +1,53 @@
+import type { FundView } from '@giro/contract/fund';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { euro } from '../../../lib/format';
+import { useFundAction } from '../api/fund-actions';
+
+type Payout = NonNullable<FundView['round']>['payout'];
+
+/** What the recipient gets (domain.md, Distribution): gross with the platform, the fee, the net; manual money apart. */
+export function DistributionModal({ fundId, payout }: { fundId: string; payout: Payout }) {
+  const { t } = useTranslation();
+  const withdraw = useFundAction('withdraw');
+  const [open, setOpen] = useState(false);
+  const rows: [string, number][] = [
+    [t('fund.distribution.gross'), payout.grossCents],
+    [t('fund.distribution.fee'), -payout.feeCents],
+    [t('fund.distribution.net'), payout.netCents],
+    [t('fund.distribution.manual'), payout.manualCents],
+  ];
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>{t('fund.distribution.open')}</Button>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        title={t('fund.distribution.title')}
+        description={t('fund.distribution.explain')}
+        testId="distribution-modal"
+      >
+        <dl className="grid gap-2 text-sm">
+          {rows.map(([label, cents], index) => (
+            <div
+              key={label}
+              className={`flex justify-between gap-3 ${index === 2 ? 'border-t border-stone-200 pt-2 font-semibold' : ''}`}
+            >
+              <dt>{label}</dt>
+              <dd className="tabular-nums">{euro(cents)}</dd>
+            </div>
+          ))}
+        </dl>
+        <Button
+          className="mt-5 w-full"
+          disabled={withdraw.isPending}
+          onClick={() => withdraw.run({ fundId }, { onSuccess: () => setOpen(false) })}
+        >
+          {t('fund.distribution.withdraw')}
+        </Button>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/toaster';
+import { testFund, testRound } from '../../../test/fund-fixture';
+import { fakeServer, json, renderAt } from '../../../test/render-page';
+import { FundSection } from './fund-section';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const fund = testFund();
+const base = `/api/rotating-fund/${fund.id}`;
+const show = () =>
+  renderAt(
+    '/',
+    <>
+      <FundSection userId="u1" />
+      <Toaster />
+    </>,
+  );
+
+/** Records the headers of every request on top of the fake server. */
+function recordHeaders() {
+  const inner = globalThis.fetch;
+  const seen: { url: string; headers: Record<string, string> }[] = [];
+  vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
+    seen.push({ url, headers: (init.headers ?? {}) as Record<string, string> });
+    return inner(url, init);
+  });
+  return seen;
+}
+
+describe('fund section', () => {
+  it('without a fund (404 NO_ROTATING_FUND) offers to create one', async () => {
+    const calls = fakeServer({
+      'GET /api/rotating-fund': json(404, { code: 'NO_ROTATING_FUND', message: 'Nessun fondo' }),
+      'POST /api/rotating-fund': fund,
+    });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Crea il fondo' }));
+    expect(await screen.findByText('Fondo creato')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/rotating-fund')).toBe(true);
+  });
+
+  it('votes the amount typed in euros as cents, after refusing an invalid one', async () => {
+    const calls = fakeServer({
+      'GET /api/rotating-fund': fund,
+      [`POST ${base}/votes/amount`]: { ...fund, votedBy: ['u1'] },
+    });
+    show();
+    const input = await screen.findByLabelText('Il tuo importo mensile (€)');
+    expect(input.getAttribute('placeholder')).toBe('50.00');
+    fireEvent.change(input, { target: { value: 'dieci' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Vota' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Importo non valido');
+    fireEvent.change(input, { target: { value: '42,50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Vota' }));
+    expect(await screen.findByText('Voto inviato')).toBeTruthy();
+    expect(calls.find((c) => c.url.endsWith('/votes/amount'))?.body).toEqual({ amountCents: 4250 });
+    expect(await screen.findByText(/Hai votato/)).toBeTruthy();
+  });
+
+  it('asks for a dismissal reason under 500 characters before sending it', async () => {
+    const confirmation = testFund({
+      phase: 'confirmation',
+      status: 'confirmation',
+      participants: ['u1', 'u2', 'u3'],
+      votedBy: ['u1', 'u2', 'u3'],
+      votes: { u1: 5000, u2: 6000, u3: 10_000 },
+      finalAmountCents: 6000,
+    });
+    const calls = fakeServer({
+      'GET /api/rotating-fund': confirmation,
+      [`POST ${base}/votes/confirmation`]: { ...confirmation, phase: 'dismissal_acknowledgment' },
+    });
+    show();
+    expect((await screen.findByTestId('final-amount')).textContent).toContain('60,00');
+    fireEvent.click(screen.getByRole('button', { name: 'Rifiuta' }));
+    const dialog = await screen.findByRole('dialog');
+    const submit = within(dialog).getByRole('button', { name: "Rifiuta l'importo" });
+    fireEvent.click(submit);
+    expect(within(dialog).getByRole('alert').textContent).toBe('Indica un motivo per il rifiuto');
+    fireEvent.change(within(dialog).getByLabelText('Motivo del rifiuto'), {
+      target: { value: 'x'.repeat(500) },
+    });
+    fireEvent.click(submit);
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Il motivo deve essere inferiore a 500 caratteri',
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Motivo del rifiuto'), { target: { value: 'Troppo' } });
+    fireEvent.click(submit);
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ accept: false, reason: 'Troppo' }),
+    );
+  });
+
+  it('contributes the fixed amount; a card needs a complete billing address; each action has its own Idempotency-Key', async () => {
+    const collecting = testFund({
+      status: 'active',
+      phase: 'collecting',
+      participants: ['u1', 'u2', 'u3'],
+      order: ['u2', 'u1', 'u3'],
+      finalAmountCents: 5000,
+      round: testRound(),
+    });
+    const calls = fakeServer({
+      'GET /api/rotating-fund': collecting,
+      [`GET ${base}/monthly-contributions`]: { contributions: [] },
+      [`GET ${base}/risk`]: {
+        score: 12,
+        reasons: [{ code: 'missing_contributions', weight: 12, missing: 2, expected: 2, hoursLeft: 100 }],
+      },
+      [`POST ${base}/contributions`]: collecting,
+    });
+    const seen = recordHeaders();
+    show();
+    fireEvent.click(await screen.findByTestId('contribute-button'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('contribution-amount').textContent).toContain('50,00');
+    expect(within(dialog).queryByRole('textbox', { name: /Importo/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Carta/ }));
+    expect((within(dialog).getByLabelText('Id della carta di test') as HTMLInputElement).value).toBe(
+      'pm_card_visa',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: /Paga/ }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Indirizzo di fatturazione incompleto');
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Manuale/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /Paga/ }));
+    expect(await screen.findByText('Contributo effettuato')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ method: 'manual' });
+    const key = seen.find((s) => s.url.endsWith('/contributions'))?.headers['Idempotency-Key'];
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText(/Mancano 2 contributi su 2/)).toBeTruthy();
+  });
+
+  it('an emergency vote without the wait option shows the strikes and the risk of expulsion', async () => {
+    const emergency = {
+      id: 'v1',
+      memberId: 'u3',
+      allowWait: false,
+      deadline: '2030-01-16T00:00:00.000Z',
+      votes: {},
+      voters: ['u1', 'u2'],
+      memberStrikes: 3,
+      memberAtRisk: true,
+    };
+    const calls = fakeServer({
+      'GET /api/rotating-fund': testFund({
+        status: 'active',
+        phase: 'collecting',
+        participants: ['u1', 'u2', 'u3'],
+        order: ['u2', 'u1', 'u3'],
+        finalAmountCents: 5000,
+        strikes: { u3: 3 },
+        round: testRound({ emergencies: [emergency] }),
+      }),
+      [`GET ${base}/monthly-contributions`]: { contributions: [] },
+      [`POST ${base}/emergency-votes/v1`]: testFund(),
+    });
+    show();
+    const vote = await screen.findByTestId('emergency-vote');
+    expect(within(vote).getByText('Contributo mancante di Sara Verdi')).toBeTruthy();
+    expect(within(vote).getByText(/3 richiami/)).toBeTruthy();
+    expect(within(vote).getByText('A rischio di espulsione')).toBeTruthy();
+    expect(within(vote).queryByRole('button', { name: 'Attendi 24 ore' })).toBeNull();
+    expect(screen.getByTestId('strikes').textContent).toBe('3 richiami');
+    fireEvent.click(within(vote).getByRole('button', { name: 'Salta questo turno' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ choice: 'skip' }));
+  });
+});

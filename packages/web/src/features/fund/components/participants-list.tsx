@@ -1,0 +1,77 @@
+import type { FundView } from '@giro/contract/fund';
+import { useTranslation } from 'react-i18next';
+import { euro } from '../../../lib/format';
+import { useMemberName } from '../hooks/use-fund-people';
+
+/**
+ * The cycle's members in rotation order (once drawn) with what each did this round, their
+ * strikes and any debt; members who joined later take part from the next cycle.
+ */
+export function ParticipantsList({ fund }: { fund: FundView }) {
+  const { t } = useTranslation();
+  const name = useMemberName(fund);
+  const round = fund.round;
+  const ids = fund.order.length > 0 ? fund.order : fund.participants;
+  const others = fund.members.filter((m) => !fund.participants.includes(m.id));
+  const tags = (id: string) =>
+    [
+      round?.recipientId === id && t('fund.people.recipient'),
+      fund.received.some((r) => r.recipientId === id) && t('fund.people.received'),
+      round?.contributedBy.includes(id) && t('fund.people.contributed'),
+      round?.skipped.includes(id) && t('fund.people.skipped'),
+      fund.expelled.includes(id) && t('fund.people.expelled'),
+    ].filter((tag): tag is string => Boolean(tag));
+  return (
+    <section aria-labelledby="participants" data-testid="participants">
+      <h3 id="participants" className="mb-1 font-semibold">
+        {t('fund.people.title')}
+      </h3>
+      <ol className="divide-y divide-stone-100 text-sm">
+        {ids.map((id, index) => {
+          const strikes = fund.strikes[id] ?? 0;
+          return (
+            <li
+              key={id}
+              className="flex flex-wrap items-center justify-between gap-2 py-2"
+              data-testid="participant"
+            >
+              <span className="flex items-center gap-2">
+                {fund.order.length > 0 && (
+                  <span className="grid size-6 place-items-center rounded-full bg-teal-50 text-xs font-semibold text-teal-800">
+                    {index + 1}
+                  </span>
+                )}
+                <span className="font-medium">{name(id)}</span>
+              </span>
+              <span className="flex flex-wrap gap-1">
+                {tags(id).map((tag) => (
+                  <span key={tag} className="rounded-full bg-stone-100 px-2 py-0.5 text-xs">
+                    {tag}
+                  </span>
+                ))}
+                {strikes > 0 && (
+                  <span
+                    className="rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-900"
+                    data-testid="strikes"
+                  >
+                    {t('fund.people.strikes', { count: strikes })}
+                  </span>
+                )}
+                {(fund.debts[id] ?? 0) > 0 && (
+                  <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-900">
+                    {t('fund.people.debt', { amount: euro(fund.debts[id]!) })}
+                  </span>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {others.length > 0 && fund.participants.length > 0 && (
+        <p className="mt-1 text-xs text-stone-600">
+          {t('fund.people.nextCycle', { names: others.map((m) => m.displayName).join(', ') })}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import type { FundView } from '@giro/contract/fund';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { useNow } from '../../../lib/clock-store';
+import { euro, longDate } from '../../../lib/format';
+import { useRoundContributions } from '../api/fund-queries';
+import { roleIn, useMemberName } from '../hooks/use-fund-people';
+import { ContributionModal } from './contribution-modal';
+import { DeadlineCountdown } from './deadline-countdown';
+import { DistributionModal } from './distribution-modal';
+import { EmergencyVote } from './emergency-vote';
+import { RecipientTimeout } from './recipient-timeout';
+import { RoundContributions } from './round-contributions';
+
+type Round = NonNullable<FundView['round']>;
+
+/**
+ * One round (domain.md, phase 6): the contribution window of the 7 days before the withdrawal
+ * date with its countdown, the member's contribution, the recipient's confirmations and
+ * withdrawal, the recipient timeout and the emergency votes on missed contributions.
+ */
+export function RoundPanel({ fund, round, userId }: { fund: FundView; round: Round; userId: string }) {
+  const { t } = useTranslation();
+  const name = useMemberName(fund);
+  const now = useNow(30_000);
+  const [isContributing, setContributing] = useState(false);
+  const { isRecipient, mustContribute } = roleIn(fund, userId);
+  const contributions = useRoundContributions(fund.id, true).data ?? [];
+  const isWindowOpen = now >= Date.parse(round.windowOpensAt);
+  const extension = round.extensions[userId];
+  const declared = contributions.some((c) => c.contributorId === userId && c.status === 'declared');
+  return (
+    <section aria-labelledby="round" className="flex flex-col gap-4" data-testid="round-panel">
+      <div className="flex flex-col gap-1">
+        <h3 id="round" className="font-semibold">
+          {t('fund.round.title', { number: round.number, total: fund.order.length })}
+        </h3>
+        <p className="text-sm" data-testid="round-recipient">
+          {isRecipient
+            ? t('fund.round.youReceive')
+            : t('fund.round.recipient', { name: name(round.recipientId) })}
+        </p>
+        <p className="text-sm text-stone-700">
+          {t('fund.round.dates', {
+            opens: longDate(round.windowOpensAt),
+            withdrawal: longDate(round.withdrawalAt),
+          })}
+        </p>
+        <p className="text-sm text-stone-700">
+          {t('fund.round.collected', {
+            collected: euro(round.totalCollectedCents),
+            expected: euro(round.expectedTotalCents),
+          })}
+        </p>
+      </div>
+      {round.state === 'collecting' &&
+        (isWindowOpen ? (
+          <DeadlineCountdown deadline={round.withdrawalAt} label={t('fund.round.closesIn')} />
+        ) : (
+          <DeadlineCountdown deadline={round.windowOpensAt} label={t('fund.round.opensIn')} />
+        ))}
+      {extension && <DeadlineCountdown deadline={extension} label={t('fund.round.extension')} />}
+      {mustContribute && !declared && (
+        <div className="flex flex-col gap-2">
+          <Button
+            className="self-start"
+            disabled={!isWindowOpen}
+            onClick={() => setContributing(true)}
+            data-testid="contribute-button"
+          >
+            {t('fund.round.contribute', { amount: euro(fund.finalAmountCents ?? 0) })}
+          </Button>
+          {!isWindowOpen && <p className="text-sm text-stone-600">{t('fund.round.windowNotOpen')}</p>}
+        </div>
+      )}
+      {declared && <p className="text-sm font-medium">{t('fund.round.awaitingConfirmation')}</p>}
+      {round.contributedBy.includes(userId) && (
+        <p className="text-sm font-medium">{t('fund.round.youContributed')}</p>
+      )}
+      {round.recipientTimeoutAt && (
+        <RecipientTimeout deadline={round.recipientTimeoutAt} isRecipient={isRecipient} />
+      )}
+      {round.payoutFailed && (
+        <p role="alert" className="text-sm text-red-800">
+          {t('fund.round.payoutFailed')}
+        </p>
+      )}
+      {isRecipient && round.state === 'awaiting_withdrawal' && (
+        <DistributionModal fundId={fund.id} payout={round.payout} />
+      )}
+      {round.emergencies.map((vote) => (
+        <EmergencyVote key={vote.id} fund={fund} vote={vote} userId={userId} />
+      ))}
+      <div>
+        <h4 className="mb-1 text-sm font-semibold">{t('fund.round.contributions')}</h4>
+        <RoundContributions fund={fund} contributions={contributions} isRecipient={isRecipient} />
+      </div>
+      <ContributionModal
+        fundId={fund.id}
+        amountCents={fund.finalAmountCents ?? 0}
+        open={isContributing}
+        onOpenChange={setContributing}
+      />
+    </section>
+  );
+}

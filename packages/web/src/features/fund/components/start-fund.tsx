@@ -1,0 +1,25 @@
+import type { FundView } from '@giro/contract/fund';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useStartFund } from '../api/fund-actions';
+
+/** No fund yet, or the last cycle ended: any member opens a new voting phase. */
+export function StartFund({ fund }: { fund: FundView | null }) {
+  const { t } = useTranslation();
+  const start = useStartFund();
+  const intro = !fund
+    ? t('fund.start.none')
+    : fund.phase === 'cancelled'
+      ? t('fund.start.cancelled', { reason: fund.cancelReason ?? '' })
+      : t('fund.start.completed', { cycle: fund.cycleNumber });
+  return (
+    <Card title={t('fund.title')} data-testid="fund-start">
+      <p className="text-sm text-stone-700">{intro}</p>
+      <p className="mt-1 text-sm text-stone-700">{t('fund.start.explain')}</p>
+      <Button className="mt-4" disabled={start.isPending} onClick={() => start.mutate()}>
+        {fund ? t('fund.start.next') : t('fund.start.create')}
+      </Button>
+    </Card>
+  );
+}

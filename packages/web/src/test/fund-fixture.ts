@@ -1,0 +1,69 @@
+import type { FundView } from '@giro/contract/fund';
+
+type Round = NonNullable<FundView['round']>;
+
+/** A fund view for component tests: three members, voting open, overridable piece by piece. */
+export function testFund(overrides: Partial<FundView> = {}): FundView {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    status: 'voting',
+    phase: 'voting',
+    cycleNumber: 1,
+    votingRound: 1,
+    phaseDeadline: '2030-01-02T00:00:00.000Z',
+    members: [
+      { id: 'u1', displayName: 'Anna Bianchi' },
+      { id: 'u2', displayName: 'Marco Rossi' },
+      { id: 'u3', displayName: 'Sara Verdi' },
+    ],
+    voters: ['u1', 'u2', 'u3'],
+    votedBy: [],
+    votes: null,
+    participants: [],
+    finalAmountCents: null,
+    confirmations: {},
+    dismissal: null,
+    acknowledged: [],
+    restartVotes: [],
+    commitment: 'c'.repeat(64),
+    nonce: null,
+    seed: null,
+    order: [],
+    dateVotes: {},
+    dateOptions: ['7d1h', '14d', '21d', '28d'],
+    roundLength: null,
+    round: null,
+    currentRecipientId: null,
+    nextRecipientId: null,
+    received: [],
+    strikes: {},
+    expelled: [],
+    debts: {},
+    cancelReason: null,
+    historyCount: 0,
+    ...overrides,
+  };
+}
+
+export function testRound(overrides: Partial<Round> = {}): Round {
+  return {
+    number: 1,
+    recipientId: 'u2',
+    state: 'collecting',
+    startsAt: '2020-01-01T00:00:00.000Z',
+    windowOpensAt: '2020-01-08T00:00:00.000Z',
+    withdrawalAt: '2030-01-15T00:00:00.000Z',
+    readyAt: null,
+    recipientTimeoutAt: null,
+    payoutFailed: false,
+    skipped: [],
+    extensions: {},
+    expectedContributors: ['u1', 'u3'],
+    contributedBy: [],
+    totalCollectedCents: 0,
+    expectedTotalCents: 10_000,
+    payout: { grossCents: 0, feeCents: 0, netCents: 0, manualCents: 0 },
+    emergencies: [],
+    ...overrides,
+  };
+}
