@@ -4,6 +4,7 @@ import { checkJournal } from '@giro/domain/ledger';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
 import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
+import { act, activeFund } from './support/fund-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -12,12 +13,7 @@ beforeEach(async () => {
 });
 afterEach(async () => t.close());
 
-const post = async (member: Member, path: string, body?: unknown) => {
-  const fund = await fundOf(member);
-  const response = await member.client.post(`/api/rotating-fund/${fund.id}/${path}`, body ?? {});
-  if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
-  return response.json<FundView>();
-};
+const post = act;
 const byId = (members: Member[], id: string | null) => members.find((m) => m.id === id)!;
 
 describe('a whole cycle of three members', () => {
@@ -107,5 +103,17 @@ describe('a whole cycle of three members', () => {
     // Any member starts the next cycle.
     const next = (await b.client.post('/api/rotating-fund')).json<FundView>();
     expect(next).toMatchObject({ phase: 'voting', cycleNumber: 2 });
+  });
+
+  it('a majority restart vote after the draw reopens voting under a fresh commitment', async () => {
+    const members = await organizationOf(t, 3);
+    const [a, b] = members as [Member, Member];
+    const active = await activeFund(members);
+    expect(active.nonce).not.toBeNull();
+    const one = await post(a, 'votes/restart');
+    expect(one.restartVotes).toEqual([a.id]);
+    const restarted = await post(b, 'votes/restart');
+    expect(restarted).toMatchObject({ phase: 'voting', nonce: null, votingRound: active.votingRound + 1 });
+    expect(restarted.commitment).not.toBe(active.commitment);
   });
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   amountVoteBodySchema,
   confirmationVoteBodySchema,
@@ -141,7 +141,12 @@ export const fundRoutes: Routes = (app, deps) => {
       : { type: 'VoteConfirmation', userId, accept: false, reason: body.reason },
   );
   command('dismissal/acknowledge', undefined, (userId) => ({ type: 'AcknowledgeDismissal', userId }));
-  command('votes/restart', undefined, (userId) => ({ type: 'VoteRestart', userId }));
+  // A restart after the draw reopens voting under a fresh commitment: the server's new secret.
+  command('votes/restart', undefined, (userId) => ({
+    type: 'VoteRestart',
+    userId,
+    nonce: randomBytes(32).toString('hex'),
+  }));
   command('votes/withdrawal-date', withdrawalDateVoteBodySchema, (userId, body) => ({
     type: 'VoteWithdrawalDate',
     userId,

@@ -1,4 +1,4 @@
-import { activeParticipants } from '@giro/domain/fund/rules';
+import { leaveBlockers as domainLeaveBlockers } from '@giro/domain/leave';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { findFundOfOrganization } from '../db/fund.repository';
@@ -9,20 +9,13 @@ import { AppError } from '../errors';
 import { enqueueMembershipChange } from '../realtime/enqueue-realtime';
 
 /**
- * What keeps a member from leaving or deleting the account (domain.md, Leaving): a fund round
- * in progress in which they take part, a missed contribution owed. (An active request owned
- * joins with the requests issue.)
+ * What keeps a member from leaving or deleting the account: the domain's leave rule
+ * (domain.md, Leaving) on their organization's fund. (Requests join with their issue.)
  */
 export async function leaveBlockers(tx: DbOrTx, user: UserRow): Promise<string[]> {
   if (!user.familyId) return [];
   const fund = await findFundOfOrganization(tx, user.familyId);
-  if (!fund) return [];
-  const state = fund.state;
-  const reasons: string[] = [];
-  const inRound = state.phase === 'collecting' || state.phase === 'awaiting_withdrawal';
-  if (inRound && activeParticipants(state).includes(user.id)) reasons.push('fund_round_in_progress');
-  if ((state.debts[user.id] ?? 0) > 0) reasons.push('missed_contribution_owed');
-  return reasons;
+  return domainLeaveBlockers(user.id, fund?.state ?? null, null);
 }
 
 export async function assertMayLeave(tx: DbOrTx, user: UserRow): Promise<void> {

@@ -134,11 +134,12 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         const memberName = input.names.get(event.memberId);
         for (const userId of event.voters)
           notes.push({ userId, type: 'fallback_vote', data: { memberName } });
-        if (event.strikes >= 2)
-          notes.push({ userId: event.memberId, type: 'strike_warning', data: { strikes: event.strikes } });
         await tx.update(users).set({ strikes: event.strikes }).where(eq(users.id, event.memberId));
         break;
       }
+      case 'StrikeWarned':
+        notes.push({ userId: event.memberId, type: 'strike_warning', data: { strikes: event.strikes } });
+        break;
       case 'ExtensionGranted':
         notes.push({
           userId: event.memberId,

@@ -1,0 +1,127 @@
+import { checkJournal, ledgerAccount } from '@giro/domain/ledger';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readJournal } from '../src/db/ledger.repository';
+import {
+  connectPayoutAccount,
+  DAY,
+  fastForward,
+  fundOf,
+  type Member,
+  organizationOf,
+} from './support/fund-members';
+import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => t.close());
+
+const card = (paymentMethodId = 'pm_card_visa') => ({
+  method: 'card',
+  paymentMethodId,
+  billingAddress: { line1: 'Via Roma 1', city: 'Milano', postalCode: '20100', country: 'IT' },
+});
+const balanceOf = async (organizationId: string, account: string) =>
+  (await readJournal(t.database.db, organizationId))
+    .flatMap((tx) => tx.entries)
+    .filter((e) => e.account === account)
+    .reduce((sum, e) => sum + e.amountCents, 0);
+
+describe('fund payments through the payment port', () => {
+  it('card contributions are held, captured at distribution, the fee booked and the net paid out once', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members, 5000);
+    const recipient = recipientOf(members, fund);
+    await connectPayoutAccount(t, recipient.id);
+    await openWindow(members[0]!);
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    await t.flushOutbox();
+    expect(t.payments.calls.map((c) => c.op)).toEqual(['charge', 'charge']);
+    const ready = await fundOf(recipient);
+    expect(ready.phase).toBe('awaiting_withdrawal');
+    expect(ready.round?.payout).toEqual({
+      grossCents: 10_000,
+      feeCents: 300,
+      netCents: 9700,
+      manualCents: 0,
+    });
+
+    const distributing = await act(recipient, 'withdraw');
+    expect(distributing.round?.state).toBe('distributing');
+    await t.flushOutbox();
+    expect(t.payments.calls.map((c) => c.op)).toEqual(['charge', 'charge', 'capture', 'capture', 'payout']);
+    expect(t.payments.calls.at(-1)).toMatchObject({ amountCents: 9700 });
+    const after = await fundOf(recipient);
+    expect(after.round?.number).toBe(2);
+    expect(after.received).toEqual([{ roundNumber: 1, recipientId: recipient.id, netCents: 9700 }]);
+
+    const organizationId = (await recipient.client.get('/api/family')).json().id as string;
+    expect(await balanceOf(organizationId, ledgerAccount.payout(recipient.id))).toBe(9700);
+    expect(await balanceOf(organizationId, ledgerAccount.platformFees)).toBe(300);
+    expect(await balanceOf(organizationId, ledgerAccount.roundEscrow(fund.id, 1, 1))).toBe(0);
+    expect(checkJournal(await readJournal(t.database.db, organizationId))).toEqual([]);
+    const dashboard = (await recipient.client.get('/api/dashboard')).json();
+    expect(dashboard.userStats).toMatchObject({ totalReceivedCents: 9700, totalGivenCents: 0 });
+
+    // A replayed outbox row (a crash after the provider call) moves nothing twice.
+    await t.flushOutbox();
+    expect(t.payments.calls).toHaveLength(5);
+  });
+
+  it('a declined card leaves no contribution, and the member may pay again', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    await openWindow(members[0]!);
+    const [payer] = payersOf(members, fund) as [Member];
+    await act(payer, 'contributions', card('pm_card_chargeDeclined'));
+    expect((await fundOf(payer)).round?.contributedBy).toEqual([payer.id]);
+    await t.flushOutbox();
+    expect((await fundOf(payer)).round?.contributedBy).toEqual([]);
+    await act(payer, 'contributions', card());
+    await t.flushOutbox();
+    expect((await fundOf(payer)).round?.contributedBy).toEqual([payer.id]);
+  });
+
+  it('paying needs a verified email, and a card needs a billing address', async () => {
+    const members = await organizationOf(t, 2);
+    const fund = await activeFund(members);
+    await openWindow(members[0]!);
+    const [payer] = payersOf(members, fund) as [Member];
+    const url = `/api/rotating-fund/${fund.id}/contributions`;
+    const noAddress = await payer.client.post(url, { method: 'card', paymentMethodId: 'pm_card_visa' });
+    expect(noAddress.statusCode).toBe(400);
+    expect(noAddress.json().code).toBe('BILLING_ADDRESS_INCOMPLETE');
+    const badCountry = await payer.client.post(url, {
+      ...card(),
+      billingAddress: { ...card().billingAddress, country: '' },
+    });
+    expect(badCountry.statusCode).toBe(400);
+    expect((await fundOf(payer)).round?.contributedBy).toEqual([]);
+  });
+
+  it('a recipient without a payout account has 24 h; then every contribution is refunded and the round moves on', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const recipient = recipientOf(members, fund);
+    await openWindow(members[0]!);
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    await t.flushOutbox();
+    const waiting = await fundOf(recipient);
+    expect(waiting.round?.recipientTimeoutAt).not.toBeNull();
+    const alerts = (await recipient.client.get('/api/user-notifications')).json().notifications;
+    expect(alerts.map((n: { type: string }) => n.type)).toContain('payout_account_required');
+    const refused = await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`);
+    expect(refused.json().code).toBe('PAYOUT_ACCOUNT_REQUIRED');
+
+    await fastForward(members[0]!, DAY + 1);
+    await t.flushOutbox();
+    expect(t.payments.calls.filter((c) => c.op === 'refund')).toHaveLength(2);
+    const moved = await fundOf(recipient);
+    expect(moved.round?.recipientId).not.toBe(recipient.id);
+    expect(moved.order.at(-1)).toBe(recipient.id); // to the end of the rotation
+    const contributions = (await recipient.client.get('/api/monthly-contributions')).json().contributions;
+    expect(contributions).toEqual([]); // the recipient gave nothing in that round
+  });
+});

@@ -1,0 +1,34 @@
+import type { FundView } from '@giro/contract/fund';
+import { DAY, fastForward, fundOf, type Member } from './fund-members';
+
+/** POSTs a fund command as this member; throws on anything but 200. */
+export async function act(
+  member: Member,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const fund = await fundOf(member);
+  const response = await member.client.post(`/api/rotating-fund/${fund.id}/${path}`, body ?? {}, { headers });
+  if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
+  return response.json<FundView>();
+}
+
+/** Everyone votes `amountCents`, accepts, and votes `14d`: the first round is collecting. */
+export async function activeFund(members: Member[], amountCents = 5000): Promise<FundView> {
+  await members[0]!.client.post('/api/rotating-fund');
+  for (const m of members) await act(m, 'votes/amount', { amountCents });
+  for (const m of members) await act(m, 'votes/confirmation', { accept: true });
+  for (const m of members) await act(m, 'votes/withdrawal-date', { option: '14d' });
+  return fundOf(members[0]!);
+}
+
+/** Moves into the current round's contribution window (it opens 7 days before withdrawal). */
+export async function openWindow(member: Member): Promise<void> {
+  await fastForward(member, 7 * DAY + 1);
+}
+
+export const recipientOf = (members: Member[], fund: FundView) =>
+  members.find((m) => m.id === fund.round?.recipientId)!;
+export const payersOf = (members: Member[], fund: FundView) =>
+  members.filter((m) => m.id !== fund.round?.recipientId);
