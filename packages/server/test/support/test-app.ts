@@ -1,5 +1,3 @@
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../src/app';
@@ -81,11 +79,4 @@ export async function createTestApp(
   };
 }
 
-/** Solves a captcha challenge the way the browser widget does. */
-export async function solveCaptcha(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: '/api/captcha/challenge' });
-  const challenge = response.json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('captcha not solved');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
+export { solveCaptcha } from '../../src/demo/inject-client';

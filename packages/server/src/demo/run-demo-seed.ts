@@ -1,0 +1,40 @@
+import pino from 'pino';
+import { buildApp } from '../app';
+import { OffsetClock } from '../clock';
+import { compose } from '../compose';
+import type { Config } from '../config/env';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
+import type { OutgoingMail } from '../mail/mailer';
+import { DEMO_HEAD_START_MINUTES, type DemoMember, seedDemo } from './seed-demo';
+
+/**
+ * Seeds the demo into a migrated, empty database (`npm run demo`); a database that already has
+ * users is left as it is. Mail is kept in memory: the seeder reads its own verification links.
+ */
+export async function runDemoSeed(database: Database, config: Config): Promise<DemoMember[] | null> {
+  const [anyone] = await database.db.select({ id: users.id }).from(users).limit(1);
+  if (anyone) return null;
+  const clock = new OffsetClock();
+  clock.fastForward(-DEMO_HEAD_START_MINUTES);
+  const mailbox: OutgoingMail[] = [];
+  const seeding: Config = { ...config, testClock: true, captchaAttempts: 100, rateLimitScale: 100 };
+  const sessionSecret = 'demo-seeding-only-secret-0123456789abcdef';
+  const { deps, outbox } = compose({
+    config: seeding,
+    db: database.db,
+    clock,
+    logger: pino({ level: 'warn' }),
+    mailer: { kind: 'smtp', send: async (mail) => void mailbox.push(mail) },
+    sessionSecret,
+  });
+  const app = await buildApp({ deps, sessionSecret });
+  outbox.start();
+  try {
+    return await seedDemo(app, mailbox);
+  } finally {
+    await app.close();
+    await outbox.stop();
+    await outbox.drain();
+  }
+}
