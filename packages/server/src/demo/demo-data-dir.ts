@@ -21,9 +21,13 @@ export async function seedDemoDataDir(): Promise<void> {
     if (members) {
       console.log(`\nDemo organization "Famiglia Rossi" — every password is ${DEMO_PASSWORD}`);
       for (const m of members) console.log(`  ${m.username.padEnd(6)} ${m.displayName.padEnd(14)} ${m.role}`);
-      console.log('Use the test-clock control on the dashboard to jump a week to the next contribution window.\n');
+      console.log(
+        'Use the test-clock control on the dashboard to jump a week to the next contribution window.\n',
+      );
     } else {
-      console.log(`\nDemo data already there: sign in as anna, bruno, carla or dario with ${DEMO_PASSWORD}\n`);
+      console.log(
+        `\nDemo data already there: sign in as anna, bruno, carla or dario with ${DEMO_PASSWORD}\n`,
+      );
     }
   } finally {
     await database.close();
