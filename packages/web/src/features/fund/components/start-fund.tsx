@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useStartFund } from '../api/fund-actions';
+import { RealtimeBadge } from './realtime-badge';
 
 /** No fund yet, or the last cycle ended: any member opens a new voting phase. */
 export function StartFund({ fund }: { fund: FundView | null }) {
@@ -14,7 +15,11 @@ export function StartFund({ fund }: { fund: FundView | null }) {
       ? t('fund.start.cancelled', { reason: fund.cancelReason ?? '' })
       : t('fund.start.completed', { cycle: fund.cycleNumber });
   return (
-    <Card title={t('fund.title')} data-testid="fund-start">
+    <Card data-testid="fund-start">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-stone-900">{t('fund.title')}</h2>
+        <RealtimeBadge />
+      </div>
       <p className="text-sm text-stone-700">{intro}</p>
       <p className="mt-1 text-sm text-stone-700">{t('fund.start.explain')}</p>
       <Button className="mt-4" disabled={start.isPending} onClick={() => start.mutate()}>

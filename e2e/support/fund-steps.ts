@@ -1,0 +1,65 @@
+import { expect, type Page } from '@playwright/test';
+import { fundOf, type Member } from './members';
+
+/** Votes an amount typed in euros. */
+export async function voteAmount(page: Page, euros: string) {
+  await fundOf(page).getByLabel('Il tuo importo mensile (€)').fill(euros);
+  await fundOf(page).getByRole('button', { name: 'Vota', exact: true }).click();
+  await expectToast(page, 'Voto inviato');
+}
+
+/** The one visible toast (SPEC §9) says `title`. */
+export async function expectToast(page: Page, title: string) {
+  await expect(
+    page.getByRole('region', { name: /Notifiche/ }).getByText(title, { exact: true }),
+  ).toBeVisible();
+}
+
+/** Moves the server's test clock with the dashboard's control. */
+export async function fastForward(page: Page, label: '+1 ora' | '+1 giorno' | '+7 giorni') {
+  await page.getByTestId('test-clock').getByRole('button', { name: label }).click();
+  await expectToast(page, 'Orario spostato');
+}
+
+/** Finds this round's recipient and the members who pay, as each member's own screen says. */
+export async function roundRoles(members: Member[], roundNumber: number, total: number) {
+  let recipient: Member | undefined;
+  const payers: Member[] = [];
+  for (const member of members) {
+    const panel = member.page.getByTestId('round-panel');
+    await expect(panel.getByRole('heading', { name: `Turno ${roundNumber} di ${total}` })).toBeVisible();
+    const text = await member.page.getByTestId('round-recipient').textContent();
+    if (text?.includes('È il tuo turno di ricevere')) recipient = member;
+    else payers.push(member);
+  }
+  expect(recipient).toBeDefined();
+  return { recipient: recipient!, payers };
+}
+
+/** Declares a manual contribution of the fixed amount through the contribution modal. */
+export async function contributeManually(page: Page) {
+  const button = page.getByTestId('contribute-button');
+  await expect(button).toBeEnabled();
+  await button.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('contribution-amount')).toHaveText(/50,00/);
+  await dialog.getByRole('radio', { name: /Manuale/ }).check();
+  await dialog.getByRole('button', { name: /Paga/ }).click();
+  await expectToast(page, 'Contributo effettuato');
+  await expect(fundOf(page).getByText(/in attesa della conferma del beneficiario/)).toBeVisible();
+}
+
+/** The recipient confirms the declared manual payments (arriving live), then withdraws. */
+export async function confirmAndWithdraw(recipient: Page, count: number) {
+  const confirms = fundOf(recipient).getByRole('button', { name: /Conferma ricezione da/ });
+  await expect(confirms).toHaveCount(count);
+  for (let i = 0; i < count; i++) {
+    await confirms.first().click();
+    await expect(confirms).toHaveCount(count - i - 1);
+  }
+  await fundOf(recipient).getByRole('button', { name: 'Preleva il fondo' }).click();
+  const dialog = recipient.getByRole('dialog');
+  await expect(dialog.getByText('Ricevuto manualmente')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Preleva', exact: true }).click();
+  await expectToast(recipient, 'Fondo distribuito');
+}
