@@ -3,7 +3,11 @@ import { useEffect } from 'react';
 import { useUser } from '../features/auth/api/session';
 import { clock } from '../lib/clock-store';
 import { setRealtimeStatus } from '../lib/realtime-status';
-import { createSocketClient, sameOriginSocketUrl } from '../lib/socket-client';
+import { createSocketClient } from '../lib/socket-client';
+
+/** /ws on this page's own origin (the server checks the Origin of the upgrade). */
+const sameOriginSocketUrl = () =>
+  `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`;
 
 /**
  * Keeps one real-time channel open for a signed-in member of an organization (SPEC §4: only

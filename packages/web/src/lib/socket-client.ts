@@ -45,11 +45,8 @@ export interface SocketClientOptions {
 }
 
 type Message = { type?: unknown; seq?: unknown; minutes?: unknown };
+type Timer = ReturnType<typeof setTimeout> | undefined;
 const OPEN = 1;
-
-export function sameOriginSocketUrl(location: Location = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
-}
 
 export function createSocketClient(options: SocketClientOptions) {
   const create = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
@@ -61,9 +58,9 @@ export function createSocketClient(options: SocketClientOptions) {
   let authenticated = false;
   let authRetried = false;
   let stopped = true;
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
-  let polling: ReturnType<typeof setInterval> | undefined;
-  let pending: ReturnType<typeof setTimeout> | undefined;
+  let heartbeat: Timer;
+  let polling: Timer;
+  let pending: Timer;
 
   const setState = (next: SocketState) => {
     state = next;
@@ -115,12 +112,9 @@ export function createSocketClient(options: SocketClientOptions) {
         invalidateAll();
         return;
       case 'TIME_FAST_FORWARD':
-        if (typeof message.minutes === 'number') options.clock.shiftMinutes(message.minutes);
-        options.invalidate(testTimeKey);
-        invalidateAll();
-        return;
       case 'TIME_RESET':
-        options.clock.reset();
+        if (message.type === 'TIME_RESET') options.clock.reset();
+        else if (typeof message.minutes === 'number') options.clock.shiftMinutes(message.minutes);
         options.invalidate(testTimeKey);
         invalidateAll();
         return;
