@@ -15,6 +15,7 @@ import { REALTIME_TOPIC } from './realtime/enqueue-realtime';
 import { notifyHandler } from './realtime/notify.handler';
 import { SocketHub } from './realtime/socket-hub';
 import { altchaCaptcha } from './security/captcha';
+import { recordFundPayment } from './use-cases/fund/record-fund-payment';
 
 /** Wires the dependencies and the background workers; shared by server.ts and the tests. */
 export function compose(options: {
@@ -49,7 +50,13 @@ export function compose(options: {
     testClock: config.testClock && clock instanceof OffsetClock ? clock : null,
   };
   const deadlines = new DeadlineWorker(db, deps, logger);
-  handlers.payment = paymentHandler(deps, payments);
+  handlers.payment = paymentHandler(deps, payments, {
+    fund: recordFundPayment(deps),
+    // Funding requests record their payments with their own issue.
+    request: async () => {
+      throw new Error('funding request payments are not wired yet');
+    },
+  });
   handlers[REALTIME_TOPIC] = notifyHandler(db);
   return { deps, outbox, deadlines, payments };
 }

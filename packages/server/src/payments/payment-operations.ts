@@ -1,19 +1,23 @@
 import type { DbOrTx } from '../db/client';
 import { outbox, paymentOperations } from '../db/schema';
 
-export type PaymentOperationKind = 'charge' | 'distribution' | 'refund';
+export type PaymentOperationKind = 'charge' | 'payout' | 'refund';
 
-/** What the payment handler needs to carry out an operation and report it back to the fund. */
+/** Whose money it is: the outcome goes back to this fund's or request's decider. */
+export type PaymentTarget = { type: 'fund'; id: string } | { type: 'request'; id: string };
+
+/** What the payment handler needs to carry out an operation and report it back. */
 export type PaymentRequest =
   | {
       kind: 'charge';
-      fundId: string;
+      target: PaymentTarget;
       contributionId: string;
       method: 'card' | 'paypal';
       paymentMethodId: string | null;
     }
-  | { kind: 'distribution'; fundId: string; recipientId: string; netCents: number; captures: string[] }
-  | { kind: 'refund'; fundId: string; contributionId: string; method: 'card' | 'paypal' | 'manual' };
+  /** Captures the card holds listed (by contribution id), then pays the net to the recipient. */
+  | { kind: 'payout'; target: PaymentTarget; recipientId: string; netCents: number; captures: string[] }
+  | { kind: 'refund'; target: PaymentTarget; contributionId: string; method: 'card' | 'paypal' | 'manual' };
 
 /**
  * Records a payment operation and its outbox row in the caller's transaction. The subject is

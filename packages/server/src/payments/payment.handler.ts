@@ -1,26 +1,31 @@
-import { DomainError } from '@giro/domain/errors';
-import type { FundCommand } from '@giro/domain/fund/fund-types';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { lockFundById } from '../db/fund.repository';
+import type { Db, DbOrTx } from '../db/client';
 import { paymentOperations } from '../db/schema';
 import type { Deps } from '../deps';
 import type { OutboxHandler } from '../jobs/outbox-worker';
-import { applyFundCommand } from '../use-cases/fund/apply-fund-command';
-import type { PaymentRequest } from './payment-operations';
+import type { PaymentRequest, PaymentTarget } from './payment-operations';
 import type { PaymentProvider, PaymentResult } from './payment-provider';
 
 type Operation = typeof paymentOperations.$inferSelect;
 
+/** Tells a fund or a request what became of its payment, inside the recording transaction. */
+export type PaymentOutcomeRecorder = (
+  tx: DbOrTx,
+  operation: { id: string; request: PaymentRequest },
+  result: PaymentResult,
+) => Promise<void>;
+
 /**
  * Carries out a payment operation at the provider, then, in one transaction, records the
- * outcome and tells the fund (a declined hold, a payout done or failed, a refund done). The
- * provider call repeats safely (the operation's id is its idempotency key), so a crash between
- * the call and the commit only means the call is made again and answered the same.
+ * outcome and hands it to its target's recorder (a declined hold, a payout done or failed, a
+ * refund done). The provider call repeats safely (the operation's id is its idempotency key),
+ * so a crash between the call and the commit only means the call is made again and answered
+ * the same.
  */
 export function paymentHandler(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'logger' | 'kickDeadlines'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'kickDeadlines'>,
   provider: PaymentProvider,
+  recorders: Record<PaymentTarget['type'], PaymentOutcomeRecorder>,
 ): OutboxHandler {
   return async (row) => {
     const { operationId } = row.payload as { operationId: string };
@@ -28,6 +33,7 @@ export function paymentHandler(
     if (op?.status !== 'pending') return;
     const request = op.request as PaymentRequest;
     const result = await carryOut(deps.db, provider, op, request);
+    // A refund is owed whatever happens: a failure is retried with backoff, not recorded.
     if (!result.ok && request.kind === 'refund') throw new Error(`refund failed: ${result.reason}`);
 
     await deps.db.transaction(async (tx) => {
@@ -46,36 +52,10 @@ export function paymentHandler(
           completedAt: deps.clock.now(),
         })
         .where(eq(paymentOperations.id, op.id));
-      const command = followUp(request, result);
-      if (!command) return;
-      const fund = await lockFundById(tx, request.fundId);
-      if (!fund) return;
-      try {
-        await tx.transaction((sp) => applyFundCommand(sp, deps, fund, command));
-      } catch (error) {
-        // The fund moved on meanwhile (a round closed, a member left): the outcome is recorded, nothing to tell.
-        if (!(error instanceof DomainError)) throw error;
-        deps.logger.warn(
-          { operationId: op.id, code: error.code },
-          'payment outcome no longer applies to the fund',
-        );
-      }
+      await recorders[request.target.type](tx, { id: op.id, request }, result);
     });
     deps.kickDeadlines();
   };
-}
-
-function followUp(request: PaymentRequest, result: PaymentResult): FundCommand | null {
-  switch (request.kind) {
-    case 'charge':
-      return result.ok || request.method !== 'card'
-        ? null
-        : { type: 'ContributionPaymentFailed', contributionId: request.contributionId };
-    case 'distribution':
-      return { type: result.ok ? 'DistributionSucceeded' : 'DistributionFailed' };
-    case 'refund':
-      return { type: 'RefundCompleted', contributionId: request.contributionId };
-  }
 }
 
 /** The charge that a capture or refund refers to, by the contribution's subject. */
@@ -108,7 +88,7 @@ async function carryOut(
         paymentMethodId: request.paymentMethodId,
         capture: request.method === 'paypal',
       });
-    case 'distribution': {
+    case 'payout': {
       for (const contributionId of request.captures) {
         const charge = await chargeOf(db, op.organizationId, contributionId);
         if (!charge?.providerRef) return { ok: false, reason: `no authorization for ${contributionId}` };

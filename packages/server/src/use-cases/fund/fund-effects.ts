@@ -26,6 +26,7 @@ export interface EffectInput {
 export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<number> {
   const { organizationId, after, now } = input;
   const notes: NewNotification[] = [];
+  const target = { type: 'fund', id: after.fundId } as const;
   const contribution = (id: string) => after.contributions.find((c) => c.id === id);
   const refund = async (contributionId: string) => {
     const c = contribution(contributionId);
@@ -37,7 +38,7 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         subject: `refund:${c.id}`,
         userId: c.contributorId,
         amountCents: c.amountCents,
-        request: { kind: 'refund', fundId: after.fundId, contributionId: c.id, method: c.method },
+        request: { kind: 'refund', target, contributionId: c.id, method: c.method },
       },
       now,
     );
@@ -57,7 +58,7 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
             amountCents: c.amountCents,
             request: {
               kind: 'charge',
-              fundId: after.fundId,
+              target,
               contributionId: c.id,
               method: c.method,
               paymentMethodId: input.paymentMethodId,
@@ -82,8 +83,8 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
             userId: round.recipientId,
             amountCents: event.netCents,
             request: {
-              kind: 'distribution',
-              fundId: after.fundId,
+              kind: 'payout',
+              target,
               recipientId: round.recipientId,
               netCents: event.netCents,
               captures,
