@@ -1,3 +1,4 @@
+import type { ClientMessage } from '@giro/contract/socket';
 import type { SocketState } from './realtime-status';
 
 /**
@@ -66,7 +67,7 @@ export function createSocketClient(options: SocketClientOptions) {
     state = next;
     options.onState?.(next);
   };
-  const send = (message: object) => {
+  const send = (message: ClientMessage) => {
     if (socket?.readyState === OPEN) socket.send(JSON.stringify(message));
   };
   const invalidateAll = () => {
