@@ -290,9 +290,35 @@ export const payoutAccounts = pgTable('payout_accounts', {
   provider: text('provider').notNull(),
   providerAccountId: text('provider_account_id').notNull(),
   status: text('status').notNull(),
+  /** Unlinked: the provider account stays, the platform stops using it until reconnected. */
+  unlinkedAt: tz('unlinked_at'),
   createdAt: createdAt(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * The sandbox provider's own records of connected accounts (architecture.md, Payments): what a
+ * real provider would hold on its side, kept in our database so it survives a restart.
+ */
+export const sandboxAccounts = pgTable('sandbox_accounts', {
+  accountId: text('account_id').primaryKey(),
+  userId: uuid('user_id').references(() => users.id),
+  status: text('status').notNull(),
+  createdAt: createdAt(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/** Provider webhook deliveries already handled, by the provider's event id: a repeat is ignored. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
 
 /**
  * Payment operations sent to a provider (authorize, capture, refund, payout), each with its
