@@ -16,8 +16,12 @@ const fail = (code: DomainErrorCode): never => {
   throw new DomainError(code);
 };
 
+/** The contributions whose money is in the request's escrow: neither refunded nor declined. */
+export const heldContributions = (r: FundingRequest) =>
+  r.contributions.filter((c) => !c.refunded && !c.failed);
+
 export const collectedCents = (r: FundingRequest) =>
-  r.contributions.filter((c) => !c.refunded).reduce((sum, c) => sum + c.amountCents, 0);
+  heldContributions(r).reduce((sum, c) => sum + c.amountCents, 0);
 
 /** The queue position of a pending request (1 = next), or null. */
 export function queuePosition(state: RequestsState, requestId: string): number | null {
@@ -68,7 +72,7 @@ function end(
   if (payout) {
     d.emit({ type: 'RequestPaidOut', at, requestId: request.id, grossCents: gross, ...payout });
   } else {
-    for (const c of request.contributions.filter((c) => !c.refunded)) {
+    for (const c of heldContributions(request)) {
       d.emit({ type: 'RequestContributionRefunded', at, requestId: request.id, contributionId: c.id });
     }
   }
@@ -179,6 +183,7 @@ export function decideRequest(
             id: command.contributionId,
             contributorId: command.userId,
             amountCents: command.amountCents,
+            method: command.method ?? 'card',
             message,
             at: now,
             refunded: false,
@@ -193,6 +198,16 @@ export function decideRequest(
         if (r.ownerId !== command.userId) fail('NOT_REQUEST_OWNER');
         if (r.status !== 'active') fail('REQUEST_NOT_ACTIVE');
         end(d, r, 'concluded', now);
+        break;
+      }
+      case 'RequestContributionPaymentFailed': {
+        // A declined payment never counted: while the request is active its amount is open
+        // again. After the end the payout already asked for this money, and fails without it.
+        const r = find(command.requestId);
+        if (r.status !== 'active') fail('REQUEST_NOT_ACTIVE');
+        const c = r.contributions.find((x) => x.id === command.contributionId);
+        if (!c || c.refunded || c.failed) fail('CONTRIBUTION_NOT_FOUND');
+        d.emit({ type: 'RequestContributionFailed', at: now, requestId: r.id, contributionId: c!.id });
         break;
       }
       case 'CancelRequest': {

@@ -55,5 +55,11 @@ export function evolveRequests(state: RequestsState, event: RequestEvent): Reque
           c.id === event.contributionId ? { ...c, refunded: true } : c,
         ),
       }));
+    case 'RequestContributionFailed':
+      return update(state, event.requestId, (r) => ({
+        contributions: r.contributions.map((c) =>
+          c.id === event.contributionId ? { ...c, failed: true } : c,
+        ),
+      }));
   }
 }

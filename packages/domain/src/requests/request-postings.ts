@@ -55,6 +55,26 @@ export function requestPostings(before: RequestsState, event: RequestEvent): Led
         },
       ];
     }
+    case 'RequestContributionFailed': {
+      const c = before.requests
+        .find((r) => r.id === event.requestId)!
+        .contributions.find((x) => x.id === event.contributionId)!;
+      // The reversal of the contribution's booking: the money never left the contributor.
+      return [
+        {
+          kind: 'request-contribution-failed',
+          key: `request-contribution-failed:${c.id}`,
+          entries: [
+            { account: escrow(event.requestId), userId: null, amountCents: -c.amountCents },
+            {
+              account: ledgerAccount.funding(c.contributorId),
+              userId: c.contributorId,
+              amountCents: c.amountCents,
+            },
+          ],
+        },
+      ];
+    }
     default:
       return [];
   }

@@ -159,3 +159,48 @@ describe('funding requests: edits by status', () => {
     expect(org.get('r1').description).toBe('For the roof');
   });
 });
+
+describe('funding requests: payment methods and declined payments', () => {
+  it('a contribution keeps its method (card when not given)', () => {
+    const org = given([create('r1', 'ann'), give('r1', 'bob', 500)]);
+    org.when({ ...give('r1', 'cat', 700), method: 'paypal' } as RequestCommand);
+    expect(org.get('r1').contributions.map((c) => c.method)).toEqual(['card', 'paypal']);
+  });
+
+  it('a declined payment is taken back while active: the amount is open again and the booking reversed', () => {
+    const org = given([create('r1', 'ann', 1000), give('r1', 'bob', 600)]);
+    const contributionId = org.get('r1').contributions[0]!.id;
+    org.when({ type: 'RequestContributionPaymentFailed', requestId: 'r1', contributionId });
+    expect(org.get('r1').contributions[0]!.failed).toBe(true);
+    expect(memberTotals(org.journal, 'bob').givenCents).toBe(0);
+    expect(org.when(give('r1', 'cat', 1000))).not.toBe('AMOUNT_OVER_REMAINING');
+    expect(org.get('r1').status).toBe('completed');
+    expect(org.get('r1').payout).toMatchObject({ grossCents: 1000 });
+    expect(checkJournal(org.journal, ['request-escrow:r1'])).toEqual([]);
+  });
+
+  it('a declined payment is not taken back twice, nor after the request ended', () => {
+    const org = given([create('r1', 'ann', 1000), give('r1', 'bob', 400)]);
+    const contributionId = org.get('r1').contributions[0]!.id;
+    org.when({ type: 'RequestContributionPaymentFailed', requestId: 'r1', contributionId });
+    expect(org.when({ type: 'RequestContributionPaymentFailed', requestId: 'r1', contributionId })).toBe(
+      'CONTRIBUTION_NOT_FOUND',
+    );
+    org.when(give('r1', 'cat', 1000));
+    const last = org.get('r1').contributions[1]!.id;
+    expect(
+      org.when({ type: 'RequestContributionPaymentFailed', requestId: 'r1', contributionId: last }),
+    ).toBe('REQUEST_NOT_ACTIVE');
+  });
+
+  it('a cancel refunds only what is held, not a declined payment', () => {
+    const org = given([create('r1', 'ann', 5000), give('r1', 'bob', 600), give('r1', 'cat', 700)]);
+    const declined = org.get('r1').contributions[0]!.id;
+    org.when({ type: 'RequestContributionPaymentFailed', requestId: 'r1', contributionId: declined });
+    const events = org.when({ type: 'CancelRequest', requestId: 'r1', userId: 'ann' });
+    expect(
+      Array.isArray(events) && events.filter((e) => e.type === 'RequestContributionRefunded'),
+    ).toHaveLength(1);
+    expect(balances(org.journal).get('request-escrow:r1')).toBe(0);
+  });
+});

@@ -3,13 +3,20 @@ import type { Cents } from '../money';
 /** Funding requests (domain.md, Funding requests): one active per organization, the rest queued FIFO. */
 export type RequestStatus = 'pending' | 'active' | 'completed' | 'concluded' | 'cancelled' | 'expired';
 
+/** How a request contribution is paid: a card hold captured at payout, or PayPal captured at once. */
+export type RequestPaymentMethod = 'card' | 'paypal';
+
 export interface RequestContribution {
   id: string;
   contributorId: string;
   amountCents: Cents;
+  /** Absent on contributions recorded before methods were stored: they count as card holds. */
+  method?: RequestPaymentMethod;
   message: string | null;
   at: number;
   refunded: boolean;
+  /** The provider declined the payment: it never counted, and its booking was reversed. */
+  failed?: boolean;
 }
 
 export interface FundingRequest {
@@ -62,7 +69,8 @@ export type RequestEvent =
       feeCents: Cents;
       netCents: Cents;
     }
-  | { type: 'RequestContributionRefunded'; at: number; requestId: string; contributionId: string };
+  | { type: 'RequestContributionRefunded'; at: number; requestId: string; contributionId: string }
+  | { type: 'RequestContributionFailed'; at: number; requestId: string; contributionId: string };
 
 export type RequestCommand =
   | {
@@ -87,8 +95,12 @@ export type RequestCommand =
       userId: string;
       contributionId: string;
       amountCents: Cents;
+      /** Card when not given. */
+      method?: RequestPaymentMethod;
       message?: string;
     }
   | { type: 'ConcludeRequest'; requestId: string; userId: string }
   | { type: 'CancelRequest'; requestId: string; userId: string }
-  | { type: 'RequestDeadlinePassed' };
+  | { type: 'RequestDeadlinePassed' }
+  /** The provider declined a contribution's payment (reported back by the payment handler). */
+  | { type: 'RequestContributionPaymentFailed'; requestId: string; contributionId: string };
