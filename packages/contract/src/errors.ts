@@ -172,6 +172,16 @@ const catalogue = {
     en: 'Failed to initialize payment: choose a card.',
     it: 'Impossibile avviare il pagamento: scegli una carta.',
   },
+  PAYOUT_ACCOUNT_EXISTS: {
+    status: 409,
+    en: 'You already have a connected payment account.',
+    it: 'Hai già un conto di pagamento collegato.',
+  },
+  PAYOUT_ACCOUNT_NOT_FOUND: {
+    status: 404,
+    en: 'No connected payment account.',
+    it: 'Nessun conto di pagamento collegato.',
+  },
   // Rotating fund (SPEC §8)
   NO_ROTATING_FUND: { status: 404, en: 'No rotating fund found', it: 'Nessun fondo a rotazione trovato' },
   FUND_ALREADY_RUNNING: {

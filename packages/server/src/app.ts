@@ -17,6 +17,9 @@ import { authRoutes } from './routes/auth.routes';
 import { fundRoutes } from './routes/fund.routes';
 import { notificationRoutes } from './routes/notification.routes';
 import { organizationRoutes } from './routes/organization.routes';
+import { payoutAccountRoutes } from './routes/payout-account.routes';
+import { requestRoutes } from './routes/request.routes';
+import { sandboxOnboardingRoutes } from './routes/sandbox-onboarding.routes';
 import { socketRoutes } from './routes/socket.routes';
 import { testClockRoutes } from './routes/test-clock.routes';
 
@@ -54,9 +57,12 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
     organizationRoutes,
     adminRoutes,
     fundRoutes,
+    requestRoutes,
     notificationRoutes,
     testClockRoutes,
     socketRoutes,
+    payoutAccountRoutes,
+    sandboxOnboardingRoutes,
   ])
     routes(app, deps);
 

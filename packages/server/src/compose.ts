@@ -16,6 +16,7 @@ import { notifyHandler } from './realtime/notify.handler';
 import { SocketHub } from './realtime/socket-hub';
 import { altchaCaptcha } from './security/captcha';
 import { recordFundPayment } from './use-cases/fund/record-fund-payment';
+import { recordRequestPayment } from './use-cases/requests/record-request-payment';
 
 /** Wires the dependencies and the background workers; shared by server.ts and the tests. */
 export function compose(options: {
@@ -28,7 +29,7 @@ export function compose(options: {
   payments?: PaymentProvider;
 }): { deps: Deps; outbox: OutboxWorker; deadlines: DeadlineWorker; payments: PaymentProvider } {
   const { config, db, clock, logger, mailer, sessionSecret } = options;
-  const payments = options.payments ?? new SandboxProvider();
+  const payments = options.payments ?? new SandboxProvider(db, config.publicUrl);
   const handlers: Record<string, OutboxHandler> = { mail: sendMailHandler(db, mailer, clock) };
   const outbox = new OutboxWorker(db, clock, handlers, logger);
   const captcha = altchaCaptcha({
@@ -47,15 +48,13 @@ export function compose(options: {
     kickDeadlines: () => deadlines.kick(),
     drainDeadlines: () => deadlines.drain(),
     hub: new SocketHub(),
+    payments,
     testClock: config.testClock && clock instanceof OffsetClock ? clock : null,
   };
   const deadlines = new DeadlineWorker(db, deps, logger);
   handlers.payment = paymentHandler(deps, payments, {
     fund: recordFundPayment(deps),
-    // Funding requests record their payments with their own issue.
-    request: async () => {
-      throw new Error('funding request payments are not wired yet');
-    },
+    request: recordRequestPayment(deps),
   });
   handlers[REALTIME_TOPIC] = notifyHandler(db);
   return { deps, outbox, deadlines, payments };

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock, OffsetClock } from './clock';
 import type { Config } from './config/env';
 import type { Db } from './db/client';
+import type { PaymentProvider } from './payments/payment-provider';
 import type { SocketHub } from './realtime/socket-hub';
 import type { CaptchaVerifier } from './security/captcha';
 
@@ -18,6 +19,8 @@ export interface Deps {
   kickDeadlines(): void;
   /** Processes every deadline due now, before answering (the test clock's jumps). */
   drainDeadlines(): Promise<number>;
+  /** The payment provider (PAYMENTS: the sandbox by default). */
+  payments: PaymentProvider;
   /** This instance's open sockets. */
   hub: SocketHub;
   /** The movable clock when TEST_CLOCK=1, else null. */

@@ -34,7 +34,7 @@ describe('fund payments through the payment port', () => {
     const members = await organizationOf(t, 3);
     const fund = await activeFund(members, 5000);
     const recipient = recipientOf(members, fund);
-    await connectPayoutAccount(t, recipient.id);
+    await connectPayoutAccount(recipient);
     await openWindow(members[0]!);
     for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
     await t.flushOutbox();

@@ -127,7 +127,13 @@ export async function activePayoutAccounts(db: DbOrTx, userIds: readonly string[
   const rows = await db
     .select({ userId: payoutAccounts.userId })
     .from(payoutAccounts)
-    .where(and(inArray(payoutAccounts.userId, [...userIds]), eq(payoutAccounts.status, 'active')));
+    .where(
+      and(
+        inArray(payoutAccounts.userId, [...userIds]),
+        eq(payoutAccounts.status, 'active'),
+        isNull(payoutAccounts.unlinkedAt),
+      ),
+    );
   return new Set(rows.map((row) => row.userId));
 }
 

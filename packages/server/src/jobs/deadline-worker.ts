@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { claimDueFunds, earliestDeadline, postponeDeadline } from '../db/fund.repository';
+import { claimDueRequests, earliestRequestDeadline, postponeRequestDeadline } from '../db/request.repository';
 import type { Deps } from '../deps';
 import { applyFundCommand } from '../use-cases/fund/apply-fund-command';
+import { applyRequestCommand } from '../use-cases/requests/apply-request-command';
 
 const BATCH = 50;
 const RETRY_MS = 60_000;
@@ -10,7 +12,7 @@ const RETRY_MS = 60_000;
 const MAX_SLEEP_MS = 30_000;
 
 /**
- * Processes fund deadlines that have come due (domain.md: deadlines are processed by the
+ * Processes fund and funding-request deadlines that have come due (domain.md: deadlines are processed by the
  * server, never by a browser). Each fund is claimed with `FOR UPDATE SKIP LOCKED` and handled
  * in its own transaction, so several instances share the work and none handles one twice.
  * It sleeps until the earliest deadline, and is woken by every fund change and clock jump.
@@ -58,8 +60,12 @@ export class DeadlineWorker {
       });
   }
 
-  /** Processes every fund whose deadline is due now; returns how many funds were handled. */
+  /** Processes every fund and request state whose deadline is due now; returns how many were handled. */
   async drain(): Promise<number> {
+    return (await this.drainFunds()) + (await this.drainRequests());
+  }
+
+  private async drainFunds(): Promise<number> {
     let handled = 0;
     for (;;) {
       const count = await this.db.transaction(async (tx) => {
@@ -81,10 +87,43 @@ export class DeadlineWorker {
     }
   }
 
+  /** An organization's active request expiring: the same claim, one savepoint per organization. */
+  private async drainRequests(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const count = await this.db.transaction(async (tx) => {
+        const due = await claimDueRequests(tx, this.deps.clock.now(), BATCH);
+        for (const row of due) {
+          try {
+            await tx.transaction((sp) =>
+              applyRequestCommand(sp, this.deps, row, { type: 'RequestDeadlinePassed' }),
+            );
+          } catch (error) {
+            this.logger.error(
+              { err: error, organizationId: row.organizationId },
+              'request deadline failed; retrying in a minute',
+            );
+            const retryAt = new Date(this.deps.clock.now().getTime() + RETRY_MS);
+            await postponeRequestDeadline(tx, row.organizationId, retryAt);
+          }
+        }
+        return due.length;
+      });
+      handled += count;
+      if (count > 0) this.deps.kickOutbox();
+      if (count < BATCH) return handled;
+    }
+  }
+
   private async scheduleNext(): Promise<void> {
     if (this.stopped) return;
-    const next = await earliestDeadline(this.db);
-    const wait = next ? Math.max(0, next.getTime() - this.deps.clock.now().getTime()) : MAX_SLEEP_MS;
+    const [fundNext, requestNext] = await Promise.all([
+      earliestDeadline(this.db),
+      earliestRequestDeadline(this.db),
+    ]);
+    const times = [fundNext, requestNext].filter((d) => d !== null).map((d) => d.getTime());
+    const next = times.length > 0 ? Math.min(...times) : null;
+    const wait = next !== null ? Math.max(0, next - this.deps.clock.now().getTime()) : MAX_SLEEP_MS;
     this.timer = setTimeout(() => this.kick(), Math.min(wait + 5, MAX_SLEEP_MS));
     this.timer.unref();
   }

@@ -1,10 +1,23 @@
 /**
- * The payment port (architecture.md, Payments). Every call carries the payment operation's id
- * as its idempotency key: the provider answers a repeated key with the first result, so a
- * retry after a crash moves nothing twice. Adapters: sandbox (default, in-process), and the
- * card and PayPal providers with their own issue.
+ * The payment port (architecture.md, Payments). Every call that moves money carries the payment
+ * operation's id as its idempotency key: the provider answers a repeated key with the first
+ * result, so a retry after a crash moves nothing twice. Adapters: the sandbox (default,
+ * in-process); the card provider and PayPal behind the same port.
  */
-export type PaymentResult = { ok: true; ref: string } | { ok: false; reason: string };
+export type PaymentResult = { ok: true; ref: string } | { ok: false; reason: PaymentFailure };
+
+/** Why the provider refused: each has its message in the contract's catalogue. */
+export type PaymentFailure =
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'authentication_required'
+  | 'payout_failed'
+  | 'provider_error';
+
+/** A connected account's status at the provider (domain.md, Connected payment account). */
+export type AccountStatus = 'pending' | 'active' | 'restricted';
+
+export type PayoutDestination = { type: 'account'; accountId: string } | { type: 'paypal'; email: string };
 
 export interface PaymentProvider {
   readonly name: string;
@@ -19,5 +32,24 @@ export interface PaymentProvider {
   capture(input: { idempotencyKey: string; ref: string; amountCents: number }): Promise<PaymentResult>;
   /** Gives back captured money, or releases a hold. */
   refund(input: { idempotencyKey: string; ref: string; amountCents: number }): Promise<PaymentResult>;
-  payout(input: { idempotencyKey: string; userId: string; amountCents: number }): Promise<PaymentResult>;
+  payout(input: {
+    idempotencyKey: string;
+    destination: PayoutDestination;
+    amountCents: number;
+  }): Promise<PaymentResult>;
+
+  createAccount(input: {
+    idempotencyKey: string;
+    userId: string;
+    email: string;
+  }): Promise<{ accountId: string }>;
+  /** Where the member completes (or fixes) the provider's onboarding; it comes back to our pages. */
+  onboardingLink(input: {
+    accountId: string;
+    returnUrl: string;
+    refreshUrl: string;
+  }): Promise<{ url: string }>;
+  /** The provider's truth, or null when the account no longer exists there. */
+  accountStatus(accountId: string): Promise<AccountStatus | null>;
+  deleteAccount(accountId: string): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
+import { activePayoutAccountOf } from '../db/payout-account.repository';
 import { paymentOperations } from '../db/schema';
 import type { Deps } from '../deps';
 import type { OutboxHandler } from '../jobs/outbox-worker';
@@ -91,17 +92,22 @@ async function carryOut(
     case 'payout': {
       for (const contributionId of request.captures) {
         const charge = await chargeOf(db, op.organizationId, contributionId);
-        if (!charge?.providerRef) return { ok: false, reason: `no authorization for ${contributionId}` };
+        // A hold that never succeeded: nothing to capture, the payout cannot be whole.
+        if (!charge?.providerRef) return { ok: false, reason: 'provider_error' };
         const captured = await provider.capture({
-          idempotencyKey: `${op.id}:${contributionId}`,
+          // Per contribution, not per attempt: a second payout attempt finds the first capture.
+          idempotencyKey: `capture:${contributionId}`,
           ref: charge.providerRef,
           amountCents: charge.amountCents,
         });
         if (!captured.ok) return captured;
       }
+      const accountId = await activePayoutAccountOf(db, request.recipientId);
+      // Unlinked or restricted since the withdrawal: the money stays in escrow, the payout fails.
+      if (!accountId) return { ok: false, reason: 'payout_failed' };
       return provider.payout({
         idempotencyKey: op.id,
-        userId: request.recipientId,
+        destination: { type: 'account', accountId },
         amountCents: request.netCents,
       });
     }

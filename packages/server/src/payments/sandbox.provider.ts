@@ -1,70 +1,123 @@
 import { createHash } from 'node:crypto';
-import type { PaymentProvider, PaymentResult } from './payment-provider';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sandboxAccounts } from '../db/schema';
+import type { AccountStatus, PaymentFailure, PaymentProvider, PaymentResult } from './payment-provider';
 
-/** Stripe's test payment method ids that the sandbox declines (the others succeed). */
-const DECLINED = new Set([
-  'pm_card_chargeDeclined',
-  'pm_card_visa_chargeDeclined',
-  'pm_card_insufficientFunds',
-]);
+/** Stripe's test payment method ids that the sandbox refuses, and why (the others succeed). */
+const REFUSED: Record<string, PaymentFailure> = {
+  pm_card_chargeDeclined: 'card_declined',
+  pm_card_visa_chargeDeclined: 'card_declined',
+  pm_card_insufficientFunds: 'insufficient_funds',
+  pm_card_authenticationRequired: 'authentication_required',
+};
 
 /**
- * The in-process sandbox provider: deterministic, honours idempotency keys (a repeated key
- * gets the first answer), declines Stripe's decline test cards, and pays out to payout
- * accounts whose id says `fail` so the failure path can be exercised. `calls` records what
- * was asked, for tests that check what we sent.
+ * The in-process sandbox provider (PAYMENTS=sandbox, the default): a person running
+ * `npm start` pays, receives and refunds without any account anywhere. Deterministic: a
+ * result depends only on what is asked, so a repeated idempotency key gets the same answer
+ * (refs are hashes of the key). Connected accounts live in `sandbox_accounts`, the sandbox's
+ * own records, and are onboarded on a local page (sandbox-onboarding.routes.ts). `calls`
+ * records what was asked, for the tests that check what we send.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
   readonly calls: { op: string; idempotencyKey: string; amountCents: number }[] = [];
-  private readonly answers = new Map<string, PaymentResult>();
-  failingPayouts = new Set<string>();
+  private readonly seen = new Map<string, PaymentResult>();
 
-  private once(
-    op: string,
-    key: string,
-    amountCents: number,
-    run: () => PaymentResult,
-  ): Promise<PaymentResult> {
-    const known = this.answers.get(`${op}:${key}`);
+  constructor(
+    private readonly db: Db,
+    private readonly publicUrl: string,
+  ) {}
+
+  private once(op: string, key: string, amountCents: number, run: () => Promise<PaymentResult>) {
+    const known = this.seen.get(`${op}:${key}`);
     if (known) return Promise.resolve(known);
     this.calls.push({ op, idempotencyKey: key, amountCents });
-    const result = run();
-    this.answers.set(`${op}:${key}`, result);
-    return Promise.resolve(result);
-  }
-
-  private ref(prefix: string, key: string): string {
-    return `${prefix}_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+    return run().then((result) => {
+      this.seen.set(`${op}:${key}`, result);
+      return result;
+    });
   }
 
   charge(input: Parameters<PaymentProvider['charge']>[0]) {
-    return this.once('charge', input.idempotencyKey, input.amountCents, () =>
-      input.paymentMethodId && DECLINED.has(input.paymentMethodId)
-        ? { ok: false, reason: 'card_declined' }
-        : { ok: true, ref: this.ref(input.method === 'card' ? 'pi' : 'order', input.idempotencyKey) },
-    );
+    return this.once('charge', input.idempotencyKey, input.amountCents, async () => {
+      const refused = input.paymentMethodId ? REFUSED[input.paymentMethodId] : undefined;
+      if (refused) return { ok: false, reason: refused };
+      return { ok: true, ref: ref(input.method === 'card' ? 'pi' : 'order', input.idempotencyKey) };
+    });
   }
 
   capture(input: Parameters<PaymentProvider['capture']>[0]) {
-    return this.once('capture', input.idempotencyKey, input.amountCents, () => ({
+    return this.once('capture', input.idempotencyKey, input.amountCents, async () => ({
       ok: true,
       ref: input.ref,
     }));
   }
 
   refund(input: Parameters<PaymentProvider['refund']>[0]) {
-    return this.once('refund', input.idempotencyKey, input.amountCents, () => ({
+    return this.once('refund', input.idempotencyKey, input.amountCents, async () => ({
       ok: true,
-      ref: this.ref('re', input.idempotencyKey),
+      ref: ref('re', input.idempotencyKey),
     }));
   }
 
+  /** Pays to an active sandbox account or to any PayPal email; a restricted account fails. */
   payout(input: Parameters<PaymentProvider['payout']>[0]) {
-    return this.once('payout', input.idempotencyKey, input.amountCents, () =>
-      this.failingPayouts.has(input.userId)
-        ? { ok: false, reason: 'payout_failed' }
-        : { ok: true, ref: this.ref('tr', input.idempotencyKey) },
-    );
+    return this.once('payout', input.idempotencyKey, input.amountCents, async (): Promise<PaymentResult> => {
+      if (input.destination.type === 'account') {
+        const status = await this.accountStatus(input.destination.accountId);
+        if (status !== 'active') return { ok: false, reason: 'payout_failed' };
+      }
+      return { ok: true, ref: ref('tr', input.idempotencyKey) };
+    });
   }
+
+  async createAccount(input: Parameters<PaymentProvider['createAccount']>[0]) {
+    const accountId = ref('acct_sbx', input.idempotencyKey);
+    await this.db
+      .insert(sandboxAccounts)
+      .values({ accountId, userId: input.userId, status: 'pending' })
+      // The same member again: the same account; one deleted before starts over.
+      .onConflictDoUpdate({
+        target: sandboxAccounts.accountId,
+        set: { status: 'pending' },
+        where: eq(sandboxAccounts.status, 'deleted'),
+      });
+    return { accountId };
+  }
+
+  async onboardingLink(input: Parameters<PaymentProvider['onboardingLink']>[0]) {
+    const query = new URLSearchParams({ return: input.returnUrl, refresh: input.refreshUrl });
+    return { url: `${this.publicUrl}/sandbox/onboarding/${input.accountId}?${query}` };
+  }
+
+  async accountStatus(accountId: string): Promise<AccountStatus | null> {
+    const [row] = await this.db
+      .select({ status: sandboxAccounts.status })
+      .from(sandboxAccounts)
+      .where(eq(sandboxAccounts.accountId, accountId));
+    return row && row.status !== 'deleted' ? (row.status as AccountStatus) : null;
+  }
+
+  async deleteAccount(accountId: string): Promise<void> {
+    await this.db
+      .update(sandboxAccounts)
+      .set({ status: 'deleted' })
+      .where(eq(sandboxAccounts.accountId, accountId));
+  }
+
+  /** The onboarding page's buttons: the member completes onboarding, or the provider restricts. */
+  async setAccountStatus(accountId: string, status: AccountStatus): Promise<boolean> {
+    const updated = await this.db
+      .update(sandboxAccounts)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(sandboxAccounts.accountId, accountId))
+      .returning({ accountId: sandboxAccounts.accountId });
+    return updated.length > 0;
+  }
+}
+
+function ref(prefix: string, key: string): string {
+  return `${prefix}_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 }

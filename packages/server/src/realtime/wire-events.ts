@@ -19,6 +19,7 @@ export type FundWireType =
 export interface WireEvent {
   type: FundWireType | 'NOTIFICATION_CREATED' | 'REQUEST_UPDATED';
   fundId?: string;
+  requestId?: string;
   at: string;
   /** Who it concerns, where one member does (the voter, the contributor). */
   userId?: string;

@@ -5,17 +5,16 @@ import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { completedCyclesOf } from './fund/completed-cycles';
 import { getOrganization, listMembers } from './get-organization';
+import { dashboardRequests } from './requests/get-requests';
 
-/**
- * GET /api/dashboard: personal stats from the ledger, the organization, the leaderboard.
- * Requests join with their issue; until then they are empty.
- */
+/** GET /api/dashboard: personal stats from the ledger, the organization, the leaderboard, the requests. */
 export async function getDashboard(deps: Deps, user: UserRow): Promise<Dashboard> {
-  const [totals, organization, leaderboard, fund] = await Promise.all([
+  const [totals, organization, leaderboard, fund, requests] = await Promise.all([
     userTotals(deps.db, user.id),
     user.familyId ? getOrganization(deps.db, user) : Promise.resolve(null),
     user.familyId ? listMembers(deps.db, user.familyId) : Promise.resolve([]),
     user.familyId ? findFundOfOrganization(deps.db, user.familyId) : Promise.resolve(undefined),
+    dashboardRequests(deps.db, user.familyId),
   ]);
   return {
     userStats: {
@@ -26,7 +25,6 @@ export async function getDashboard(deps: Deps, user: UserRow): Promise<Dashboard
     },
     organization,
     leaderboard,
-    queuedRequests: [],
-    activeRequest: null,
+    ...requests,
   };
 }

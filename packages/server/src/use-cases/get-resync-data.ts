@@ -8,23 +8,25 @@ import type { Deps } from '../deps';
 import { fundView } from '../views/fund.view';
 import { completedCyclesOf } from './fund/completed-cycles';
 import { listMembers } from './get-organization';
+import { dashboardRequests } from './requests/get-requests';
 
 /** Everything a socket client needs to be current again (SPEC §3, Resync data), read at once. */
 export async function getResyncData(deps: Deps, user: UserRow): Promise<ResyncData> {
   const familyId = user.familyId;
-  const [fund, members, names, notifications, totals] = await Promise.all([
+  const [fund, members, names, notifications, totals, requests] = await Promise.all([
     familyId ? findFundOfOrganization(deps.db, familyId) : undefined,
     familyId ? listMembers(deps.db, familyId) : [],
     familyId ? organizationMembers(deps.db, familyId) : [],
     listNotifications(deps.db, user.id, user.languagePreference as Language),
     userTotals(deps.db, user.id),
+    dashboardRequests(deps.db, familyId),
   ]);
   return {
     rotatingFund: fund ? fundView(fund.state, names, deps.config) : null,
     familyMembers: members,
     userNotifications: notifications.notifications,
     dashboard: {
-      queuedRequests: [],
+      queuedRequests: requests.queuedRequests,
       userStats: {
         totalGiven: totals.givenCents,
         totalReceived: totals.receivedCents,

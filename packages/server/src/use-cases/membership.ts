@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { findFundOfOrganization } from '../db/fund.repository';
 import { countMembers } from '../db/organization.repository';
+import { findRequestsOfOrganization } from '../db/request.repository';
 import { organizations, users } from '../db/schema';
 import type { UserRow } from '../db/user.repository';
 import { AppError } from '../errors';
@@ -10,12 +11,13 @@ import { enqueueMembershipChange } from '../realtime/enqueue-realtime';
 
 /**
  * What keeps a member from leaving or deleting the account: the domain's leave rule
- * (domain.md, Leaving) on their organization's fund. (Requests join with their issue.)
+ * (domain.md, Leaving) on their organization's fund and requests.
  */
 export async function leaveBlockers(tx: DbOrTx, user: UserRow): Promise<string[]> {
   if (!user.familyId) return [];
   const fund = await findFundOfOrganization(tx, user.familyId);
-  return domainLeaveBlockers(user.id, fund?.state ?? null, null);
+  const requests = await findRequestsOfOrganization(tx, user.familyId);
+  return domainLeaveBlockers(user.id, fund?.state ?? null, requests.state);
 }
 
 export async function assertMayLeave(tx: DbOrTx, user: UserRow): Promise<void> {

@@ -1,5 +1,4 @@
 import type { FundView } from '@giro/contract/fund';
-import { payoutAccounts } from '../../src/db/schema';
 import { register, type TestClient } from './client';
 import type { TestApp } from './test-app';
 
@@ -29,19 +28,33 @@ export async function organizationOf(t: TestApp, count: number): Promise<Member[
 }
 
 /**
- * Gives a member an active connected payout account. The connected-account flow arrives with
- * the payments issue; until then this stands for the provider having onboarded them.
+ * Connects a member's payout account the way a person does: create it, open the sandbox
+ * provider's onboarding page, press "Complete onboarding" (or "Restrict").
  */
-export async function connectPayoutAccount(t: TestApp, userId: string): Promise<void> {
-  await t.database.db
-    .insert(payoutAccounts)
-    .values({
-      userId,
-      provider: 'sandbox',
-      providerAccountId: `acct_${userId.slice(0, 8)}`,
-      status: 'active',
-    })
-    .onConflictDoUpdate({ target: payoutAccounts.userId, set: { status: 'active' } });
+export async function connectPayoutAccount(
+  member: Member,
+  action: 'complete' | 'restrict' = 'complete',
+): Promise<void> {
+  const created = await member.client.post('/api/connect/account');
+  if (created.statusCode !== 200) throw new Error(`connect: ${created.statusCode} ${created.body}`);
+  const url = new URL(created.json<{ onboardingUrl: string }>().onboardingUrl);
+  await finishOnboarding(member, `${url.pathname}${url.search}`, action);
+}
+
+export async function finishOnboarding(member: Member, path: string, action: 'complete' | 'restrict') {
+  const page = await member.client.get(path);
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1];
+  if (!csrf) throw new Error(`no onboarding form: ${page.statusCode}`);
+  const done = await member.client.request(
+    'POST',
+    path,
+    `action=${action}&_csrf=${encodeURIComponent(csrf)}`,
+    {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    },
+  );
+  if (done.statusCode !== 303) throw new Error(`onboarding: ${done.statusCode} ${done.body}`);
+  return done.headers.location as string;
 }
 
 export async function fundOf(member: Member): Promise<FundView> {

@@ -45,7 +45,7 @@ export async function createTestApp(
   const mailer = new RecordingMailer();
   const logger = pino({ level: process.env.TEST_LOG ?? 'silent' });
   const sessionSecret = 'test-session-secret-of-at-least-32-chars';
-  const payments = new SandboxProvider();
+  const payments = new SandboxProvider(database.db, config.publicUrl);
   const { deps, outbox, deadlines } = compose({
     config,
     db: database.db,

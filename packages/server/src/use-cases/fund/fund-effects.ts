@@ -79,7 +79,8 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
           tx,
           {
             organizationId,
-            subject: `payout:${after.fundId}:${after.cycleNumber}:${event.roundNumber}`,
+            // One operation per attempt: after a failed payout, a new withdrawal is a new operation.
+            subject: `payout:${after.fundId}:${after.cycleNumber}:${event.roundNumber}:${event.at}`,
             userId: round.recipientId,
             amountCents: event.netCents,
             request: {

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Connected payment account statuses (SPEC §4): payouts need `active`. */
+export const payoutAccountStatuses = ['not_connected', 'pending', 'active', 'restricted'] as const;
+
+export const payoutAccountSchema = z.object({
+  id: z.string().nullable(),
+  status: z.enum(payoutAccountStatuses),
+  /** False when there is none, or it was unlinked (then `id` names the account to reconnect). */
+  linked: z.boolean(),
+});
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
+
+export const onboardingLinkSchema = z.object({
+  id: z.string(),
+  status: z.enum(payoutAccountStatuses),
+  onboardingUrl: z.string(),
+});
+export type OnboardingLink = z.infer<typeof onboardingLinkSchema>;

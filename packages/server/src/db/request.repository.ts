@@ -1,0 +1,105 @@
+import type { RequestEvent, RequestsState } from '@giro/domain/requests/request-types';
+import { asc, eq, isNotNull, lte } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+import { requestEvents, requestStates } from './schema';
+
+export interface RequestsRow {
+  organizationId: string;
+  state: RequestsState;
+  version: number;
+}
+
+const EMPTY: RequestsState = { requests: [] };
+const columns = {
+  organizationId: requestStates.organizationId,
+  state: requestStates.state,
+  version: requestStates.version,
+};
+const asRow = (row: { organizationId: string; state: unknown; version: number }): RequestsRow => ({
+  ...row,
+  state: row.state as RequestsState,
+});
+
+/** The organization's requests, read only (views); an organization without any has an empty state. */
+export async function findRequestsOfOrganization(db: DbOrTx, organizationId: string): Promise<RequestsRow> {
+  const [row] = await db
+    .select(columns)
+    .from(requestStates)
+    .where(eq(requestStates.organizationId, organizationId))
+    .limit(1);
+  return row ? asRow(row) : { organizationId, state: EMPTY, version: 0 };
+}
+
+/**
+ * Locks the organization's requests for the rest of the transaction, creating the row on first
+ * use (a concurrent first use waits on the insert, then finds it): commands run one at a time.
+ */
+export async function lockRequestsOfOrganization(tx: DbOrTx, organizationId: string): Promise<RequestsRow> {
+  await tx.insert(requestStates).values({ organizationId, state: EMPTY }).onConflictDoNothing();
+  const [row] = await tx
+    .select(columns)
+    .from(requestStates)
+    .where(eq(requestStates.organizationId, organizationId))
+    .for('update')
+    .limit(1);
+  return asRow(row!);
+}
+
+/** Writes the new state, its next deadline and the events that led to it. */
+export async function saveRequests(
+  tx: DbOrTx,
+  row: RequestsRow,
+  state: RequestsState,
+  events: readonly RequestEvent[],
+  nextDeadline: number | null,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(requestStates)
+    .set({
+      state,
+      version: row.version + 1,
+      nextDeadlineAt: nextDeadline === null ? null : new Date(nextDeadline),
+      updatedAt: now,
+    })
+    .where(eq(requestStates.organizationId, row.organizationId));
+  if (events.length === 0) return;
+  await tx.insert(requestEvents).values(
+    events.map((event) => ({
+      organizationId: row.organizationId,
+      requestId: 'request' in event ? event.request.id : event.requestId,
+      type: event.type,
+      payload: event,
+      at: new Date(event.at),
+    })),
+  );
+}
+
+/** Claims request states whose deadline has come, skipping those another worker holds. */
+export async function claimDueRequests(tx: DbOrTx, now: Date, limit: number): Promise<RequestsRow[]> {
+  const rows = await tx
+    .select(columns)
+    .from(requestStates)
+    .where(lte(requestStates.nextDeadlineAt, now))
+    .orderBy(asc(requestStates.nextDeadlineAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return rows.map(asRow);
+}
+
+export async function earliestRequestDeadline(db: DbOrTx): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: requestStates.nextDeadlineAt })
+    .from(requestStates)
+    .where(isNotNull(requestStates.nextDeadlineAt))
+    .orderBy(asc(requestStates.nextDeadlineAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+export async function postponeRequestDeadline(tx: DbOrTx, organizationId: string, until: Date) {
+  await tx
+    .update(requestStates)
+    .set({ nextDeadlineAt: until })
+    .where(eq(requestStates.organizationId, organizationId));
+}

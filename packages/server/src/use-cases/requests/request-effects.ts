@@ -1,0 +1,104 @@
+import { heldContributions } from '@giro/domain/requests/decide-request';
+import type { RequestEvent, RequestsState } from '@giro/domain/requests/request-types';
+import type { DbOrTx } from '../../db/client';
+import { insertNotifications, type NewNotification } from '../../db/notification.repository';
+import { enqueuePayment } from '../../payments/payment-operations';
+
+export interface RequestEffectInput {
+  organizationId: string;
+  after: RequestsState;
+  events: readonly RequestEvent[];
+  memberIds: readonly string[];
+  /** The payment method the caller chose for a contribution in this command. */
+  paymentMethodId: string | null;
+  now: Date;
+}
+
+/**
+ * What request events cause outside the requests, in the same transaction: the payment
+ * operations (charge a contribution, pay the owner out, refund a contributor), sent by the
+ * outbox, and the activation notice to every member. Returns how many notifications it created.
+ */
+export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput): Promise<number> {
+  const { organizationId, after, now } = input;
+  const notes: NewNotification[] = [];
+  const find = (id: string) => after.requests.find((r) => r.id === id)!;
+  for (const event of input.events) {
+    const target = { type: 'request', id: 'request' in event ? event.request.id : event.requestId } as const;
+    switch (event.type) {
+      case 'RequestContributed': {
+        const c = event.contribution;
+        const method = c.method ?? 'card';
+        await enqueuePayment(
+          tx,
+          {
+            organizationId,
+            subject: `contribution:${c.id}`,
+            userId: c.contributorId,
+            amountCents: c.amountCents,
+            request: {
+              kind: 'charge',
+              target,
+              contributionId: c.id,
+              method,
+              paymentMethodId: input.paymentMethodId,
+            },
+          },
+          now,
+        );
+        break;
+      }
+      case 'RequestPaidOut': {
+        const request = find(event.requestId);
+        // Card money is only held until now: the payout captures it first.
+        const captures = heldContributions(request)
+          .filter((c) => (c.method ?? 'card') === 'card')
+          .map((c) => c.id);
+        await enqueuePayment(
+          tx,
+          {
+            organizationId,
+            subject: `request-payout:${request.id}`,
+            userId: request.ownerId,
+            amountCents: event.netCents,
+            request: {
+              kind: 'payout',
+              target,
+              recipientId: request.ownerId,
+              netCents: event.netCents,
+              captures,
+            },
+          },
+          now,
+        );
+        break;
+      }
+      case 'RequestContributionRefunded': {
+        const c = find(event.requestId).contributions.find((x) => x.id === event.contributionId)!;
+        await enqueuePayment(
+          tx,
+          {
+            organizationId,
+            subject: `refund:${c.id}`,
+            userId: c.contributorId,
+            amountCents: c.amountCents,
+            request: { kind: 'refund', target, contributionId: c.id, method: c.method ?? 'card' },
+          },
+          now,
+        );
+        break;
+      }
+      case 'RequestActivated': {
+        const request = find(event.requestId);
+        // The owner and every member (domain.md, Funding requests).
+        for (const userId of new Set([request.ownerId, ...input.memberIds]))
+          notes.push({ userId, type: 'request_activated' });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  await insertNotifications(tx, organizationId, notes, now);
+  return notes.length;
+}

@@ -1,0 +1,57 @@
+import type { RequestDetails } from '@giro/contract/requests';
+import type { RequestCommand } from '@giro/domain/requests/request-types';
+import { findIdempotentAnswer, saveIdempotentAnswer } from '../../db/idempotency.repository';
+import { lockRequestsOfOrganization } from '../../db/request.repository';
+import type { UserRow } from '../../db/user.repository';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { requestDetails } from '../../views/request.view';
+import { applyRequestCommand } from './apply-request-command';
+import { namesIn } from './get-requests';
+
+export interface RunRequestOptions {
+  /** The caller's Idempotency-Key: a replay answers the first answer and changes nothing. */
+  idempotencyKey?: string | undefined;
+  route: string;
+  paymentMethodId?: string | null;
+}
+
+/**
+ * A member's command on their organization's requests, in one transaction, answering the
+ * details of the request it names. Another organization's request id is not in this state,
+ * so the decider answers 404 as if it did not exist (api.md, Conventions).
+ */
+export async function runRequestCommand(
+  deps: Deps,
+  user: UserRow,
+  command: Exclude<RequestCommand, { type: 'RequestDeadlinePassed' }>,
+  options: RunRequestOptions,
+): Promise<RequestDetails> {
+  if (!user.familyId) throw new AppError('NOT_IN_ORGANIZATION');
+  const organizationId = user.familyId;
+  const details = await deps.db.transaction(async (tx) => {
+    // The row lock comes first, so a concurrent replay of the same key waits and then finds it.
+    const row = await lockRequestsOfOrganization(tx, organizationId);
+    if (options.idempotencyKey) {
+      const known = await findIdempotentAnswer(tx, user.id, options.idempotencyKey);
+      if (known) {
+        if (known.route !== options.route) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+        return known.response as RequestDetails;
+      }
+    }
+    const { state } = await applyRequestCommand(tx, deps, row, command, options);
+    const request = state.requests.find((r) => r.id === command.requestId)!;
+    const result = requestDetails(state, request, await namesIn(tx, state));
+    if (options.idempotencyKey) {
+      await saveIdempotentAnswer(
+        tx,
+        { userId: user.id, key: options.idempotencyKey, route: options.route, response: result },
+        deps.clock.now(),
+      );
+    }
+    return result;
+  });
+  deps.kickOutbox();
+  deps.kickDeadlines();
+  return details;
+}

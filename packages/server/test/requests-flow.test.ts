@@ -1,0 +1,158 @@
+import { checkJournal, ledgerAccount, memberTotals } from '@giro/domain/ledger';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readJournal } from '../src/db/ledger.repository';
+import { DAY, fastForward, organizationOf } from './support/fund-members';
+import {
+  contribute,
+  createRequest,
+  details,
+  operations,
+  overview,
+  ownerAction,
+} from './support/request-steps';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => t.close());
+
+const organizationIdOf = async (member: { client: { get(url: string): Promise<{ json(): unknown }> } }) =>
+  ((await member.client.get('/api/family')).json() as { id: string }).id;
+const notificationTypes = async (member: { client: { get(url: string): Promise<{ json(): unknown }> } }) =>
+  (
+    (await member.client.get('/api/user-notifications')).json() as { notifications: { type: string }[] }
+  ).notifications.map((n) => n.type);
+
+describe('funding requests, end to end on the server', () => {
+  it('one active, the next queued; contributions with a message complete the first, paid out minus the fee; the second activates and everyone is told', async () => {
+    const [ann, bob, cat] = await organizationOf(t, 3);
+    const first = await createRequest(ann!, 'New roof', 10_000);
+    const second = await createRequest(bob!, 'School books', 5_000);
+    expect(first).toMatchObject({ status: 'active', queuePosition: null, ownerName: ann!.name });
+    expect(second).toMatchObject({ status: 'pending', queuePosition: 1 });
+    const dashboard = (await cat!.client.get('/api/dashboard')).json();
+    expect(dashboard.activeRequest).toMatchObject({ id: first.id, progress: 0 });
+    expect(dashboard.queuedRequests.map((r: { id: string }) => r.id)).toEqual([second.id]);
+
+    const half = await contribute(cat!, first.id, 6_000, { message: 'Forza!' });
+    expect(half).toMatchObject({ currentAmountCents: 6_000, progress: 60, status: 'active' });
+    const done = await contribute(cat!, first.id, 4_000, {
+      method: 'paypal',
+      paymentMethodId: undefined,
+      billingAddress: undefined,
+    });
+    expect(done.status).toBe('completed');
+    expect(done.payout).toEqual({ grossCents: 10_000, feeCents: 300, netCents: 9_700 });
+    expect(done.contributors.map((c) => [c.contributorName, c.amountCents, c.message])).toEqual([
+      [cat!.name, 6_000, 'Forza!'],
+      [cat!.name, 4_000, null],
+    ]);
+    expect(done.timeline.map((e) => e.type)).toEqual([
+      'created',
+      'activated',
+      'contribution',
+      'contribution',
+      'ended',
+    ]);
+
+    const now = await overview(ann!);
+    expect(now.active).toMatchObject({ id: second.id, status: 'active' });
+    expect(now.active?.expiresAt).toBeTruthy();
+    expect(now.queued).toEqual([]);
+    expect(now.recentActivity[0]).toMatchObject({ type: 'activated', requestId: second.id });
+    // request_activated: ann's at her creation, then bob's for everyone, owner included.
+    for (const m of [ann!, bob!, cat!]) expect(await notificationTypes(m)).toContain('request_activated');
+    expect((await notificationTypes(bob!)).filter((x) => x === 'request_activated')).toHaveLength(2);
+
+    expect(await operations(t)).toEqual(['charge:4000', 'charge:6000', 'payout:9700']);
+    const journal = await readJournal(t.database.db, await organizationIdOf(ann!));
+    expect(checkJournal(journal, [ledgerAccount.requestEscrow(first.id)])).toEqual([]);
+    expect(memberTotals(journal, ann!.id).receivedCents).toBe(9_700);
+    expect(memberTotals(journal, cat!.id).givenCents).toBe(10_000);
+    expect((await cat!.client.get('/api/dashboard')).json().userStats.totalGivenCents).toBe(10_000);
+  });
+
+  it('the owner concludes early: paid out what was collected; a non-owner may not', async () => {
+    const [ann, bob] = await organizationOf(t, 2);
+    const request = await createRequest(ann!, 'Vet bill', 20_000);
+    await contribute(bob!, request.id, 2_000);
+    const concluded = await ownerAction(ann!, request.id, 'conclude');
+    expect(concluded).toMatchObject({
+      status: 'concluded',
+      payout: { grossCents: 2_000, feeCents: 100, netCents: 1_900 },
+    });
+    expect(await operations(t)).toEqual(['charge:2000', 'payout:1900']);
+    expect((await ann!.client.get('/api/dashboard')).json().userStats.totalReceivedCents).toBe(1_900);
+  });
+
+  it('a cancelled request refunds its contributors, its escrow is zero and the next activates', async () => {
+    const [ann, bob, cat] = await organizationOf(t, 3);
+    const first = await createRequest(ann!, 'Holiday', 30_000);
+    const second = await createRequest(bob!, 'Bike', 5_000);
+    await contribute(bob!, first.id, 2_500);
+    await contribute(cat!, first.id, 1_500, {
+      method: 'paypal',
+      paymentMethodId: undefined,
+      billingAddress: undefined,
+    });
+    await t.flushOutbox();
+    const cancelled = await ownerAction(ann!, first.id, 'cancel');
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.contributors.every((c) => c.refunded)).toBe(true);
+    expect((await details(cat!, second.id)).status).toBe('active');
+    await t.flushOutbox();
+    expect(await operations(t)).toEqual(['charge:1500', 'charge:2500', 'refund:1500', 'refund:2500']);
+    expect(t.payments.calls.filter((c) => c.op === 'refund').map((c) => c.amountCents)).toHaveLength(2);
+    const journal = await readJournal(t.database.db, await organizationIdOf(ann!));
+    expect(checkJournal(journal, [ledgerAccount.requestEscrow(first.id)])).toEqual([]);
+    for (const m of [bob!, cat!]) expect(memberTotals(journal, m.id).givenCents).toBe(0);
+  });
+
+  it('expiry after 30 days is processed by the deadline worker: paid out, and the next activates', async () => {
+    const [ann, bob, cat] = await organizationOf(t, 3);
+    const first = await createRequest(ann!, 'Car repair', 50_000);
+    const second = await createRequest(bob!, 'Laptop', 5_000);
+    await contribute(cat!, first.id, 4_000);
+    await fastForward(cat!, 30 * DAY - 1);
+    expect((await details(ann!, first.id)).status).toBe('active');
+    await fastForward(cat!, 2);
+    const expired = await details(ann!, first.id);
+    expect(expired).toMatchObject({
+      status: 'expired',
+      payout: { grossCents: 4_000, feeCents: 150, netCents: 3_850 },
+    });
+    expect((await details(ann!, second.id)).status).toBe('active');
+    expect(await operations(t)).toEqual(['charge:4000', 'payout:3850']);
+  });
+
+  it('a declined card is taken back: the amount is open again and nothing is booked', async () => {
+    const [ann, bob] = await organizationOf(t, 2);
+    const request = await createRequest(ann!, 'Glasses', 5_000);
+    await contribute(bob!, request.id, 3_000, { paymentMethodId: 'pm_card_chargeDeclined' });
+    await t.flushOutbox();
+    const after = await details(ann!, request.id);
+    expect(after).toMatchObject({ currentAmountCents: 0, status: 'active', contributors: [] });
+    const journal = await readJournal(t.database.db, await organizationIdOf(ann!));
+    expect(memberTotals(journal, bob!.id).givenCents).toBe(0);
+    expect(checkJournal(journal)).toEqual([]);
+    expect((await contribute(bob!, request.id, 5_000)).status).toBe('completed');
+  });
+
+  it('the owner of the active request may not leave; the owner of a pending one may edit the target', async () => {
+    const [ann, bob] = await organizationOf(t, 2);
+    const first = await createRequest(ann!, 'Stove', 5_000);
+    const second = await createRequest(bob!, 'Desk', 5_000);
+    const leave = await ann!.client.post('/api/family/leave');
+    expect(leave.statusCode).toBe(422);
+    expect(JSON.stringify(leave.json())).toContain('active_request_owner');
+    const edited = await bob!.client.patch(`/api/requests/${second.id}`, {
+      title: 'A desk',
+      targetAmountCents: 7_000,
+    });
+    expect(edited.json()).toMatchObject({ title: 'A desk', targetAmountCents: 7_000 });
+    const active = await ann!.client.patch(`/api/requests/${first.id}`, { description: 'Gas stove' });
+    expect(active.json()).toMatchObject({ description: 'Gas stove', status: 'active' });
+  });
+});
