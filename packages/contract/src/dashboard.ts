@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberSchema, organizationSchema } from './organization';
+import { requestSummarySchema } from './requests';
 
 export const userStatsSchema = z.object({
   totalGivenCents: z.number().int(),
@@ -8,12 +9,12 @@ export const userStatsSchema = z.object({
   completedCycles: z.number().int(),
 });
 
-/** GET /api/dashboard. Requests arrive with their own issue: until then the lists are empty. */
+/** GET /api/dashboard: the queued requests in queue order, and the active one. */
 export const dashboardSchema = z.object({
   userStats: userStatsSchema,
   organization: organizationSchema.nullable(),
   leaderboard: z.array(memberSchema),
-  queuedRequests: z.array(z.unknown()),
-  activeRequest: z.unknown().nullable(),
+  queuedRequests: z.array(requestSummarySchema),
+  activeRequest: requestSummarySchema.nullable(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

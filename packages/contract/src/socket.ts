@@ -39,6 +39,8 @@ export interface OrganizationEventMessage {
   seq: number;
   at: string;
   fundId?: string;
+  /** REQUEST_UPDATED: the request that changed. */
+  requestId?: string;
   userId?: string;
 }
 

@@ -83,8 +83,10 @@ export function requestsOverview(state: RequestsState, names: Names): RequestsOv
     .filter((r) => r.status === 'pending')
     .sort((a, b) => a.createdAt - b.createdAt)
     .map((r) => requestSummary(state, r, names));
+  // Reversed before the stable sort: of two entries at the same instant, the later-caused first.
   const recentActivity = state.requests
     .flatMap((r) => timelineOf(r, names))
+    .reverse()
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, RECENT);
   return { active: active ? requestSummary(state, active, names) : null, queued, recentActivity };
