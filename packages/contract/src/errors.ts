@@ -182,6 +182,12 @@ const catalogue = {
     en: 'No connected payment account.',
     it: 'Nessun conto di pagamento collegato.',
   },
+  PAYPAL_EMAIL_REQUIRED: {
+    status: 422,
+    en: 'Add your PayPal email in the settings first.',
+    it: 'Aggiungi prima la tua email PayPal nelle impostazioni.',
+  },
+  PAYMENT_FAILED: { status: 402, en: 'Payment failed.', it: 'Pagamento non riuscito.' },
   // Rotating fund (SPEC §8)
   NO_ROTATING_FUND: { status: 404, en: 'No rotating fund found', it: 'Nessun fondo a rotazione trovato' },
   FUND_ALREADY_RUNNING: {

@@ -17,3 +17,10 @@ export const onboardingLinkSchema = z.object({
   onboardingUrl: z.string(),
 });
 export type OnboardingLink = z.infer<typeof onboardingLinkSchema>;
+
+/** POST /api/payments/sandbox-test: the €10 PayPal sandbox test payment. */
+export const sandboxTestPaymentSchema = z.object({
+  ok: z.literal(true),
+  reference: z.string(),
+  amountCents: z.number().int(),
+});

@@ -107,4 +107,22 @@ describe('the connected payment account', () => {
     expect((await fundOf(recipient)).received).toHaveLength(1);
     expect(t.payments.calls.filter((c) => c.op === 'payout')).toHaveLength(1);
   });
+
+  it('the €10 sandbox test payment needs a PayPal email, and a replayed key pays once', async () => {
+    const [m] = (await organizationOf(t, 1)) as [Member];
+    const key = { headers: { 'idempotency-key': 'test-payment-1' } };
+    const missing = await m.client.post('/api/payments/sandbox-test', {}, key);
+    expect([missing.statusCode, missing.json().code]).toEqual([422, 'PAYPAL_EMAIL_REQUIRED']);
+    expect((await m.client.put('/api/user/paypal', { paypalEmail: 'anna@paypal.example' })).statusCode).toBe(
+      200,
+    );
+    const first = await m.client.post('/api/payments/sandbox-test', {}, key);
+    const again = await m.client.post('/api/payments/sandbox-test', {}, key);
+    expect(first.json()).toMatchObject({ ok: true, amountCents: 1000 });
+    expect(again.json()).toEqual(first.json());
+    expect(t.payments.calls.filter((c) => c.op === 'charge')).toEqual([
+      expect.objectContaining({ amountCents: 1000 }),
+    ]);
+    expect((await m.client.post('/api/payments/sandbox-test')).statusCode).toBe(400); // no key
+  });
 });

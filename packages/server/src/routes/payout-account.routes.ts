@@ -1,4 +1,10 @@
-import { onboardingLinkSchema, payoutAccountSchema } from '@giro/contract/payout-account';
+import {
+  onboardingLinkSchema,
+  payoutAccountSchema,
+  sandboxTestPaymentSchema,
+} from '@giro/contract/payout-account';
+import { z } from 'zod';
+import { makeSandboxTestPayment } from '../use-cases/make-sandbox-test-payment';
 import { createPayoutAccount } from '../use-cases/payout-account/create-payout-account';
 import { getPayoutAccount } from '../use-cases/payout-account/get-payout-account';
 import { newOnboardingLink } from '../use-cases/payout-account/onboarding-link';
@@ -37,5 +43,19 @@ export const payoutAccountRoutes: Routes = (app, deps) => {
   );
   r.delete('/api/connect/account', account, async (request) =>
     deletePayoutAccount(deps, await request.requireUser()),
+  );
+
+  r.post(
+    '/api/payments/sandbox-test',
+    {
+      schema: {
+        tags,
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(200) }),
+        response: { 200: sandboxTestPaymentSchema },
+      },
+      config: limit(deps, 10, '10 minutes', true),
+    },
+    async (request) =>
+      makeSandboxTestPayment(deps, await request.requireUser(), request.headers['idempotency-key']),
   );
 };
