@@ -13,6 +13,7 @@ export const notificationTypes = [
   'fund_activated',
   'your_turn',
   'payout_account_required',
+  'payment_failed',
   'request_activated',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];

@@ -79,6 +79,8 @@ describe('fund payments through the payment port', () => {
     expect((await fundOf(payer)).round?.contributedBy).toEqual([payer.id]);
     await t.flushOutbox();
     expect((await fundOf(payer)).round?.contributedBy).toEqual([]);
+    const alerts = (await payer.client.get('/api/user-notifications')).json().notifications;
+    expect(alerts[0]).toMatchObject({ type: 'payment_failed', title: 'Payment failed' });
     await act(payer, 'contributions', card());
     await t.flushOutbox();
     expect((await fundOf(payer)).round?.contributedBy).toEqual([payer.id]);

@@ -69,6 +69,10 @@ const texts: Record<Language, Record<NotificationType, Text>> = {
       title: 'Request active',
       body: 'A funding request is now open for contributions.',
     }),
+    payment_failed: () => ({
+      title: 'Payment failed',
+      body: 'Your card payment was declined, so your contribution was not made. Please pay again, with another card or another method.',
+    }),
   },
   it: {
     contribution_timeout: () => ({
@@ -118,6 +122,10 @@ const texts: Record<Language, Record<NotificationType, Text>> = {
     request_activated: () => ({
       title: 'Richiesta attiva',
       body: 'Una richiesta di finanziamento è aperta ai contributi.',
+    }),
+    payment_failed: () => ({
+      title: 'Pagamento non riuscito',
+      body: 'Il pagamento con carta è stato rifiutato, quindi il contributo non è stato versato. Paga di nuovo, con un’altra carta o un altro metodo.',
     }),
   },
 };

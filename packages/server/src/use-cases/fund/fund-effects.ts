@@ -142,6 +142,11 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
       case 'StrikeWarned':
         notes.push({ userId: event.memberId, type: 'strike_warning', data: { strikes: event.strikes } });
         break;
+      case 'ContributionFailed': {
+        const failed = input.before.contributions.find((c) => c.id === event.contributionId);
+        if (failed) notes.push({ userId: failed.contributorId, type: 'payment_failed' });
+        break;
+      }
       case 'ExtensionGranted':
         notes.push({
           userId: event.memberId,
