@@ -104,6 +104,8 @@ export const requestContributorSchema = z.object({
 });
 
 export const timelineEntrySchema = z.object({
+  /** Unique across the organization's activity: the contribution's id, else request and step. */
+  id: z.string(),
   type: z.enum(['created', 'activated', 'contribution', 'ended']),
   at: time,
   requestId: z.string(),

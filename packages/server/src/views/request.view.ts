@@ -39,19 +39,28 @@ export function requestSummary(state: RequestsState, r: FundingRequest, names: N
 export function timelineOf(r: FundingRequest, names: Names): TimelineEntry[] {
   const base = { requestId: r.id, requestTitle: r.title, actorName: null, amountCents: null, status: null };
   const entries: TimelineEntry[] = [
-    { ...base, type: 'created', at: iso(r.createdAt), actorName: nameOf(names, r.ownerId) },
+    {
+      ...base,
+      id: `${r.id}:created`,
+      type: 'created',
+      at: iso(r.createdAt),
+      actorName: nameOf(names, r.ownerId),
+    },
   ];
-  if (r.activatedAt !== null) entries.push({ ...base, type: 'activated', at: iso(r.activatedAt) });
+  if (r.activatedAt !== null)
+    entries.push({ ...base, id: `${r.id}:activated`, type: 'activated', at: iso(r.activatedAt) });
   for (const c of r.contributions.filter((x) => !x.failed)) {
     entries.push({
       ...base,
+      id: c.id,
       type: 'contribution',
       at: iso(c.at),
       actorName: nameOf(names, c.contributorId),
       amountCents: c.amountCents,
     });
   }
-  if (r.endedAt !== null) entries.push({ ...base, type: 'ended', at: iso(r.endedAt), status: r.status });
+  if (r.endedAt !== null)
+    entries.push({ ...base, id: `${r.id}:ended`, type: 'ended', at: iso(r.endedAt), status: r.status });
   return entries;
 }
 

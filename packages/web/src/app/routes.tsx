@@ -8,6 +8,7 @@ import { paths } from '../lib/paths';
 // Every page is its own chunk: the first load carries only the shell.
 const DashboardPage = lazy(() => import('./pages/dashboard-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
+const RequestPage = lazy(() => import('./pages/request-page'));
 const AuthPage = lazy(() => import('./pages/auth-page'));
 const VerifyEmailPage = lazy(() => import('./pages/verify-email-page'));
 const EmailVerifiedPage = lazy(() => import('./pages/email-verified-page'));
@@ -38,6 +39,13 @@ export function AppRoutes() {
           <RequireAuth>
             <DashboardPage />
           </RequireAuth>
+        </Route>
+        <Route path="/requests/:id">
+          {(params) => (
+            <RequireAuth>
+              <RequestPage id={params.id} />
+            </RequireAuth>
+          )}
         </Route>
         <Route path={paths.account}>
           <RequireAuth>

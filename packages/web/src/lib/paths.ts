@@ -6,6 +6,7 @@ export const paths = {
   stripeRefresh: '/account/stripe/refresh',
   auth: '/auth',
   invite: (code: string) => `/invite/${code}`,
+  request: (id: string) => `/requests/${id}`,
   deleteAccountConfirm: '/delete-account-confirm',
   verifyEmail: '/verify-email',
   emailVerified: '/email-verified',

@@ -115,6 +115,7 @@ describe('socket client (SPEC §4 real-time channel)', () => {
       '/api/monthly-contributions',
       '/api/user-notifications',
       '/api/family/members',
+      '/api/requests',
     ]);
     invalidated.length = 0;
     latest().receive({ type: 'FUND_VOTE_CAST', seq: 5 });
@@ -122,7 +123,7 @@ describe('socket client (SPEC §4 real-time channel)', () => {
     const before = latest().count('RESYNC_REQUEST');
     latest().receive({ type: 'NOTIFICATION_CREATED', seq: 8 });
     expect(latest().count('RESYNC_REQUEST')).toBe(before + 1);
-    expect(invalidated).toHaveLength(5);
+    expect(invalidated).toHaveLength(realtimeKeys.length);
   });
 
   it('reconnects after a non-normal close with 1, 2, 4, 8, 16 s, then polls every 10 s', () => {

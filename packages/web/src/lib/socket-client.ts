@@ -24,6 +24,8 @@ export const realtimeKeys: readonly (readonly string[])[] = [
   ['/api/monthly-contributions'],
   ['/api/user-notifications'],
   ['/api/family/members'],
+  // REQUEST_UPDATED: the overview, and by prefix every request's details.
+  ['/api/requests'],
 ];
 export const testTimeKey = ['/api/test/time'] as const;
 

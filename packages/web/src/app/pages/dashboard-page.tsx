@@ -12,6 +12,7 @@ import { InviteCard } from '../../features/organization/components/invite-card';
 import { Leaderboard } from '../../features/organization/components/leaderboard';
 import { CreateOrganizationForm, JoinForm } from '../../features/organization/components/organization-forms';
 import { OrganizationInfo } from '../../features/organization/components/organization-info';
+import { RequestsSection } from '../../features/requests/components/requests-section';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -41,13 +42,13 @@ export default function DashboardPage() {
           </div>
           <Leaderboard members={leaderboard} />
           <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-            <FundSection userId={user.id} />
+            <div className="flex flex-col gap-4">
+              <RequestsSection userId={user.id} />
+              <FundSection userId={user.id} />
+            </div>
             <div className="flex flex-col gap-4">
               <AlertsPanel />
               <TestClockControl />
-              <Card title={t('requests.title')}>
-                <p className="text-sm text-stone-700">{t('common.comingSoon')}</p>
-              </Card>
             </div>
           </div>
         </>

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { useUser } from '../../features/auth/api/session';
+import { useRequestDetails } from '../../features/requests/api/request-queries';
+import { RequestDetailsView } from '../../features/requests/components/request-details-view';
+import { paths } from '../../lib/paths';
+
+/** /requests/:id — one request of the member's organization; any other id reads as not found. */
+export default function RequestPage({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { user } = useUser();
+  const details = useRequestDetails(id);
+  if (!user || details.isLoading) return <LoadingScreen text={t('loading.page')} />;
+  return (
+    <div className="flex flex-col gap-4">
+      <Link href={paths.dashboard} className="text-sm text-teal-800 underline">
+        {t('requests.back')}
+      </Link>
+      {details.data ? (
+        <RequestDetailsView request={details.data} userId={user.id} />
+      ) : (
+        <p role="alert" className="text-red-800">
+          {t('requests.notFound')}
+        </p>
+      )}
+    </div>
+  );
+}

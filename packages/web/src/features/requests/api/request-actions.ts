@@ -1,0 +1,91 @@
+import type {
+  CreateRequestBody,
+  EditRequestBody,
+  RequestContributeBody,
+  RequestDetails,
+} from '@giro/contract/requests';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../components/ui/toast-store';
+import { apiRequest, errorText } from '../../../lib/api-client';
+import { uuid } from '../../../lib/uuid';
+import { requestKey, requestsKey } from './request-queries';
+
+/** What a request command changes: the request, the overview and the dashboard (totals, queue). */
+function refresh(client: QueryClient, details: RequestDetails) {
+  client.setQueryData(requestKey(details.id), details);
+  return Promise.all(
+    [requestsKey, ['/api/dashboard'], ['/api/user-notifications']].map((queryKey) =>
+      client.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+type Call = { method: string; url: string; body?: unknown; headers?: Record<string, string> };
+
+/** A request command with its success and failure toasts (SPEC §8), both in the user's language. */
+function useRequestMutation<I>(build: (input: I) => Call, ok: string, failed: string) {
+  const client = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (input: I) => {
+      const call = build(input);
+      return apiRequest<RequestDetails>(call.method, call.url, call.body, {
+        ...(call.headers ? { headers: call.headers } : {}),
+      });
+    },
+    onSuccess: (details) => {
+      toast({ title: t(ok) });
+      return refresh(client, details);
+    },
+    onError: (error) => toast({ title: t(failed), description: errorText(error), variant: 'destructive' }),
+  });
+}
+
+export function useCreateRequest() {
+  return useRequestMutation(
+    (body: CreateRequestBody) => ({ method: 'POST', url: '/api/requests', body }),
+    'requests.toast.created',
+    'requests.toast.createFailed',
+  );
+}
+
+export function useEditRequest(id: string) {
+  return useRequestMutation(
+    (body: EditRequestBody) => ({ method: 'PATCH', url: `/api/requests/${id}`, body }),
+    'requests.toast.updated',
+    'requests.toast.updateFailed',
+  );
+}
+
+export function useCancelRequest(id: string) {
+  return useRequestMutation(
+    () => ({ method: 'POST', url: `/api/requests/${id}/cancel` }),
+    'requests.toast.cancelled',
+    'requests.toast.cancelFailed',
+  );
+}
+
+export function useConcludeRequest(id: string) {
+  return useRequestMutation(
+    () => ({ method: 'POST', url: `/api/requests/${id}/conclude` }),
+    'requests.toast.concluded',
+    'requests.toast.concludeFailed',
+  );
+}
+
+/** Money moves: one Idempotency-Key per press of the button, kept across the mutation's retries. */
+export function useContributeToRequest(id: string) {
+  return useRequestMutation(
+    ({ body, key }: { body: RequestContributeBody; key: string }) => ({
+      method: 'POST',
+      url: `/api/requests/${id}/contributions`,
+      body,
+      headers: { 'Idempotency-Key': key },
+    }),
+    'requests.toast.contributed',
+    'requests.toast.contributeFailed',
+  );
+}
+
+export const newIdempotencyKey = uuid;

@@ -1,0 +1,70 @@
+import { requestLimits } from '@giro/contract/requests';
+import { parseEuroToCents } from '@giro/domain/money';
+
+export interface RequestFormValues {
+  title: string;
+  description: string;
+  target: string;
+}
+export type RequestFormErrors = Partial<Record<keyof RequestFormValues, string>>;
+
+/** Characters as a person counts them (an emoji is one), as the domain does. */
+const length = (text: string) => [...text.trim()].length;
+
+/**
+ * The create/edit form's checks, with the domain's bounds; each message is an i18n key with its
+ * values. The server checks everything again.
+ */
+export function validateRequestForm(
+  values: RequestFormValues,
+  withTarget: boolean,
+  money: (cents: number) => string,
+) {
+  const errors: Record<string, { key: string; values?: Record<string, unknown> }> = {};
+  const title = length(values.title);
+  if (title < requestLimits.titleMin || title > requestLimits.titleMax) {
+    errors.title = {
+      key: 'requests.validation.title',
+      values: { min: requestLimits.titleMin, max: requestLimits.titleMax },
+    };
+  }
+  if (length(values.description) > requestLimits.descriptionMax) {
+    errors.description = {
+      key: 'requests.validation.description',
+      values: { max: requestLimits.descriptionMax },
+    };
+  }
+  const targetCents = withTarget ? parseEuroToCents(values.target) : null;
+  if (withTarget) {
+    if (targetCents === null) errors.target = { key: 'requests.validation.amount' };
+    else if (targetCents < requestLimits.targetMinCents || targetCents > requestLimits.targetMaxCents) {
+      errors.target = {
+        key: 'requests.validation.targetRange',
+        values: { min: money(requestLimits.targetMinCents), max: money(requestLimits.targetMaxCents) },
+      };
+    }
+  }
+  return { errors, targetCents };
+}
+
+/** A contribution: from €1.00 up to what remains, and a message of at most 280 characters. */
+export function validateContribution(
+  amount: string,
+  message: string,
+  remainingCents: number,
+  money: (cents: number) => string,
+) {
+  const amountCents = parseEuroToCents(amount);
+  const errors: Record<string, { key: string; values?: Record<string, unknown> }> = {};
+  if (amountCents === null) errors.amount = { key: 'requests.validation.amount' };
+  else if (amountCents < requestLimits.contributionMinCents || amountCents > remainingCents) {
+    errors.amount = {
+      key: 'requests.validation.contributionRange',
+      values: { min: money(requestLimits.contributionMinCents), max: money(remainingCents) },
+    };
+  }
+  if (length(message) > requestLimits.messageMax) {
+    errors.message = { key: 'requests.validation.message', values: { max: requestLimits.messageMax } };
+  }
+  return { errors, amountCents };
+}

@@ -1,0 +1,30 @@
+import type { RequestDetails, RequestsOverview } from '@giro/contract/requests';
+import { useQuery } from '@tanstack/react-query';
+import { getQueryFn } from '../../../lib/api-client';
+
+/** The default read GETs the key's parts joined by '/'; the details key extends the overview's. */
+export const requestsKey = ['/api/requests'] as const;
+export const requestKey = (id: string) => ['/api/requests', id] as const;
+
+const read = getQueryFn({ on401: 'throw' });
+
+/** GET /api/requests: the active request, the queue, the recent activity. */
+export function useRequests(enabled = true) {
+  return useQuery({
+    queryKey: requestsKey,
+    enabled,
+    queryFn: read<RequestsOverview>,
+    select: (data) => data as RequestsOverview,
+  });
+}
+
+export function useRequestDetails(id: string) {
+  return useQuery({
+    queryKey: requestKey(id),
+    queryFn: read<RequestDetails>,
+    select: (data) => data as RequestDetails,
+    // A 404 (another organization's id, or none) will not change by asking again.
+    retry: (count, error) =>
+      !(error instanceof Error && 'status' in error && error.status === 404) && count < 3,
+  });
+}

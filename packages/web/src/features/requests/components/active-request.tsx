@@ -1,0 +1,42 @@
+import type { RequestSummary } from '@giro/contract/requests';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Button } from '../../../components/ui/button';
+import { longDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { ContributeModal } from './contribute-modal';
+import { RequestProgress } from './request-progress';
+
+/** The one active request: progress, expiry, and Contribute for everyone but its owner. */
+export function ActiveRequest({ request, userId }: { request: RequestSummary; userId: string }) {
+  const { t } = useTranslation();
+  const [isContributing, setContributing] = useState(false);
+  const isOwner = request.ownerId === userId;
+  return (
+    <article className="flex flex-col gap-3 rounded-xl bg-teal-50 p-4" data-testid="active-request">
+      <div>
+        <p className="text-xs font-semibold tracking-wide text-teal-800 uppercase">{t('requests.active')}</p>
+        <h3 className="text-lg font-semibold">{request.title}</h3>
+        <p className="text-sm text-stone-700">
+          {t('requests.by', { name: request.ownerName })}
+          {request.expiresAt && ` · ${t('requests.expires', { date: longDate(request.expiresAt) })}`}
+        </p>
+      </div>
+      {request.description && (
+        <p className="text-sm whitespace-pre-line text-stone-800">{request.description}</p>
+      )}
+      <RequestProgress request={request} />
+      <div className="flex flex-wrap gap-2">
+        {!isOwner && <Button onClick={() => setContributing(true)}>{t('requests.contribute.open')}</Button>}
+        <Link
+          href={paths.request(request.id)}
+          className="inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold text-teal-800 hover:bg-teal-100"
+        >
+          {t('requests.details')}
+        </Link>
+      </div>
+      {!isOwner && <ContributeModal request={request} open={isContributing} onOpenChange={setContributing} />}
+    </article>
+  );
+}

@@ -1,0 +1,50 @@
+import type { TimelineEntry } from '@giro/contract/requests';
+import { useTranslation } from 'react-i18next';
+import { euro } from '../../../lib/format';
+
+const when = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'it-IT', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+
+/** A request's timeline, or the organization's recent activity (then each line names its request). */
+export function ActivityList({
+  entries,
+  showTitle = false,
+  testId,
+}: {
+  entries: TimelineEntry[];
+  showTitle?: boolean;
+  testId?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  if (entries.length === 0) return <p className="text-sm text-stone-600">{t('requests.noActivity')}</p>;
+  const text = (e: TimelineEntry) => {
+    switch (e.type) {
+      case 'created':
+        return t('requests.timeline.created', { name: e.actorName });
+      case 'activated':
+        return t('requests.timeline.activated');
+      case 'contribution':
+        return t('requests.timeline.contribution', { name: e.actorName, amount: euro(e.amountCents ?? 0) });
+      case 'ended':
+        return t(`requests.timeline.ended.${e.status ?? 'completed'}`);
+    }
+  };
+  return (
+    <ol className="flex flex-col gap-2" data-testid={testId}>
+      {entries.map((e) => (
+        <li key={e.id} className="border-l-2 border-teal-600 pl-3 text-sm">
+          <span className="block text-stone-900">
+            {showTitle && <strong className="font-semibold">{e.requestTitle}: </strong>}
+            {text(e)}
+          </span>
+          <time dateTime={e.at} className="text-xs text-stone-600">
+            {when(e.at, i18n.language)}
+          </time>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,45 @@
+import type { RequestDetails } from '@giro/contract/requests';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useCancelRequest, useConcludeRequest } from '../api/request-actions';
+import { RequestFormModal } from './request-form-modal';
+
+/** The owner's actions (SPEC §6): edit while open, conclude while active, cancel (irreversible). */
+export function OwnerActions({ request }: { request: RequestDetails }) {
+  const { t } = useTranslation();
+  const cancel = useCancelRequest(request.id);
+  const conclude = useConcludeRequest(request.id);
+  const [isEditing, setEditing] = useState(false);
+  const isOpen = request.status === 'pending' || request.status === 'active';
+  if (!isOpen) return null;
+  return (
+    <div className="flex flex-wrap gap-2" data-testid="owner-actions">
+      <Button variant="secondary" onClick={() => setEditing(true)}>
+        {t('requests.edit')}
+      </Button>
+      {request.status === 'active' && (
+        <ConfirmDialog
+          trigger={<Button disabled={conclude.isPending}>{t('requests.conclude')}</Button>}
+          title={t('requests.concludeTitle')}
+          body={t('requests.concludeBody')}
+          confirmLabel={t('requests.conclude')}
+          onConfirm={() => conclude.mutate(undefined)}
+        />
+      )}
+      <ConfirmDialog
+        trigger={
+          <Button variant="danger" disabled={cancel.isPending}>
+            {t('requests.cancel')}
+          </Button>
+        }
+        title={t('requests.cancelTitle')}
+        body={t('requests.cancelBody')}
+        confirmLabel={t('requests.cancelConfirm')}
+        onConfirm={() => cancel.mutate(undefined)}
+      />
+      {isEditing && <RequestFormModal open onOpenChange={setEditing} request={request} />}
+    </div>
+  );
+}

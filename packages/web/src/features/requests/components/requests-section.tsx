@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useRequests } from '../api/request-queries';
+import { ActiveRequest } from './active-request';
+import { ActivityList } from './activity-list';
+import { QueuedRequests } from './queued-requests';
+import { RequestFormModal } from './request-form-modal';
+
+/** The dashboard's request system (SPEC §2): the active request, the queue, recent activity, create. */
+export function RequestsSection({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const overview = useRequests();
+  const [isCreating, setCreating] = useState(false);
+  if (overview.isLoading) return <Card title={t('requests.title')}>{t('common.loading')}</Card>;
+  if (!overview.data) {
+    return (
+      <Card title={t('requests.title')}>
+        <p role="alert" className="text-sm text-red-800">
+          {t('requests.loadFailed')}
+        </p>
+      </Card>
+    );
+  }
+  const { active, queued, recentActivity } = overview.data;
+  // One open request per member: the create button waits until theirs has ended.
+  const hasOpen = active?.ownerId === userId || queued.some((r) => r.ownerId === userId);
+  return (
+    <Card title={t('requests.title')} data-testid="requests-section">
+      <div className="flex flex-col gap-5">
+        {active ? (
+          <ActiveRequest request={active} userId={userId} />
+        ) : (
+          <p className="text-sm text-stone-600">{t('requests.noActive')}</p>
+        )}
+        <section>
+          <h3 className="mb-2 font-semibold">{t('requests.queued')}</h3>
+          <QueuedRequests requests={queued} />
+        </section>
+        {!hasOpen && (
+          <Button variant="secondary" onClick={() => setCreating(true)}>
+            {t('requests.create')}
+          </Button>
+        )}
+        <section>
+          <h3 className="mb-2 font-semibold">{t('requests.recentActivity')}</h3>
+          <ActivityList entries={recentActivity} showTitle testId="recent-activity" />
+        </section>
+      </div>
+      {isCreating && <RequestFormModal open onOpenChange={setCreating} />}
+    </Card>
+  );
+}
