@@ -188,6 +188,11 @@ const catalogue = {
     it: 'Aggiungi prima la tua email PayPal nelle impostazioni.',
   },
   PAYMENT_FAILED: { status: 402, en: 'Payment failed.', it: 'Pagamento non riuscito.' },
+  WEBHOOK_SIGNATURE_INVALID: {
+    status: 400,
+    en: 'The webhook signature is not valid.',
+    it: 'La firma del webhook non è valida.',
+  },
   // Rotating fund (SPEC §8)
   NO_ROTATING_FUND: { status: 404, en: 'No rotating fund found', it: 'Nessun fondo a rotazione trovato' },
   FUND_ALREADY_RUNNING: {

@@ -21,6 +21,7 @@ import { payoutAccountRoutes } from './routes/payout-account.routes';
 import { requestRoutes } from './routes/request.routes';
 import { sandboxOnboardingRoutes } from './routes/sandbox-onboarding.routes';
 import { socketRoutes } from './routes/socket.routes';
+import { stripeWebhookRoutes } from './routes/stripe-webhook.routes';
 import { testClockRoutes } from './routes/test-clock.routes';
 
 export interface AppOptions {
@@ -63,6 +64,7 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
     socketRoutes,
     payoutAccountRoutes,
     sandboxOnboardingRoutes,
+    stripeWebhookRoutes,
   ])
     routes(app, deps);
 

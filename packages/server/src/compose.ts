@@ -11,12 +11,22 @@ import { sendMailHandler } from './mail/send-mail.handler';
 import { paymentHandler } from './payments/payment.handler';
 import type { PaymentProvider } from './payments/payment-provider';
 import { SandboxProvider } from './payments/sandbox.provider';
+import { StripeProvider } from './payments/stripe.provider';
 import { REALTIME_TOPIC } from './realtime/enqueue-realtime';
 import { notifyHandler } from './realtime/notify.handler';
 import { SocketHub } from './realtime/socket-hub';
 import { altchaCaptcha } from './security/captcha';
 import { recordFundPayment } from './use-cases/fund/record-fund-payment';
 import { recordRequestPayment } from './use-cases/requests/record-request-payment';
+
+/** The provider of PAYMENTS: the in-process sandbox, or the card provider's live API. */
+function paymentProviderFor(config: Config, db: Db): PaymentProvider {
+  if (config.payments.mode === 'sandbox') return new SandboxProvider(db, config.publicUrl);
+  return new StripeProvider({
+    secretKey: config.payments.stripe.secretKey,
+    apiBase: config.payments.stripe.apiBase,
+  });
+}
 
 /** Wires the dependencies and the background workers; shared by server.ts and the tests. */
 export function compose(options: {
@@ -29,7 +39,7 @@ export function compose(options: {
   payments?: PaymentProvider;
 }): { deps: Deps; outbox: OutboxWorker; deadlines: DeadlineWorker; payments: PaymentProvider } {
   const { config, db, clock, logger, mailer, sessionSecret } = options;
-  const payments = options.payments ?? new SandboxProvider(db, config.publicUrl);
+  const payments = options.payments ?? paymentProviderFor(config, db);
   const handlers: Record<string, OutboxHandler> = { mail: sendMailHandler(db, mailer, clock) };
   const outbox = new OutboxWorker(db, clock, handlers, logger);
   const captcha = altchaCaptcha({

@@ -22,6 +22,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   /** Captcha proof of work: SHA-256 keys to try; a mid-range phone solves the default in about a second. */
   CAPTCHA_ATTEMPTS: z.coerce.number().int().min(1).default(50_000),
+  PAYMENTS: z.enum(['sandbox', 'live']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Only for tests: the local fake of the card provider's API. */
+  STRIPE_API_BASE: z.url().optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_API_BASE: z.url().optional(),
 });
 
 export type Config = {
@@ -39,9 +47,19 @@ export type Config = {
   sessionSecret: string | undefined;
   logLevel: string;
   captchaAttempts: number;
+  payments: PaymentsConfig;
   /** Multiplies every rate limit; tests raise it so that many sign-ups from 127.0.0.1 pass. */
   rateLimitScale: number;
 };
+
+/** Which payment provider; `live` needs the card provider's keys (architecture.md, Payments). */
+export type PaymentsConfig =
+  | { mode: 'sandbox' }
+  | {
+      mode: 'live';
+      stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined };
+      paypal: { clientId: string; clientSecret: string; apiBase: string | undefined } | null;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -73,6 +91,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
     captchaAttempts: e.CAPTCHA_ATTEMPTS,
+    payments: paymentsConfig(e),
     rateLimitScale: 1,
+  };
+}
+
+function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+  if (e.PAYMENTS === 'sandbox') return { mode: 'sandbox' };
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError('PAYMENTS=live needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  return {
+    mode: 'live',
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    },
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+        ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiBase: e.PAYPAL_API_BASE }
+        : null,
   };
 }

@@ -8,6 +8,7 @@ import type { Database } from '../../src/db/client';
 import type { Deps } from '../../src/deps';
 import type { DeadlineWorker } from '../../src/jobs/deadline-worker';
 import type { OutboxWorker } from '../../src/jobs/outbox-worker';
+import type { PaymentProvider } from '../../src/payments/payment-provider';
 import { SandboxProvider } from '../../src/payments/sandbox.provider';
 import { startRealtimeListener } from '../../src/realtime/realtime-listener';
 import { RecordingMailer } from './recording-mailer';
@@ -21,7 +22,7 @@ export interface TestApp {
   mailer: RecordingMailer;
   outbox: OutboxWorker;
   deadlines: DeadlineWorker;
-  /** The payment provider's fake: records what we ask of it. */
+  /** The sandbox provider (unless another was given): records what we ask of it. */
   payments: SandboxProvider;
   /** Sends every queued outbox row now. */
   flushOutbox(): Promise<number>;
@@ -31,7 +32,7 @@ export interface TestApp {
 /** The real app on a fresh real database; only SMTP is faked. Rate limits are raised unless asked. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { database?: Database } = {},
+  options: { database?: Database; provider?: PaymentProvider } = {},
 ): Promise<TestApp> {
   // A second instance on another's database shares it, and leaves closing it to its owner.
   const database = options.database ?? (await openTestDatabase());
@@ -46,6 +47,7 @@ export async function createTestApp(
   const logger = pino({ level: process.env.TEST_LOG ?? 'silent' });
   const sessionSecret = 'test-session-secret-of-at-least-32-chars';
   const payments = new SandboxProvider(database.db, config.publicUrl);
+  const provider = options.provider ?? payments;
   const { deps, outbox, deadlines } = compose({
     config,
     db: database.db,
@@ -53,7 +55,7 @@ export async function createTestApp(
     logger,
     mailer,
     sessionSecret,
-    payments,
+    payments: provider,
   });
   const app = await buildApp({ deps, sessionSecret });
   await app.ready();

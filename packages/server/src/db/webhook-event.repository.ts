@@ -1,0 +1,17 @@
+import type { DbOrTx } from './client';
+import { webhookEvents } from './schema';
+
+/** Records a provider's event id; false when it was seen before (a duplicate delivery). */
+export async function firstDelivery(
+  db: DbOrTx,
+  provider: string,
+  eventId: string,
+  type: string,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(webhookEvents)
+    .values({ provider, eventId, type })
+    .onConflictDoNothing()
+    .returning({ eventId: webhookEvents.eventId });
+  return inserted.length > 0;
+}

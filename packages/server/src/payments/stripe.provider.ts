@@ -1,0 +1,163 @@
+import Stripe from 'stripe';
+import type { AccountStatus, PaymentFailure, PaymentProvider, PaymentResult } from './payment-provider';
+
+/** Stripe's decline codes that the catalogue tells apart; every other refusal is a plain decline. */
+function failureOf(error: unknown): PaymentResult {
+  if (error instanceof Stripe.errors.StripeCardError) {
+    const code = (error as { decline_code?: string }).decline_code ?? error.code;
+    const reason: PaymentFailure = code === 'insufficient_funds' ? 'insufficient_funds' : 'card_declined';
+    return { ok: false, reason };
+  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError)
+    return { ok: false, reason: 'provider_error' };
+  // Network and server errors are not answers: let the outbox retry with the same idempotency key.
+  throw error;
+}
+
+/**
+ * The card provider through the official `stripe` SDK (PAYMENTS=live): contributions are
+ * PaymentIntents with manual capture (held when made, captured at distribution, cancelled when
+ * refunded before capture); payouts are transfers to the recipient's Connect account; accounts
+ * are Express accounts onboarded through account links. Every call that moves money carries
+ * our operation's id as Stripe's idempotency key. PayPal charges are not its business.
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe';
+  private readonly stripe: Stripe;
+
+  constructor(options: { secretKey: string; apiBase?: string | undefined; timeoutMs?: number }) {
+    const base = options.apiBase ? new URL(options.apiBase) : undefined;
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: 0, // the outbox retries, with the same idempotency key
+      telemetry: false,
+      timeout: options.timeoutMs ?? 20_000,
+      ...(base
+        ? {
+            host: base.hostname,
+            port: Number(base.port),
+            protocol: base.protocol.replace(':', '') as 'http' | 'https',
+          }
+        : {}),
+    });
+  }
+
+  async charge(input: Parameters<PaymentProvider['charge']>[0]): Promise<PaymentResult> {
+    if (input.method !== 'card' || !input.paymentMethodId) return { ok: false, reason: 'provider_error' };
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: 'eur',
+          payment_method: input.paymentMethodId,
+          // Cards only, no redirects: the contribution is decided in this call.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          confirm: true,
+          capture_method: input.capture ? 'automatic' : 'manual',
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (intent.status === 'requires_action') return { ok: false, reason: 'authentication_required' };
+      if (intent.status !== 'requires_capture' && intent.status !== 'succeeded')
+        return { ok: false, reason: 'card_declined' };
+      return { ok: true, ref: intent.id };
+    } catch (error) {
+      return failureOf(error);
+    }
+  }
+
+  async capture(input: Parameters<PaymentProvider['capture']>[0]): Promise<PaymentResult> {
+    try {
+      const intent = await this.stripe.paymentIntents.capture(
+        input.ref,
+        { amount_to_capture: input.amountCents },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return intent.status === 'succeeded'
+        ? { ok: true, ref: intent.id }
+        : { ok: false, reason: 'provider_error' };
+    } catch (error) {
+      return failureOf(error);
+    }
+  }
+
+  /** Before capture a hold is cancelled; after it, the money is refunded. */
+  async refund(input: Parameters<PaymentProvider['refund']>[0]): Promise<PaymentResult> {
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(input.ref);
+      if (intent.status === 'canceled') return { ok: true, ref: intent.id };
+      if (intent.status === 'requires_capture') {
+        await this.stripe.paymentIntents.cancel(input.ref, {}, { idempotencyKey: input.idempotencyKey });
+        return { ok: true, ref: intent.id };
+      }
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.ref, amount: input.amountCents },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { ok: true, ref: refund.id };
+    } catch (error) {
+      return failureOf(error);
+    }
+  }
+
+  async payout(input: Parameters<PaymentProvider['payout']>[0]): Promise<PaymentResult> {
+    if (input.destination.type !== 'account') return { ok: false, reason: 'payout_failed' };
+    try {
+      const transfer = await this.stripe.transfers.create(
+        { amount: input.amountCents, currency: 'eur', destination: input.destination.accountId },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { ok: true, ref: transfer.id };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && error.statusCode && error.statusCode < 500)
+        return { ok: false, reason: 'payout_failed' };
+      throw error;
+    }
+  }
+
+  async createAccount(input: Parameters<PaymentProvider['createAccount']>[0]) {
+    const account = await this.stripe.accounts.create(
+      {
+        type: 'express',
+        email: input.email,
+        country: 'IT',
+        capabilities: { transfers: { requested: true } },
+        metadata: { userId: input.userId },
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return { accountId: account.id };
+  }
+
+  async onboardingLink(input: Parameters<PaymentProvider['onboardingLink']>[0]) {
+    const link = await this.stripe.accountLinks.create({
+      account: input.accountId,
+      return_url: input.returnUrl,
+      refresh_url: input.refreshUrl,
+      type: 'account_onboarding',
+    });
+    return { url: link.url };
+  }
+
+  async accountStatus(accountId: string): Promise<AccountStatus | null> {
+    try {
+      const account = await this.stripe.accounts.retrieve(accountId);
+      if (account.requirements?.disabled_reason) return 'restricted';
+      if (account.payouts_enabled && account.charges_enabled) return 'active';
+      return 'pending';
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripePermissionError) return null;
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+        return null;
+      throw error;
+    }
+  }
+
+  async deleteAccount(accountId: string): Promise<void> {
+    await this.stripe.accounts.del(accountId);
+  }
+
+  /** Verifies a webhook's signature with the SDK; throws on a wrong or stale one. */
+  verifyWebhook(rawBody: Buffer, signature: string, secret: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(rawBody, signature, secret);
+  }
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { firstDelivery } from '../db/webhook-event.repository';
+import { AppError } from '../errors';
+import { StripeProvider } from '../payments/stripe.provider';
+import { recordAccountStatus } from '../use-cases/payout-account/record-account-status';
+import type { Routes } from './route-kit';
+
+/**
+ * POST /api/webhooks/stripe (PAYMENTS=live): the signature is checked by the SDK on the raw
+ * body; each event id is handled once; only the ids in the payload are trusted, and the
+ * current object is fetched from the provider, so duplicate and out-of-order deliveries agree.
+ */
+export const stripeWebhookRoutes: Routes = (app, deps) => {
+  const stripe = deps.payments;
+  const { payments } = deps.config;
+  if (!(stripe instanceof StripeProvider) || payments.mode !== 'live') return;
+  const secret = payments.stripe.webhookSecret;
+
+  app.register(async (scope) => {
+    // The signature covers the exact bytes: keep them, here only.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/api/webhooks/stripe',
+      { schema: { hide: true, headers: z.object({ 'stripe-signature': z.string().min(1).max(2000) }) } },
+      async (request) => {
+        let event: ReturnType<StripeProvider['verifyWebhook']>;
+        try {
+          event = stripe.verifyWebhook(
+            request.body as Buffer,
+            request.headers['stripe-signature'] as string,
+            secret,
+          );
+        } catch {
+          throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+        }
+        if (!(await firstDelivery(deps.db, 'stripe', event.id, event.type)))
+          return { received: true, duplicate: true };
+        if (event.type === 'account.updated') {
+          const accountId = (event.data.object as { id: string }).id;
+          const status = await stripe.accountStatus(accountId);
+          if (status) await recordAccountStatus(deps, accountId, status);
+        }
+        return { received: true };
+      },
+    );
+  });
+};

@@ -1,0 +1,170 @@
+import { checkJournal, ledgerAccount } from '@giro/domain/ledger';
+import Stripe from 'stripe';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env';
+import { readJournal } from '../src/db/ledger.repository';
+import { StripeProvider } from '../src/payments/stripe.provider';
+import { FakeStripe } from './support/fake-stripe';
+import { fundOf, type Member, organizationOf } from './support/fund-members';
+import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+let t: TestApp;
+let fake: FakeStripe;
+beforeEach(async () => {
+  fake = new FakeStripe();
+  await fake.start();
+  const provider = new StripeProvider({ secretKey: 'sk_test_fake', apiBase: fake.url, timeoutMs: 500 });
+  const { payments } = loadConfig({
+    PAYMENTS: 'live',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.url,
+  });
+  t = await createTestApp({ payments }, { provider });
+});
+afterEach(async () => {
+  await t.close();
+  await fake.stop();
+});
+
+const card = (paymentMethodId = 'pm_card_visa') => ({
+  method: 'card',
+  paymentMethodId,
+  billingAddress: { line1: 'Via Roma 1', city: 'Milano', postalCode: '20100', country: 'IT' },
+});
+
+/** Delivers a signed webhook as Stripe would. */
+async function webhook(
+  event: { id: string; type: string; data: { object: { id: string } } },
+  secret = WEBHOOK_SECRET,
+) {
+  const payload = JSON.stringify({ object: 'event', ...event });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+}
+
+/** The recipient creates the Connect account; Stripe onboards it and says so by webhook. */
+async function connect(member: Member, state: 'active' | 'restricted' = 'active') {
+  const created = (await member.client.post('/api/connect/account')).json();
+  expect(created.onboardingUrl).toBe(`${fake.url}/onboarding/${created.id}`);
+  fake.setAccount(created.id, state);
+  expect(
+    (
+      await webhook({
+        id: `evt_${created.id}_${state}`,
+        type: 'account.updated',
+        data: { object: { id: created.id } },
+      })
+    ).statusCode,
+  ).toBe(200);
+  return created.id as string;
+}
+
+describe('the card provider adapter against a local Stripe fake', () => {
+  it('a round: holds made as manual-capture PaymentIntents, captured and transferred at withdrawal, fee kept', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members, 5000);
+    const recipient = recipientOf(members, fund);
+    const accountId = await connect(recipient);
+    expect((await recipient.client.get('/api/connect/account')).json()).toMatchObject({ status: 'active' });
+    expect(fake.calls('/v1/accounts')[0]!.params.get('capabilities[transfers][requested]')).toBe('true');
+
+    await openWindow(members[0]!);
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    await t.flushOutbox();
+    const intents = fake.calls('/v1/payment_intents');
+    expect(
+      intents.map((r) => [r.params.get('amount'), r.params.get('currency'), r.params.get('capture_method')]),
+    ).toEqual([
+      ['5000', 'eur', 'manual'],
+      ['5000', 'eur', 'manual'],
+    ]);
+    expect(intents.every((r) => r.idempotencyKey)).toBe(true);
+
+    await act(recipient, 'withdraw');
+    await t.flushOutbox();
+    expect(fake.calls('/v1/payment_intents/').filter((r) => r.path.endsWith('/capture'))).toHaveLength(2);
+    expect(fake.transfers).toEqual([expect.objectContaining({ amount: 9700, destination: accountId })]);
+    const organizationId = (await recipient.client.get('/api/family')).json().id as string;
+    const journal = await readJournal(t.database.db, organizationId);
+    expect(checkJournal(journal)).toEqual([]);
+    const fees = journal.flatMap((x) => x.entries).filter((e) => e.account === ledgerAccount.platformFees);
+    expect(fees.reduce((sum, e) => sum + e.amountCents, 0)).toBe(300);
+  });
+
+  it('a declined card is refused by the provider and the contribution is dropped', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    await openWindow(members[0]!);
+    const [payer] = payersOf(members, fund) as [Member];
+    await act(payer, 'contributions', card('pm_card_insufficientFunds'));
+    await t.flushOutbox();
+    expect((await fundOf(payer)).round?.contributedBy).toEqual([]);
+  });
+
+  it('webhooks: a wrong signature is refused, a duplicate moves nothing, out of order ends at the truth', async () => {
+    const [m] = (await organizationOf(t, 1)) as [Member];
+    const accountId = await connect(m, 'active');
+    const forged = await webhook(
+      { id: 'evt_x', type: 'account.updated', data: { object: { id: accountId } } },
+      'whsec_wrong',
+    );
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().code).toBe('WEBHOOK_SIGNATURE_INVALID');
+    const again = await webhook({
+      id: `evt_${accountId}_active`,
+      type: 'account.updated',
+      data: { object: { id: accountId } },
+    });
+    expect(again.json()).toEqual({ received: true, duplicate: true });
+    // A stale "restricted" event arrives after the account became active: the provider's truth wins.
+    fake.setAccount(accountId, 'active');
+    await webhook({ id: 'evt_stale', type: 'account.updated', data: { object: { id: accountId } } });
+    expect((await m.client.get('/api/connect/account')).json().status).toBe('active');
+  });
+
+  it('the provider answers after the client gave up: the retry, same key, finds the first transfer', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const recipient = recipientOf(members, fund);
+    await connect(recipient);
+    await openWindow(members[0]!);
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    await t.flushOutbox();
+    await act(recipient, 'withdraw');
+    fake.lateAnswers.add('/v1/transfers');
+    await t.flushOutbox(); // the transfer was made, but the answer came too late: the row is retried later
+    expect((await fundOf(recipient)).round?.state).toBe('distributing');
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    t.clock.fastForward(60);
+    await t.flushOutbox();
+    expect(fake.transfers).toHaveLength(1);
+    const keys = fake.calls('/v1/transfers').map((r) => r.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    expect((await fundOf(recipient)).received).toHaveLength(1);
+  });
+
+  it('a payout to a restricted account fails: the money stays in escrow', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const recipient = recipientOf(members, fund);
+    const accountId = await connect(recipient);
+    await openWindow(members[0]!);
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    await t.flushOutbox();
+    await act(recipient, 'withdraw');
+    fake.setAccount(accountId, 'restricted'); // Stripe restricts it before our transfer, no webhook yet
+    await t.flushOutbox();
+    const after = await fundOf(recipient);
+    expect(after.round).toMatchObject({ state: 'awaiting_withdrawal', payoutFailed: true });
+    expect(fake.transfers).toHaveLength(0);
+  });
+});

@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+
+type Json = Record<string, unknown>;
+interface Account {
+  id: string;
+  object: 'account';
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  requirements: { disabled_reason: string | null };
+  deleted?: boolean;
+}
+
+/** Test payment methods as Stripe documents them. */
+const DECLINES: Record<string, { code: string; decline_code?: string; message: string }> = {
+  pm_card_chargeDeclined: {
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
+  pm_card_insufficientFunds: {
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+};
+
+/**
+ * A local fake of the Stripe API for the adapter's tests: the endpoints the adapter uses, with
+ * Stripe's idempotency (a repeated key replays the first answer), Stripe's error shapes, a
+ * record of every request to check what the SDK sent, and faults on demand (answer late after
+ * acting, so the client times out).
+ */
+export class FakeStripe {
+  readonly requests: { method: string; path: string; params: URLSearchParams; idempotencyKey?: string }[] =
+    [];
+  readonly accounts = new Map<string, Account>();
+  readonly intents = new Map<string, Json & { id: string; status: string; amount: number }>();
+  readonly transfers: Json[] = [];
+  /** Paths (prefixes) whose next answer comes only after the client has given up. */
+  readonly lateAnswers = new Set<string>();
+  private readonly replies = new Map<string, { status: number; body: Json }>();
+  private server: http.Server | undefined;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        const path = (req.url ?? '').split('?')[0]!;
+        const params = new URLSearchParams(raw);
+        const key = req.headers['idempotency-key'] as string | undefined;
+        this.requests.push({ method: req.method!, path, params, ...(key ? { idempotencyKey: key } : {}) });
+        const replayKey = key && `${req.method} ${path} ${key}`;
+        const reply = (replayKey && this.replies.get(replayKey)) || this.handle(req.method!, path, params);
+        if (replayKey) this.replies.set(replayKey, reply);
+        const late = [...this.lateAnswers].find((prefix) => path.startsWith(prefix));
+        const send = () => {
+          res.writeHead(reply.status, {
+            'content-type': 'application/json',
+            ...(replayKey ? { 'idempotent-replayed': 'true' } : {}),
+          });
+          res.end(JSON.stringify(reply.body));
+        };
+        if (late) {
+          this.lateAnswers.delete(late);
+          setTimeout(send, 1500);
+        } else send();
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  /** The member finished onboarding on Stripe's page (or Stripe restricted the account). */
+  setAccount(id: string, state: 'active' | 'restricted'): void {
+    const account = this.accounts.get(id)!;
+    account.details_submitted = true;
+    account.charges_enabled = state === 'active';
+    account.payouts_enabled = state === 'active';
+    account.requirements.disabled_reason = state === 'restricted' ? 'requirements.past_due' : null;
+  }
+
+  calls(path: string) {
+    return this.requests.filter((r) => r.method === 'POST' && r.path.startsWith(path));
+  }
+
+  private handle(method: string, path: string, p: URLSearchParams): { status: number; body: Json } {
+    const ok = (body: Json) => ({ status: 200, body });
+    const error = (status: number, body: Json) => ({ status, body: { error: body } });
+    const missing = () =>
+      error(404, { type: 'invalid_request_error', code: 'resource_missing', message: 'No such object' });
+    const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+    const [, , resource, objectId, action] = path.split('/');
+
+    if (resource === 'payment_intents' && method === 'POST' && !objectId) {
+      const amount = Number(p.get('amount'));
+      if (!Number.isInteger(amount) || amount <= 0 || p.get('currency') !== 'eur')
+        return error(400, { type: 'invalid_request_error', message: 'Invalid amount or currency' });
+      const decline = DECLINES[p.get('payment_method') ?? ''];
+      if (decline) return error(402, { type: 'card_error', ...decline });
+      const status =
+        p.get('payment_method') === 'pm_card_authenticationRequired'
+          ? 'requires_action'
+          : p.get('capture_method') === 'manual'
+            ? 'requires_capture'
+            : 'succeeded';
+      const intent = { id: id('pi'), object: 'payment_intent', amount, currency: 'eur', status };
+      this.intents.set(intent.id, intent);
+      return ok(intent);
+    }
+    if (resource === 'payment_intents') {
+      const intent = this.intents.get(objectId!);
+      if (!intent) return missing();
+      if (method === 'GET') return ok(intent);
+      const unexpected = () =>
+        error(400, {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: intent.status,
+        });
+      if (action === 'capture') {
+        if (intent.status !== 'requires_capture') return unexpected();
+        intent.status = 'succeeded';
+        return ok(intent);
+      }
+      if (action === 'cancel') {
+        if (intent.status !== 'requires_capture') return unexpected();
+        intent.status = 'canceled';
+        return ok(intent);
+      }
+    }
+    if (resource === 'refunds' && method === 'POST') {
+      const intent = this.intents.get(p.get('payment_intent') ?? '');
+      if (intent?.status !== 'succeeded')
+        return error(400, { type: 'invalid_request_error', message: 'Not refundable' });
+      return ok({
+        id: id('re'),
+        object: 'refund',
+        amount: Number(p.get('amount')),
+        payment_intent: intent.id,
+      });
+    }
+    if (resource === 'transfers' && method === 'POST') {
+      const account = this.accounts.get(p.get('destination') ?? '');
+      if (!account?.payouts_enabled)
+        return error(400, {
+          type: 'invalid_request_error',
+          message: 'The destination account cannot receive transfers',
+        });
+      const transfer = {
+        id: id('tr'),
+        object: 'transfer',
+        amount: Number(p.get('amount')),
+        destination: account.id,
+      };
+      this.transfers.push(transfer);
+      return ok(transfer);
+    }
+    if (resource === 'accounts' && method === 'POST' && !objectId) {
+      const account: Account = {
+        id: id('acct'),
+        object: 'account',
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        requirements: { disabled_reason: null },
+      };
+      this.accounts.set(account.id, account);
+      return ok({ ...account });
+    }
+    if (resource === 'accounts') {
+      const account = this.accounts.get(objectId!);
+      if (!account || account.deleted)
+        return error(403, { type: 'invalid_request_error', message: 'The account does not exist' });
+      if (method === 'DELETE') {
+        account.deleted = true;
+        return ok({ id: account.id, object: 'account', deleted: true });
+      }
+      return ok({ ...account });
+    }
+    if (resource === 'account_links' && method === 'POST')
+      return ok({ object: 'account_link', url: `${this.url}/onboarding/${p.get('account')}` });
+    return missing();
+  }
+}
