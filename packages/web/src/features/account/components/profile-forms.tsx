@@ -1,4 +1,4 @@
-import type { User } from '@giro/contract/auth';
+import { emailSchema, type User } from '@giro/contract/auth';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -66,9 +66,14 @@ export function PaypalForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const update = useUpdatePaypal();
   const [email, setEmail] = useState(user.paypalEmail ?? '');
+  const [error, setError] = useState<string>();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate(email.trim() || null, {
+    const trimmed = email.trim();
+    // Empty is allowed (manual payments only); anything else must be an email address (the server's rule).
+    if (trimmed !== '' && !emailSchema.safeParse(trimmed).success) return setError(t('validation.email'));
+    setError(undefined);
+    update.mutate(trimmed || null, {
       onSuccess: () => toast({ title: t('account.settingsUpdated') }),
       onError: (error) =>
         toast({
@@ -80,13 +85,19 @@ export function PaypalForm({ user }: { user: User }) {
   };
   return (
     <Card title={t('account.paypal')}>
-      <form onSubmit={onSubmit} className="flex flex-col gap-3">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
         <Field
           label={t('account.paypalEmail')}
           type="email"
+          autoComplete="email"
+          maxLength={254}
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setError(undefined);
+          }}
           hint={t('account.paypalHint')}
+          error={error}
         />
         <Button type="submit" disabled={update.isPending}>
           {t('common.save')}
