@@ -13,6 +13,8 @@ import { InviteCard } from '../../features/organization/components/invite-card';
 import { LeaveButton } from '../../features/organization/components/leave-button';
 import { CreateOrganizationForm, JoinForm } from '../../features/organization/components/organization-forms';
 import { OrganizationInfo } from '../../features/organization/components/organization-info';
+import { PayoutAccountPanel } from '../../features/payments/components/payout-account-panel';
+import { SandboxTestPayment } from '../../features/payments/components/sandbox-test-payment';
 import { errorText } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 
@@ -60,10 +62,9 @@ export default function AccountPage() {
         </dl>
       </Card>
       <ProfileForm user={user} />
+      <PayoutAccountPanel />
       <PaypalForm user={user} />
-      <Card title={t('account.payments')}>
-        <p className="text-sm text-stone-700">{t('common.comingSoon')}</p>
-      </Card>
+      <SandboxTestPayment hasPaypalEmail={Boolean(user.paypalEmail)} />
       {user.familyId ? (
         organization.data ? (
           <>
