@@ -75,6 +75,8 @@ export function useFundAction(action: FundAction) {
   });
   return {
     isPending: mutation.isPending,
+    /** The last attempt's failure, for a screen that says more than the toast (a link to act on it). */
+    error: mutation.error,
     run: (input: Input, options?: { onSuccess?: () => void }) =>
       mutation.mutate({ ...input, key: uuid() }, options),
   };

@@ -1,9 +1,12 @@
 import type { FundView } from '@giro/contract/fund';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { euro } from '../../../lib/format';
+import { payoutAccountHref } from '../../../lib/payout-account-link';
 import { useFundAction } from '../api/fund-actions';
 
 type Payout = NonNullable<FundView['round']>['payout'];
@@ -40,6 +43,14 @@ export function DistributionModal({ fundId, payout }: { fundId: string; payout: 
             </div>
           ))}
         </dl>
+        {withdraw.error instanceof ApiError && withdraw.error.code === 'PAYOUT_ACCOUNT_REQUIRED' && (
+          <p role="alert" className="mt-4 text-sm text-red-800" data-testid="payout-account-required">
+            {errorText(withdraw.error)}{' '}
+            <Link href={payoutAccountHref} className="font-semibold underline">
+              {t('fund.timeout.connect')}
+            </Link>
+          </p>
+        )}
         <Button
           className="mt-5 w-full"
           disabled={withdraw.isPending}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { paths } from '../../../lib/paths';
+import { payoutAccountHref } from '../../../lib/payout-account-link';
 import { DeadlineCountdown } from './deadline-countdown';
 
 /**
@@ -19,7 +19,7 @@ export function RecipientTimeout({ deadline, isRecipient }: { deadline: string; 
       <p className="text-sm">{isRecipient ? t('fund.timeout.recipient') : t('fund.timeout.others')}</p>
       <DeadlineCountdown deadline={deadline} label={t('fund.timeout.left')} />
       {isRecipient && (
-        <Link href={paths.account} className="self-start font-semibold text-teal-900 underline">
+        <Link href={payoutAccountHref} className="self-start font-semibold text-teal-900 underline">
           {t('fund.timeout.connect')}
         </Link>
       )}
