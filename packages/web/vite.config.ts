@@ -30,7 +30,8 @@ export default defineConfig({
       },
       workbox: {
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/ws/],
+        // Pages the server renders itself: the sandbox provider's onboarding page.
+        navigateFallbackDenylist: [/^\/api\//, /^\/ws/, /^\/sandbox\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
       },
     }),
