@@ -1,6 +1,8 @@
 import type { TimelineEntry } from '@giro/contract/requests';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { euro } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 
 const when = (iso: string, language: string) =>
   new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'it-IT', {
@@ -37,7 +39,14 @@ export function ActivityList({
       {entries.map((e) => (
         <li key={e.id} className="border-l-2 border-teal-600 pl-3 text-sm">
           <span className="block text-stone-900">
-            {showTitle && <strong className="font-semibold">{e.requestTitle}: </strong>}
+            {showTitle && (
+              <>
+                <Link href={paths.request(e.requestId)} className="font-semibold text-teal-800 underline">
+                  {e.requestTitle}
+                </Link>
+                {': '}
+              </>
+            )}
             {text(e)}
           </span>
           <time dateTime={e.at} className="text-xs text-stone-600">
