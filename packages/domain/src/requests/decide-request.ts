@@ -210,6 +210,37 @@ export function decideRequest(
         d.emit({ type: 'RequestContributionFailed', at: now, requestId: r.id, contributionId: c!.id });
         break;
       }
+      case 'RequestPayoutOutcome': {
+        const r = find(command.requestId);
+        const payout = r.payout;
+        // Only the answer to the attempt under way counts; a late answer to an older one is ignored.
+        if (
+          !payout ||
+          (payout.status ?? 'pending') !== 'pending' ||
+          (payout.attempt ?? 1) !== command.attempt
+        )
+          break;
+        d.emit({
+          type: 'RequestPayoutSettled',
+          at: now,
+          requestId: r.id,
+          attempt: command.attempt,
+          ok: command.ok,
+        });
+        break;
+      }
+      case 'RetryRequestPayout': {
+        const r = find(command.requestId);
+        if (r.ownerId !== command.userId) fail('NOT_REQUEST_OWNER');
+        if (r.payout?.status !== 'failed') fail('CANNOT_WITHDRAW_NOW');
+        d.emit({
+          type: 'RequestPayoutRetried',
+          at: now,
+          requestId: r.id,
+          attempt: (r.payout!.attempt ?? 1) + 1,
+        });
+        break;
+      }
       case 'CancelRequest': {
         const r = find(command.requestId);
         if (r.ownerId !== command.userId) fail('NOT_REQUEST_OWNER');

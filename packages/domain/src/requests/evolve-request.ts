@@ -47,7 +47,21 @@ export function evolveRequests(state: RequestsState, event: RequestEvent): Reque
       return update(state, event.requestId, () => ({ status: event.status, endedAt: event.at }));
     case 'RequestPaidOut':
       return update(state, event.requestId, () => ({
-        payout: { grossCents: event.grossCents, feeCents: event.feeCents, netCents: event.netCents },
+        payout: {
+          grossCents: event.grossCents,
+          feeCents: event.feeCents,
+          netCents: event.netCents,
+          status: 'pending',
+          attempt: 1,
+        },
+      }));
+    case 'RequestPayoutSettled':
+      return update(state, event.requestId, (r) => ({
+        payout: r.payout && { ...r.payout, status: event.ok ? 'paid' : 'failed' },
+      }));
+    case 'RequestPayoutRetried':
+      return update(state, event.requestId, (r) => ({
+        payout: r.payout && { ...r.payout, status: 'pending', attempt: event.attempt },
       }));
     case 'RequestContributionRefunded':
       return update(state, event.requestId, (r) => ({

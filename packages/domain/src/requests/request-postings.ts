@@ -24,17 +24,16 @@ export function requestPostings(before: RequestsState, event: RequestEvent): Led
     }
     case 'RequestPaidOut': {
       const owner = before.requests.find((r) => r.id === event.requestId)!.ownerId;
-      return [
-        {
-          kind: 'request-payout',
-          key: `request-payout:${event.requestId}`,
-          entries: [
-            { account: escrow(event.requestId), userId: null, amountCents: -event.grossCents },
-            { account: ledgerAccount.payout(owner), userId: owner, amountCents: event.netCents },
-            { account: ledgerAccount.platformFees, userId: null, amountCents: event.feeCents },
-          ],
-        },
-      ];
+      return [payoutPosting(event.requestId, owner, event, 1, 1)];
+    }
+    case 'RequestPayoutRetried': {
+      const r = before.requests.find((x) => x.id === event.requestId)!;
+      return [payoutPosting(r.id, r.ownerId, r.payout!, event.attempt, 1)];
+    }
+    case 'RequestPayoutSettled': {
+      // A failed attempt is reversed whole: the gross goes back to escrow for the next attempt.
+      const r = before.requests.find((x) => x.id === event.requestId)!;
+      return event.ok ? [] : [payoutPosting(r.id, r.ownerId, r.payout!, event.attempt, -1)];
     }
     case 'RequestContributionRefunded': {
       const c = before.requests
@@ -78,4 +77,31 @@ export function requestPostings(before: RequestsState, event: RequestEvent): Led
     default:
       return [];
   }
+}
+
+/**
+ * One payout attempt (sign 1) or its reversal (sign −1): escrow → the owner's net + the fee.
+ * The first attempt keeps the key it always had; later ones carry their number.
+ */
+function payoutPosting(
+  requestId: string,
+  ownerId: string,
+  amounts: { grossCents: number; feeCents: number; netCents: number },
+  attempt: number,
+  sign: 1 | -1,
+): LedgerTransaction {
+  const key = attempt === 1 ? `request-payout:${requestId}` : `request-payout:${requestId}:${attempt}`;
+  return {
+    kind: sign === 1 ? 'request-payout' : 'request-payout-failed',
+    key: sign === 1 ? key : `${key}:failed`,
+    entries: [
+      {
+        account: ledgerAccount.requestEscrow(requestId),
+        userId: null,
+        amountCents: -sign * amounts.grossCents,
+      },
+      { account: ledgerAccount.payout(ownerId), userId: ownerId, amountCents: sign * amounts.netCents },
+      { account: ledgerAccount.platformFees, userId: null, amountCents: sign * amounts.feeCents },
+    ],
+  };
 }

@@ -204,3 +204,46 @@ describe('funding requests: payment methods and declined payments', () => {
     expect(balances(org.journal).get('request-escrow:r1')).toBe(0);
   });
 });
+
+describe('funding requests: the payout to the owner, attempt by attempt', () => {
+  const paidOut = () => given([create('r1', 'ann', 1000), give('r1', 'bob', 1000)]);
+  const outcome = (ok: boolean, attempt = 1): RequestCommand => ({
+    type: 'RequestPayoutOutcome',
+    requestId: 'r1',
+    attempt,
+    ok,
+  });
+
+  it('a payout succeeds once: paid, and a late repeat of the answer changes nothing', () => {
+    const org = paidOut();
+    expect(org.get('r1').payout).toMatchObject({ status: 'pending', attempt: 1, netCents: 925 });
+    org.when(outcome(true));
+    expect(org.get('r1').payout?.status).toBe('paid');
+    expect(org.when(outcome(false))).toEqual([]);
+    expect(memberTotals(org.journal, 'ann').receivedCents).toBe(925);
+  });
+
+  it('a failed payout is reversed in the ledger: the money waits in escrow until the owner retries', () => {
+    const org = paidOut();
+    org.when(outcome(false));
+    expect(org.get('r1').payout?.status).toBe('failed');
+    expect(memberTotals(org.journal, 'ann').receivedCents).toBe(0);
+    expect(balances(org.journal).get('request-escrow:r1')).toBe(1000);
+    expect(org.when({ type: 'RetryRequestPayout', requestId: 'r1', userId: 'bob' })).toBe(
+      'NOT_REQUEST_OWNER',
+    );
+    org.when({ type: 'RetryRequestPayout', requestId: 'r1', userId: 'ann' });
+    expect(org.get('r1').payout).toMatchObject({ status: 'pending', attempt: 2 });
+    expect(org.when(outcome(false, 1))).toEqual([]); // an answer to the old attempt
+    org.when(outcome(true, 2));
+    expect(memberTotals(org.journal, 'ann').receivedCents).toBe(925);
+    expect(checkJournal(org.journal, ['request-escrow:r1'])).toEqual([]);
+  });
+
+  it('only a failed payout is retried', () => {
+    const org = paidOut();
+    expect(org.when({ type: 'RetryRequestPayout', requestId: 'r1', userId: 'ann' })).toBe(
+      'CANNOT_WITHDRAW_NOW',
+    );
+  });
+});

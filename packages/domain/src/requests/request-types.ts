@@ -32,7 +32,20 @@ export interface FundingRequest {
   endedAt: number | null;
   contributions: RequestContribution[];
   /** Set when the collected money was paid out to the owner (gross − fee). */
-  payout: { grossCents: Cents; feeCents: Cents; netCents: Cents } | null;
+  payout: RequestPayout | null;
+}
+
+/**
+ * The owner's payout (gross − fee). Booked when asked for; a failed attempt is reversed in the
+ * ledger and the money waits in escrow until the owner retries (attempts number from 1).
+ * Absent status and attempt: a payout recorded before attempts were tracked, the first, pending.
+ */
+export interface RequestPayout {
+  grossCents: Cents;
+  feeCents: Cents;
+  netCents: Cents;
+  status?: 'pending' | 'paid' | 'failed';
+  attempt?: number;
 }
 
 export interface RequestsState {
@@ -70,7 +83,9 @@ export type RequestEvent =
       netCents: Cents;
     }
   | { type: 'RequestContributionRefunded'; at: number; requestId: string; contributionId: string }
-  | { type: 'RequestContributionFailed'; at: number; requestId: string; contributionId: string };
+  | { type: 'RequestContributionFailed'; at: number; requestId: string; contributionId: string }
+  | { type: 'RequestPayoutSettled'; at: number; requestId: string; attempt: number; ok: boolean }
+  | { type: 'RequestPayoutRetried'; at: number; requestId: string; attempt: number };
 
 export type RequestCommand =
   | {
@@ -103,4 +118,8 @@ export type RequestCommand =
   | { type: 'CancelRequest'; requestId: string; userId: string }
   | { type: 'RequestDeadlinePassed' }
   /** The provider declined a contribution's payment (reported back by the payment handler). */
-  | { type: 'RequestContributionPaymentFailed'; requestId: string; contributionId: string };
+  | { type: 'RequestContributionPaymentFailed'; requestId: string; contributionId: string }
+  /** The provider's answer to a payout attempt (reported back by the payment handler). */
+  | { type: 'RequestPayoutOutcome'; requestId: string; attempt: number; ok: boolean }
+  /** The owner asks again for a payout that failed (once their payout account works). */
+  | { type: 'RetryRequestPayout'; requestId: string; userId: string };
