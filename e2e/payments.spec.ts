@@ -1,0 +1,136 @@
+import { expect, test } from '@playwright/test';
+import { expectToast, fastForward, roundRoles, voteAmount } from './support/fund-steps';
+import { expectLive, fundOf, registerMember } from './support/members';
+import { contributeByCard, contributeWith, expectStat, payoutStatus } from './support/payment-steps';
+
+test.setTimeout(420_000);
+
+/** Italian euro amounts as the app writes them (a no-break space before €). */
+const eur = (text: string) => new RegExp(`^${text.replace('-', '[-−]')}\\s€$`);
+
+/**
+ * A round paid with the sandbox provider (issue 5, Done means, as far as the server goes now):
+ * four members, €10.10 each. One payer's card is declined (the contribution disappears and a
+ * payment_failed alert says so), then paid with another card; one pays with PayPal after setting
+ * a PayPal email and making the €10 test payment; one pays by hand and the recipient confirms.
+ * The recipient, who has no payout account, follows the recipient-timeout link to the account
+ * page, connects an account on the sandbox onboarding page and comes back to
+ * /account/stripe/return with it active, then withdraws. The dashboard totals come from the
+ * ledger: platform gross €20.20, fee round_half_up(2.5% = 50.5 cents) + 50 = €1.01, net €19.19,
+ * plus €10.10 received by hand.
+ */
+test('a round paid by card (one declined, then another card), PayPal and by hand; the recipient connects an account and withdraws', async ({
+  browser,
+}) => {
+  const anna = await registerMember(browser, 'anna');
+  const inviteLink = (await anna.page.getByTestId('invite-link').textContent())!.trim();
+  const marco = await registerMember(browser, 'marco', { inviteLink });
+  const sara = await registerMember(browser, 'sara', { inviteLink });
+  const luca = await registerMember(browser, 'luca', { inviteLink });
+  const members = [anna, marco, sara, luca];
+  const pages = members.map((member) => member.page);
+  await anna.page.reload();
+  await expectLive(...pages);
+
+  await anna.page.getByTestId('fund-start').getByRole('button', { name: 'Crea il fondo' }).click();
+  await expectToast(anna.page, 'Fondo creato');
+  for (const page of pages) {
+    await expect(fundOf(page).getByLabel('Il tuo importo mensile (€)')).toBeVisible();
+    await voteAmount(page, '10,10');
+  }
+  for (const page of pages) {
+    await expect(fundOf(page).getByTestId('final-amount')).toContainText('10,10');
+    await fundOf(page).getByRole('button', { name: 'Accetta', exact: true }).click();
+    await expectToast(page, 'Voto inviato');
+  }
+  for (const page of pages) {
+    await fundOf(page).getByRole('radio', { name: '14 giorni (minimo)' }).check();
+    await fundOf(page).getByTestId('date-vote').getByRole('button', { name: 'Vota' }).click();
+    await expectToast(page, 'Voto inviato');
+  }
+
+  const { recipient, payers } = await roundRoles(members, 1, 4);
+  const [byCard, byPaypal, byHand] = payers as [typeof anna, typeof anna, typeof anna];
+  await fastForward(recipient.page, '+7 giorni');
+
+  // A declined card: accepted at first, then taken back, and its payer is told.
+  await contributeByCard(byCard.page, 'pm_card_chargeDeclined');
+  const alerts = byCard.page.getByTestId('alerts-panel');
+  await expect(alerts.getByText('Pagamento non riuscito', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(byCard.page.getByTestId('contribute-button')).toBeEnabled();
+  await expect(fundOf(byCard.page).getByText('Hai contribuito in questo turno.')).toHaveCount(0);
+  await expect(fundOf(recipient.page).getByTestId('round-contributions')).toHaveCount(0);
+  // Another card goes through.
+  await contributeByCard(byCard.page, 'pm_card_visa');
+  await expect(fundOf(byCard.page).getByText('Hai contribuito in questo turno.')).toBeVisible();
+
+  // PayPal: the email in the settings (checked), the €10 sandbox test payment, then the contribution.
+  await byPaypal.page.goto('/account');
+  const paypalEmail = byPaypal.page.getByLabel('Email PayPal');
+  await paypalEmail.fill('non-una-email');
+  const paypalForm = byPaypal.page.locator('form', { has: paypalEmail });
+  await paypalForm.getByRole('button', { name: 'Salva' }).click();
+  await expect(byPaypal.page.getByText('Inserisci un indirizzo email valido.')).toBeVisible();
+  await paypalEmail.fill(`${byPaypal.who.username}@paypal.example`);
+  await paypalEmail.press('Enter');
+  await expectToast(byPaypal.page, 'Impostazioni aggiornate');
+  await byPaypal.page.getByRole('button', { name: /Fai un pagamento di prova di 10,00/ }).click();
+  await expect(
+    byPaypal.page
+      .getByRole('region', { name: /Notifiche/ })
+      .getByText(/Pagamento di prova di 10,00\s€ riuscito/),
+  ).toBeVisible();
+  await byPaypal.page.goto('/');
+  await contributeWith(byPaypal.page, 'PayPal');
+
+  // By hand: counts once the recipient confirms it.
+  await contributeWith(byHand.page, 'Manuale');
+  await fundOf(recipient.page)
+    .getByRole('button', { name: /Conferma ricezione da/ })
+    .click();
+  await expectToast(recipient.page, 'Ricezione confermata');
+
+  // Everything is in, but the recipient has no payout account: 24 hours to connect one.
+  const timeout = fundOf(recipient.page).getByTestId('recipient-timeout');
+  await expect(timeout).toBeVisible();
+  await timeout.getByRole('link', { name: 'Collega un account per i pagamenti nelle impostazioni' }).click();
+  await expect(recipient.page).toHaveURL(/\/account#payout-account$/);
+  const panel = recipient.page.getByTestId('payout-account');
+  await expect(panel).toBeFocused();
+  await expect(payoutStatus(recipient.page)).toHaveText('Non collegato');
+  await expect(panel).toContainText('richiedono un conto attivo');
+
+  // The sandbox onboarding page, then back to /account/stripe/return, active.
+  await panel.getByRole('button', { name: 'Collega un conto' }).click();
+  await expect(recipient.page).toHaveURL(/\/sandbox\/onboarding\/acct_sbx_/);
+  await expect(recipient.page.getByRole('heading', { name: 'Sandbox payment provider' })).toBeVisible();
+  await recipient.page.getByRole('button', { name: 'Complete onboarding' }).click();
+  await expect(recipient.page).toHaveURL(/\/account\/stripe\/return$/);
+  await expectToast(recipient.page, 'Conto collegato: puoi ricevere i pagamenti');
+  await expect(payoutStatus(recipient.page)).toHaveText('Attivo');
+  await expect(panel.getByText('Sandbox', { exact: true })).toBeVisible();
+
+  // The withdrawal: gross through the platform, the fee, the net, and what came by hand.
+  await recipient.page.goto('/');
+  await expect(fundOf(recipient.page).getByTestId('recipient-timeout')).toHaveCount(0);
+  await fundOf(recipient.page).getByRole('button', { name: 'Preleva il fondo' }).click();
+  const dialog = recipient.page.getByRole('dialog');
+  const row = (label: string) => dialog.locator(`dt:text-is("${label}") + dd`);
+  await expect(row('Lordo tramite la piattaforma')).toHaveText(eur('20,20'));
+  await expect(row('Commissione della piattaforma')).toHaveText(eur('-1,01'));
+  await expect(row('Netto a te')).toHaveText(eur('19,19'));
+  await expect(row('Ricevuto manualmente')).toHaveText(eur('10,10'));
+  await dialog.getByRole('button', { name: 'Preleva', exact: true }).click();
+  await expectToast(recipient.page, 'Fondo distribuito');
+  await expect(fundOf(recipient.page).getByRole('heading', { name: 'Turno 2 di 4' })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // The dashboard totals, from the ledger, to the cent.
+  await expectStat(recipient.page, 'Totale ricevuto', eur('29,29'));
+  await expectStat(recipient.page, 'Saldo attuale', eur('29,29'));
+  for (const payer of [byCard, byPaypal, byHand]) {
+    await expectStat(payer.page, 'Totale versato', eur('10,10'));
+    await expectStat(payer.page, 'Totale ricevuto', eur('0,00'));
+  }
+});

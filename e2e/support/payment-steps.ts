@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test';
+import { expectToast } from './fund-steps';
+import { fundOf } from './members';
+
+/** Opens the contribution modal of the current round (the window must be open). */
+async function openContribution(page: Page) {
+  const button = page.getByTestId('contribute-button');
+  await expect(button).toBeEnabled();
+  await button.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('contribution-amount')).toBeVisible();
+  return dialog;
+}
+
+/** Pays by card with a sandbox test payment method id and a complete billing address. */
+export async function contributeByCard(page: Page, paymentMethodId: string) {
+  const dialog = await openContribution(page);
+  await dialog.getByRole('radio', { name: /^Carta/ }).check();
+  await dialog.getByLabel('Id della carta di test').fill(paymentMethodId);
+  await dialog.getByLabel('Indirizzo', { exact: true }).fill('Via Roma 1');
+  await dialog.getByLabel('Città').fill('Milano');
+  await dialog.getByLabel('CAP').fill('20100');
+  await dialog.getByLabel('Paese').selectOption('IT');
+  await dialog.getByRole('button', { name: /^Paga/ }).click();
+  await expectToast(page, 'Contributo effettuato');
+}
+
+export async function contributeWith(page: Page, method: 'PayPal' | 'Manuale') {
+  const dialog = await openContribution(page);
+  await dialog.getByRole('radio', { name: new RegExp(`^${method}`) }).check();
+  await dialog.getByRole('button', { name: /^Paga/ }).click();
+  await expectToast(page, 'Contributo effettuato');
+}
+
+/** The payout account panel's status, as its badge says it. */
+export const payoutStatus = (page: Page) => page.getByTestId('payout-account-status');
+
+/** One of the dashboard's personal stats (read from the ledger), e.g. 'Totale ricevuto'. */
+export const stat = (page: Page, label: string) => page.locator(`dt:text-is("${label}") + dd`);
+
+/** Reloads the dashboard until a stat shows `amount` (a payout lands when the worker has run). */
+export async function expectStat(page: Page, label: string, amount: RegExp) {
+  await expect(async () => {
+    await page.goto('/');
+    await expect(stat(page, label)).toHaveText(amount, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+export { fundOf };
