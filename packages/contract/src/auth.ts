@@ -88,4 +88,6 @@ export const cookieConsentBodySchema = z.strictObject({
 export const registrationModeSchema = z.object({
   registration: z.enum(['open', 'invite-only']),
   testClock: z.boolean(),
+  /** `sandbox`: no real money anywhere; the interface says so. */
+  payments: z.enum(['sandbox', 'live']),
 });

@@ -136,5 +136,5 @@ export function renderNotification(type: NotificationType, data: NotificationDat
 
 /** The screen that acts on each notification. */
 export function notificationLink(type: NotificationType): string {
-  return type === 'payout_account_required' ? '/account' : '/';
+  return type === 'payout_account_required' ? '/account#payout-account' : '/';
 }

@@ -21,6 +21,7 @@ export const authRoutes: Routes = (app, deps) => {
   r.get('/api/config', { schema: { tags, response: { 200: registrationModeSchema } } }, async () => ({
     registration: deps.config.registration,
     testClock: deps.config.testClock,
+    payments: deps.config.payments.mode,
   }));
 
   r.get(

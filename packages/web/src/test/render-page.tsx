@@ -41,7 +41,7 @@ export function signedIn(user: Partial<User> = {}): Record<string, unknown> {
   return {
     'GET /api/session/check': { authenticated: true },
     'GET /api/user': testUser(user),
-    'GET /api/config': { registration: 'open', testClock: false },
+    'GET /api/config': { registration: 'open', testClock: false, payments: 'sandbox' },
   };
 }
 

@@ -35,7 +35,7 @@ describe('/invite/{code} when already signed in', () => {
   it('shows the create form with the tester invite filled, and creates with it', async () => {
     const calls = fakeServer({
       ...signedIn({ familyId: null }),
-      'GET /api/config': { registration: 'invite-only', testClock: false },
+      'GET /api/config': { registration: 'invite-only', testClock: false, payments: 'sandbox' },
       'GET /api/invite/TESTER22': { kind: 'tester' },
       'POST /api/family': {},
     });
