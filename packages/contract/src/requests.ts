@@ -119,8 +119,14 @@ export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 export const requestDetailsSchema = requestSummarySchema.extend({
   contributors: z.array(requestContributorSchema),
   timeline: z.array(timelineEntrySchema),
+  /** The owner's payout: under way, paid, or failed (the money waits in escrow; the owner retries). */
   payout: z
-    .object({ grossCents: z.number().int(), feeCents: z.number().int(), netCents: z.number().int() })
+    .object({
+      grossCents: z.number().int(),
+      feeCents: z.number().int(),
+      netCents: z.number().int(),
+      status: z.enum(['pending', 'paid', 'failed']),
+    })
     .nullable(),
 });
 export type RequestDetails = z.infer<typeof requestDetailsSchema>;

@@ -2,7 +2,7 @@ import { checkJournal, ledgerAccount, memberTotals } from '@giro/domain/ledger';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
 import { findRequestsOfOrganization } from '../src/db/request.repository';
-import { DAY, fastForward, organizationOf } from './support/fund-members';
+import { connectPayoutAccount, DAY, fastForward, organizationOf } from './support/fund-members';
 import {
   contribute,
   createRequest,
@@ -29,6 +29,7 @@ const notificationTypes = async (member: { client: { get(url: string): Promise<{
 describe('funding requests, end to end on the server', () => {
   it('one active, the next queued; contributions with a message complete the first, paid out minus the fee; the second activates and everyone is told', async () => {
     const [ann, bob, cat] = await organizationOf(t, 3);
+    await connectPayoutAccount(ann!);
     const first = await createRequest(ann!, 'New roof', 10_000);
     const second = await createRequest(bob!, 'School books', 5_000);
     expect(first).toMatchObject({ status: 'active', queuePosition: null, ownerName: ann!.name });
@@ -45,7 +46,7 @@ describe('funding requests, end to end on the server', () => {
       billingAddress: undefined,
     });
     expect(done.status).toBe('completed');
-    expect(done.payout).toEqual({ grossCents: 10_000, feeCents: 300, netCents: 9_700 });
+    expect(done.payout).toEqual({ grossCents: 10_000, feeCents: 300, netCents: 9_700, status: 'pending' });
     expect(done.contributors.map((c) => [c.contributorName, c.amountCents, c.message])).toEqual([
       [cat!.name, 6_000, 'Forza!'],
       [cat!.name, 4_000, null],
@@ -68,11 +69,41 @@ describe('funding requests, end to end on the server', () => {
     expect((await notificationTypes(bob!)).filter((x) => x === 'request_activated')).toHaveLength(2);
 
     expect(await operations(t)).toEqual(['charge:4000', 'charge:6000', 'payout:9700']);
+    await t.flushOutbox();
+    expect(t.payments.calls.map((c) => c.op)).toEqual(['charge', 'charge', 'capture', 'payout']);
+    expect((await details(ann!, first.id)).payout?.status).toBe('paid');
     const journal = await readJournal(t.database.db, await organizationIdOf(ann!));
     expect(checkJournal(journal, [ledgerAccount.requestEscrow(first.id)])).toEqual([]);
     expect(memberTotals(journal, ann!.id).receivedCents).toBe(9_700);
     expect(memberTotals(journal, cat!.id).givenCents).toBe(10_000);
     expect((await cat!.client.get('/api/dashboard')).json().userStats.totalGivenCents).toBe(10_000);
+  });
+
+  it('a payout to an owner without a payout account fails: the money waits in escrow until the owner connects one and retries', async () => {
+    const [ann, bob] = await organizationOf(t, 2);
+    const request = await createRequest(ann!, 'Boiler', 2_000);
+    await contribute(bob!, request.id, 2_000);
+    await t.flushOutbox();
+    expect((await details(ann!, request.id)).payout).toMatchObject({ status: 'failed', netCents: 1_900 });
+    const organizationId = await organizationIdOf(ann!);
+    const escrow = ledgerAccount.requestEscrow(request.id);
+    const balanceOf = async (account: string) =>
+      (await readJournal(t.database.db, organizationId))
+        .flatMap((tx) => tx.entries)
+        .filter((e) => e.account === account)
+        .reduce((sum, e) => sum + e.amountCents, 0);
+    expect(await balanceOf(escrow)).toBe(2_000);
+    expect((await ann!.client.get('/api/dashboard')).json().userStats.totalReceivedCents).toBe(0);
+    const retry = () => ann!.client.post(`/api/requests/${request.id}/retry-payout`);
+    expect((await retry()).json().code).toBe('PAYOUT_ACCOUNT_REQUIRED');
+    await connectPayoutAccount(ann!);
+    expect((await bob!.client.post(`/api/requests/${request.id}/retry-payout`)).statusCode).toBe(403);
+    expect((await retry()).json().payout.status).toBe('pending');
+    await t.flushOutbox();
+    expect((await details(ann!, request.id)).payout?.status).toBe('paid');
+    expect(await balanceOf(escrow)).toBe(0);
+    expect((await ann!.client.get('/api/dashboard')).json().userStats.totalReceivedCents).toBe(1_900);
+    expect(await operations(t)).toEqual(['charge:2000', 'payout:1900', 'payout:1900']);
   });
 
   it('the owner concludes early: paid out what was collected; a non-owner may not', async () => {

@@ -8,6 +8,7 @@ import {
   requestsOverviewSchema,
 } from '@giro/contract/requests';
 import { z } from 'zod';
+import { activePayoutAccountOf } from '../db/payout-account.repository';
 import { AppError } from '../errors';
 import { getRequest, getRequests } from '../use-cases/requests/get-requests';
 import { runRequestCommand } from '../use-cases/requests/run-request-command';
@@ -82,6 +83,21 @@ export const requestRoutes: Routes = (app, deps) => {
       );
     });
   }
+
+  // A failed payout waits in escrow; the owner asks again once their payout account works.
+  r.post('/api/requests/:id/retry-payout', { schema: { tags, params, response } }, async (request) => {
+    const user = await request.requireUser();
+    // The owner's own request needs their account; anyone else is refused by the decider (403).
+    const { ownerId } = await getRequest(deps, user, request.params.id);
+    if (ownerId === user.id && !(await activePayoutAccountOf(deps.db, user.id)))
+      throw new AppError('PAYOUT_ACCOUNT_REQUIRED');
+    return runRequestCommand(
+      deps,
+      user,
+      { type: 'RetryRequestPayout', requestId: request.params.id, userId: user.id },
+      { route: 'requests/retry-payout' },
+    );
+  });
 
   r.post(
     '/api/requests/:id/contributions',

@@ -79,7 +79,12 @@ export function requestDetails(state: RequestsState, r: FundingRequest, names: N
         refunded: c.refunded,
       })),
     timeline: timelineOf(r, names),
-    payout: r.payout,
+    payout: r.payout && {
+      grossCents: r.payout.grossCents,
+      feeCents: r.payout.feeCents,
+      netCents: r.payout.netCents,
+      status: r.payout.status ?? 'pending',
+    },
   };
 }
 

@@ -1,45 +1,57 @@
 import { DomainError } from '@giro/domain/errors';
+import type { RequestCommand } from '@giro/domain/requests/request-types';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { lockRequestsOfOrganization } from '../../db/request.repository';
 import { paymentOperations } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { PaymentOutcomeRecorder } from '../../payments/payment.handler';
+import type { PaymentRequest } from '../../payments/payment-operations';
+import type { PaymentResult } from '../../payments/payment-provider';
 import { applyRequestCommand } from './apply-request-command';
+import { attemptOf } from './request-effects';
 
-/**
- * Tells the requests what became of a payment: a declined contribution is taken back. A payout
- * or refund done needs nothing more (the ledger booked it with the end); a failed payout leaves
- * the money in escrow and the operation marked failed, and is logged for the operators.
- */
+/** The requests' command for a payment outcome: a declined contribution, a payout done or failed. */
+function followUp(request: PaymentRequest, result: PaymentResult, subject: string): RequestCommand | null {
+  switch (request.kind) {
+    case 'charge':
+      return result.ok
+        ? null
+        : {
+            type: 'RequestContributionPaymentFailed',
+            requestId: request.target.id,
+            contributionId: request.contributionId,
+          };
+    case 'payout':
+      return {
+        type: 'RequestPayoutOutcome',
+        requestId: request.target.id,
+        attempt: attemptOf(subject),
+        ok: result.ok,
+      };
+    case 'refund':
+      return null; // booked with the cancel; a failed refund is retried by the handler, never recorded
+  }
+}
+
+/** Tells the organization's requests what became of a payment, in the recording transaction. */
 export function recordRequestPayment(deps: Pick<Deps, 'clock'> & { logger: Logger }): PaymentOutcomeRecorder {
   return async (tx, operation, result) => {
-    const { request } = operation;
-    if (result.ok) return;
-    if (request.kind === 'payout') {
-      deps.logger.error({ operationId: operation.id, reason: result.reason }, 'request payout failed');
-      return;
-    }
-    if (request.kind !== 'charge') return;
     const [op] = await tx
-      .select({ organizationId: paymentOperations.organizationId })
+      .select({ organizationId: paymentOperations.organizationId, subject: paymentOperations.subject })
       .from(paymentOperations)
       .where(eq(paymentOperations.id, operation.id));
-    if (!op) return;
+    const command = op && followUp(operation.request, result, op.subject);
+    if (!op || !command) return;
     const row = await lockRequestsOfOrganization(tx, op.organizationId);
-    const command = {
-      type: 'RequestContributionPaymentFailed',
-      requestId: request.target.id,
-      contributionId: request.contributionId,
-    } as const;
     try {
       await tx.transaction((sp) => applyRequestCommand(sp, deps, row, command));
     } catch (error) {
-      // The request ended meanwhile: the payout that counted on this money fails and is logged.
+      // The request moved on meanwhile (a declined hold after the end): recorded, nothing to tell.
       if (!(error instanceof DomainError)) throw error;
       deps.logger.warn(
         { operationId: operation.id, code: error.code },
-        'declined payment no longer applies to the request',
+        'payment outcome no longer applies to the request',
       );
     }
   };

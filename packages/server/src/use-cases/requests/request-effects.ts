@@ -4,6 +4,11 @@ import type { DbOrTx } from '../../db/client';
 import { insertNotifications, type NewNotification } from '../../db/notification.repository';
 import { enqueuePayment } from '../../payments/payment-operations';
 
+/** One payout operation per attempt; the attempt is read back from it when the outcome arrives. */
+export const payoutSubject = (requestId: string, attempt: number) =>
+  attempt === 1 ? `request-payout:${requestId}` : `request-payout:${requestId}:${attempt}`;
+export const attemptOf = (subject: string) => Number(subject.split(':')[2] ?? 1);
+
 export interface RequestEffectInput {
   organizationId: string;
   after: RequestsState;
@@ -48,9 +53,12 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
         );
         break;
       }
-      case 'RequestPaidOut': {
+      case 'RequestPaidOut':
+      case 'RequestPayoutRetried': {
         const request = find(event.requestId);
-        // Card money is only held until now: the payout captures it first.
+        const attempt = event.type === 'RequestPaidOut' ? 1 : event.attempt;
+        const payout = request.payout!;
+        // Card money is only held until now: the payout captures it first (once per contribution).
         const captures = heldContributions(request)
           .filter((c) => (c.method ?? 'card') === 'card')
           .map((c) => c.id);
@@ -58,14 +66,14 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
           tx,
           {
             organizationId,
-            subject: `request-payout:${request.id}`,
+            subject: payoutSubject(request.id, attempt),
             userId: request.ownerId,
-            amountCents: event.netCents,
+            amountCents: payout.netCents,
             request: {
               kind: 'payout',
               target,
               recipientId: request.ownerId,
-              netCents: event.netCents,
+              netCents: payout.netCents,
               captures,
             },
           },

@@ -24,7 +24,11 @@ export interface RunRequestOptions {
 export async function runRequestCommand(
   deps: Deps,
   user: UserRow,
-  command: Exclude<RequestCommand, { type: 'RequestDeadlinePassed' }>,
+  /** A member's command; the deadline and payment outcomes come from the workers. */
+  command: Exclude<
+    RequestCommand,
+    { type: 'RequestDeadlinePassed' | 'RequestContributionPaymentFailed' | 'RequestPayoutOutcome' }
+  >,
   options: RunRequestOptions,
 ): Promise<RequestDetails> {
   if (!user.familyId) throw new AppError('NOT_IN_ORGANIZATION');

@@ -74,6 +74,15 @@ export function useConcludeRequest(id: string) {
   );
 }
 
+/** The owner asks again for a payout that failed (once their payment account works). */
+export function useRetryPayout(id: string) {
+  return useRequestMutation(
+    () => ({ method: 'POST', url: `/api/requests/${id}/retry-payout` }),
+    'requests.toast.payoutRetried',
+    'requests.toast.payoutRetryFailed',
+  );
+}
+
 /** Money moves: one Idempotency-Key per press of the button, kept across the mutation's retries. */
 export function useContributeToRequest(id: string) {
   return useRequestMutation(

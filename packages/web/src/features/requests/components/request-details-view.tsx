@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { euro, longDate } from '../../../lib/format';
+import { longDate } from '../../../lib/format';
 import { ActivityList } from './activity-list';
 import { ContributeModal } from './contribute-modal';
 import { ContributorsList } from './contributors-list';
 import { OwnerActions } from './owner-actions';
+import { PayoutLine } from './payout-line';
 import { RequestProgress } from './request-progress';
 
 /** A request's page: what it is for, its progress, the owner's or a contributor's actions, timeline, contributors. */
@@ -40,11 +41,7 @@ export function RequestDetailsView({ request, userId }: { request: RequestDetail
           <p className="mb-3 whitespace-pre-line text-stone-800">{request.description}</p>
         )}
         <RequestProgress request={request} />
-        {request.payout && (
-          <p className="mt-2 text-sm text-stone-700" data-testid="request-payout">
-            {t('requests.payout', { net: euro(request.payout.netCents), fee: euro(request.payout.feeCents) })}
-          </p>
-        )}
+        {request.payout && <PayoutLine request={request} isOwner={isOwner} />}
         <div className="mt-4 flex flex-wrap gap-2">
           {isOwner ? (
             <OwnerActions request={request} />

@@ -1,0 +1,35 @@
+import type { RequestDetails } from '@giro/contract/requests';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Button } from '../../../components/ui/button';
+import { euro } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useRetryPayout } from '../api/request-actions';
+
+/** The owner's payout: under way, paid, or failed with the way to fix it (an active payment account). */
+export function PayoutLine({ request, isOwner }: { request: RequestDetails; isOwner: boolean }) {
+  const { t } = useTranslation();
+  const retry = useRetryPayout(request.id);
+  const payout = request.payout!;
+  const amounts = { net: euro(payout.netCents), fee: euro(payout.feeCents) };
+  return (
+    <div className="mt-2 flex flex-col gap-2">
+      <p
+        className={`text-sm ${payout.status === 'failed' ? 'text-red-800' : 'text-stone-700'}`}
+        data-testid="request-payout"
+      >
+        {t(`requests.payoutStatus.${payout.status}`, amounts)}
+      </p>
+      {isOwner && payout.status === 'failed' && (
+        <div className="flex flex-wrap items-center gap-2">
+          <Button onClick={() => retry.mutate(undefined)} disabled={retry.isPending}>
+            {t('requests.retryPayout')}
+          </Button>
+          <Link href={paths.account} className="text-sm text-teal-800 underline">
+            {t('requests.accountSettings')}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

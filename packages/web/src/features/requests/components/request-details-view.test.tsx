@@ -1,0 +1,85 @@
+import type { RequestDetails } from '@giro/contract/requests';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/toaster';
+import { fakeServer, renderAt } from '../../../test/render-page';
+import { RequestDetailsView } from './request-details-view';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const request: RequestDetails = {
+  id: 'r1',
+  ownerId: 'u1',
+  ownerName: 'Anna',
+  title: 'Caldaia',
+  description: 'Si è rotta',
+  targetAmountCents: 2_000,
+  currentAmountCents: 2_000,
+  progress: 100,
+  status: 'completed',
+  queuePosition: null,
+  contributorCount: 1,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  activatedAt: '2026-01-01T10:00:00.000Z',
+  expiresAt: '2026-01-31T10:00:00.000Z',
+  endedAt: '2026-01-02T10:00:00.000Z',
+  contributors: [
+    {
+      id: 'c1',
+      contributorId: 'u2',
+      contributorName: 'Bruno',
+      amountCents: 2_000,
+      message: 'Coraggio',
+      at: '2026-01-02T10:00:00.000Z',
+      refunded: false,
+    },
+  ],
+  timeline: [],
+  payout: { grossCents: 2_000, feeCents: 100, netCents: 1_900, status: 'failed' },
+};
+const show = (details: RequestDetails, userId: string) =>
+  renderAt(
+    '/requests/r1',
+    <>
+      <RequestDetailsView request={details} userId={userId} />
+      <Toaster />
+    </>,
+  );
+
+describe('request details', () => {
+  it('a failed payout: the owner retries it; the message and amount are shown', async () => {
+    const calls = fakeServer({
+      'POST /api/requests/r1/retry-payout': { ...request, payout: { ...request.payout!, status: 'pending' } },
+    });
+    show(request, 'u1');
+    expect(screen.getByTestId('request-payout').textContent).toContain('19,00');
+    expect(screen.getByTestId('contributors').textContent).toContain('Coraggio');
+    fireEvent.click(screen.getByRole('button', { name: 'Riprova il versamento' }));
+    expect(await screen.findByText('Versamento richiesto di nuovo')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/requests/r1/retry-payout')).toBe(true);
+  });
+
+  it('cancel asks first, saying it is irreversible; only the owner has the actions', async () => {
+    const active = {
+      ...request,
+      status: 'active' as const,
+      payout: null,
+      progress: 50,
+      currentAmountCents: 1_000,
+    };
+    fakeServer({ 'POST /api/requests/r1/cancel': { ...active, status: 'cancelled' } });
+    show(active, 'u1');
+    fireEvent.click(screen.getByRole('button', { name: 'Annulla richiesta' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('irreversibile');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sì, annullala' }));
+    expect(await screen.findByText('Richiesta annullata')).toBeTruthy();
+    cleanup();
+    show(active, 'u2');
+    expect(screen.queryByTestId('owner-actions')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Contribuisci' })).toBeTruthy();
+  });
+});
