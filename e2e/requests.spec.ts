@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { expectToast } from './support/fund-steps';
 import { expectLive, registerMember } from './support/members';
-import { apiCall, contribute, createRequest, requestsOf, stats } from './support/request-steps';
+import {
+  apiCall,
+  connectPaymentAccount,
+  contribute,
+  createRequest,
+  requestsOf,
+  stats,
+} from './support/request-steps';
 
 test.setTimeout(300_000);
 
@@ -17,6 +24,9 @@ test('three members run funding requests, each page following the others live', 
   const marco = await registerMember(browser, 'marco', { inviteLink });
   const sara = await registerMember(browser, 'sara', { inviteLink });
   const [a, m, s] = [anna.page, marco.page, sara.page];
+  // Marco can receive platform money from the start; Anna connects her account only later.
+  await connectPaymentAccount(m);
+  await m.goto('/');
   await a.reload(); // the creator's page was loaded before the others joined
   await expectLive(a, m, s);
 
@@ -58,8 +68,18 @@ test('three members run funding requests, each page following the others live', 
   await expect(a.getByTestId('request-status')).toHaveText('Completata');
   await expect(a.getByTestId('contributors')).toContainText('Forza Anna!');
   await expect(a.getByTestId('request-timeline')).toContainText('Obiettivo raggiunto');
+  // Anna has no payment account yet: the payout fails and the money waits in escrow. She
+  // connects one and retries; the page follows the payout live.
+  await expect(a.getByTestId('request-payout')).toContainText('Versamento non riuscito');
   await expect(a.getByTestId('request-payout')).toContainText('97,00');
+  const completedPage = a.url();
+  await connectPaymentAccount(a);
+  await a.goto(completedPage);
+  await a.getByRole('button', { name: 'Riprova il versamento' }).click();
+  await expectToast(a, 'Versamento richiesto di nuovo');
+  await expect(a.getByTestId('request-payout')).toContainText("Versato a chi l'ha creata: 97,00");
   await a.getByRole('link', { name: 'Torna alla dashboard' }).click();
+  await expectLive(a);
 
   // Bad input through the API: the right status and message, in Italian.
   const first = await apiCall(m, 'GET', '/api/requests');

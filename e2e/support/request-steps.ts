@@ -60,3 +60,13 @@ export async function stats(page: Page) {
     balance: await value('Saldo attuale'),
   };
 }
+
+/** Connects a payment account on the sandbox onboarding page, from the account settings. */
+export async function connectPaymentAccount(page: Page) {
+  await page.goto('/account');
+  await page.getByTestId('payout-account').getByRole('button', { name: 'Collega un conto' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/onboarding\/acct_sbx_/);
+  await page.getByRole('button', { name: 'Complete onboarding' }).click();
+  await expect(page).toHaveURL(/\/account\/stripe\/return$/);
+  await expectToast(page, 'Conto collegato: puoi ricevere i pagamenti');
+}
