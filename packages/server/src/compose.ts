@@ -8,8 +8,10 @@ import { DeadlineWorker } from './jobs/deadline-worker';
 import { type OutboxHandler, OutboxWorker } from './jobs/outbox-worker';
 import type { Mailer } from './mail/mailer';
 import { sendMailHandler } from './mail/send-mail.handler';
+import { LiveProvider } from './payments/live.provider';
 import { paymentHandler } from './payments/payment.handler';
 import type { PaymentProvider } from './payments/payment-provider';
+import { PayPalProvider } from './payments/paypal.provider';
 import { SandboxProvider } from './payments/sandbox.provider';
 import { StripeProvider } from './payments/stripe.provider';
 import { REALTIME_TOPIC } from './realtime/enqueue-realtime';
@@ -21,11 +23,12 @@ import { recordRequestPayment } from './use-cases/requests/record-request-paymen
 
 /** The provider of PAYMENTS: the in-process sandbox, or the card provider's live API. */
 function paymentProviderFor(config: Config, db: Db): PaymentProvider {
-  if (config.payments.mode === 'sandbox') return new SandboxProvider(db, config.publicUrl);
-  return new StripeProvider({
-    secretKey: config.payments.stripe.secretKey,
-    apiBase: config.payments.stripe.apiBase,
-  });
+  const { payments } = config;
+  if (payments.mode === 'sandbox') return new SandboxProvider(db, config.publicUrl);
+  return new LiveProvider(
+    new StripeProvider({ secretKey: payments.stripe.secretKey, apiBase: payments.stripe.apiBase }),
+    payments.paypal && new PayPalProvider(payments.paypal),
+  );
 }
 
 /** Wires the dependencies and the background workers; shared by server.ts and the tests. */

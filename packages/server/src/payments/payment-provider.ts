@@ -30,8 +30,13 @@ export interface PaymentProvider {
     capture: boolean;
   }): Promise<PaymentResult>;
   capture(input: { idempotencyKey: string; ref: string; amountCents: number }): Promise<PaymentResult>;
-  /** Gives back captured money, or releases a hold. */
-  refund(input: { idempotencyKey: string; ref: string; amountCents: number }): Promise<PaymentResult>;
+  /** Gives back captured money, or releases a hold; `method` says which provider holds it. */
+  refund(input: {
+    idempotencyKey: string;
+    ref: string;
+    amountCents: number;
+    method: 'card' | 'paypal';
+  }): Promise<PaymentResult>;
   payout(input: {
     idempotencyKey: string;
     destination: PayoutDestination;

@@ -116,7 +116,12 @@ async function carryOut(
       const charge = await chargeOf(db, op.organizationId, request.contributionId);
       // A hold that never succeeded has nothing to give back.
       if (!charge?.providerRef) return { ok: true, ref: 'nothing-held' };
-      return provider.refund({ idempotencyKey: op.id, ref: charge.providerRef, amountCents: op.amountCents });
+      return provider.refund({
+        idempotencyKey: op.id,
+        ref: charge.providerRef,
+        amountCents: op.amountCents,
+        method: request.method,
+      });
     }
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { firstDelivery } from '../db/webhook-event.repository';
 import { AppError } from '../errors';
+import { LiveProvider } from '../payments/live.provider';
 import { StripeProvider } from '../payments/stripe.provider';
 import { recordAccountStatus } from '../use-cases/payout-account/record-account-status';
 import type { Routes } from './route-kit';
@@ -11,8 +12,9 @@ import type { Routes } from './route-kit';
  * current object is fetched from the provider, so duplicate and out-of-order deliveries agree.
  */
 export const stripeWebhookRoutes: Routes = (app, deps) => {
-  const stripe = deps.payments;
   const { payments } = deps.config;
+  const live = deps.payments;
+  const stripe = live instanceof LiveProvider ? live.stripe : live;
   if (!(stripe instanceof StripeProvider) || payments.mode !== 'live') return;
   const secret = payments.stripe.webhookSecret;
 

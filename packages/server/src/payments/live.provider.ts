@@ -1,0 +1,56 @@
+import type { PaymentProvider } from './payment-provider';
+import type { PayPalProvider } from './paypal.provider';
+import type { StripeProvider } from './stripe.provider';
+
+/**
+ * PAYMENTS=live: the one port over both providers. Cards, holds, connected accounts and
+ * transfers go to the card provider; PayPal payments, their refunds and payouts to a PayPal
+ * email go to PayPal (refused when PayPal is not configured).
+ */
+export class LiveProvider implements PaymentProvider {
+  readonly name = 'stripe';
+  constructor(
+    readonly stripe: StripeProvider,
+    private readonly paypal: PayPalProvider | null,
+  ) {}
+
+  charge(input: Parameters<PaymentProvider['charge']>[0]) {
+    if (input.method === 'card') return this.stripe.charge(input);
+    if (!this.paypal) return Promise.resolve({ ok: false as const, reason: 'provider_error' as const });
+    return this.paypal.charge({ ...input, orderId: input.paymentMethodId });
+  }
+
+  capture(input: Parameters<PaymentProvider['capture']>[0]) {
+    return this.stripe.capture(input);
+  }
+
+  refund(input: Parameters<PaymentProvider['refund']>[0]) {
+    if (input.method === 'card') return this.stripe.refund(input);
+    if (!this.paypal) return Promise.resolve({ ok: false as const, reason: 'provider_error' as const });
+    return this.paypal.refund(input);
+  }
+
+  payout(input: Parameters<PaymentProvider['payout']>[0]) {
+    const { destination } = input;
+    if (destination.type === 'account') return this.stripe.payout(input);
+    if (!this.paypal) return Promise.resolve({ ok: false as const, reason: 'payout_failed' as const });
+    return this.paypal.payout({
+      idempotencyKey: input.idempotencyKey,
+      email: destination.email,
+      amountCents: input.amountCents,
+    });
+  }
+
+  createAccount(input: Parameters<PaymentProvider['createAccount']>[0]) {
+    return this.stripe.createAccount(input);
+  }
+  onboardingLink(input: Parameters<PaymentProvider['onboardingLink']>[0]) {
+    return this.stripe.onboardingLink(input);
+  }
+  accountStatus(accountId: string) {
+    return this.stripe.accountStatus(accountId);
+  }
+  deleteAccount(accountId: string) {
+    return this.stripe.deleteAccount(accountId);
+  }
+}

@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env';
+import { LiveProvider } from '../src/payments/live.provider';
+import { PayPalProvider } from '../src/payments/paypal.provider';
+import { StripeProvider } from '../src/payments/stripe.provider';
+import { FakePayPal } from './support/fake-paypal';
+import { FakeStripe } from './support/fake-stripe';
+import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
+import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let stripe: FakeStripe;
+let paypal: FakePayPal;
+let adapter: PayPalProvider;
+beforeEach(async () => {
+  stripe = new FakeStripe();
+  paypal = new FakePayPal();
+  await Promise.all([stripe.start(), paypal.start()]);
+  adapter = new PayPalProvider({
+    clientId: 'client',
+    clientSecret: 'secret',
+    apiBase: paypal.url,
+    timeoutMs: 1000,
+  });
+  const provider = new LiveProvider(
+    new StripeProvider({ secretKey: 'sk_test_fake', apiBase: stripe.url }),
+    adapter,
+  );
+  const { payments } = loadConfig({
+    PAYMENTS: 'live',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: 'whsec_test',
+    PAYPAL_CLIENT_ID: 'client',
+    PAYPAL_CLIENT_SECRET: 'secret',
+    PAYPAL_API_BASE: paypal.url,
+  });
+  t = await createTestApp({ payments }, { provider });
+});
+afterEach(async () => {
+  await t.close();
+  await Promise.all([stripe.stop(), paypal.stop()]);
+});
+
+describe('the PayPal adapter against a local PayPal fake', () => {
+  it('captures an approved order at once, and refunds it when the round moves on without the recipient', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members, 5000);
+    const recipient = recipientOf(members, fund);
+    await openWindow(members[0]!);
+    for (const payer of payersOf(members, fund))
+      await act(payer, 'contributions', { method: 'paypal', paymentMethodId: paypal.approvedOrder('50.00') });
+    await t.flushOutbox();
+    const captures = paypal.calls('/v2/checkout/orders/');
+    expect(captures).toHaveLength(2);
+    expect(captures.every((c) => c.requestId)).toBe(true);
+    // No payout account: after 24 h every contribution is refunded at PayPal, once.
+    await fastForward(members[0]!, DAY + 1);
+    await t.flushOutbox();
+    expect(paypal.refunds).toEqual([
+      expect.objectContaining({ amount: { currency_code: 'EUR', value: '50.00' } }),
+      expect.objectContaining({ amount: { currency_code: 'EUR', value: '50.00' } }),
+    ]);
+    expect((await fundOf(recipient)).round?.recipientId).not.toBe(recipient.id);
+  });
+
+  it('the €10 sandbox test payment creates and captures an order for 10.00 EUR', async () => {
+    const [m] = (await organizationOf(t, 1)) as [Member];
+    await m.client.put('/api/user/paypal', { paypalEmail: 'anna@paypal.example' });
+    const paid = await m.client.post(
+      '/api/payments/sandbox-test',
+      {},
+      { headers: { 'idempotency-key': 'tp-0000001' } },
+    );
+    expect(paid.statusCode).toBe(200);
+    const [created] = paypal.calls('/v2/checkout/orders').filter((c) => c.path === '/v2/checkout/orders');
+    expect(created?.body).toMatchObject({
+      intent: 'CAPTURE',
+      purchase_units: [{ amount: { currency_code: 'EUR', value: '10.00' } }],
+    });
+  });
+
+  it('a payout to a PayPal email carries our key as sender_batch_id; a retry after a lost answer pays once', async () => {
+    const first = await adapter.payout({
+      idempotencyKey: 'op-123',
+      email: 'bruno@paypal.example',
+      amountCents: 9701,
+    });
+    const again = await adapter.payout({
+      idempotencyKey: 'op-123',
+      email: 'bruno@paypal.example',
+      amountCents: 9701,
+    });
+    expect(first.ok && again.ok).toBe(true);
+    expect(paypal.payouts).toHaveLength(1);
+    expect(paypal.payouts[0]).toMatchObject({
+      sender_batch_header: { sender_batch_id: 'op-123' },
+      items: [{ receiver: 'bruno@paypal.example', amount: { currency: 'EUR', value: '97.01' } }],
+    });
+    paypal.serverErrors.add('/v1/payments/payouts');
+    await expect(
+      adapter.payout({ idempotencyKey: 'op-456', email: 'c@paypal.example', amountCents: 100 }),
+    ).rejects.toThrow();
+  });
+});
