@@ -1,6 +1,7 @@
-import { DomainError, type DomainErrorCode } from '../errors';
+import { DomainError } from '../errors';
 import { netPayout } from '../money';
-import { evolveRequests } from './evolve-request';
+import { Draft, fail } from './request-draft';
+import { decidePayment } from './request-payments';
 import type { FundingRequest, RequestCommand, RequestEvent, RequestsState } from './request-types';
 
 export const REQUEST_TITLE_MIN = 3;
@@ -11,10 +12,6 @@ export const REQUEST_TARGET_MAX_CENTS = 5_000_000;
 export const REQUEST_MESSAGE_MAX = 280;
 export const REQUEST_CONTRIBUTION_MIN_CENTS = 100;
 export const REQUEST_ACTIVE_MS = 30 * 24 * 3_600_000;
-
-const fail = (code: DomainErrorCode): never => {
-  throw new DomainError(code);
-};
 
 /** The contributions whose money is in the request's escrow: neither refunded nor declined. */
 export const heldContributions = (r: FundingRequest) =>
@@ -30,15 +27,6 @@ export function queuePosition(state: RequestsState, requestId: string): number |
     .sort((a, b) => a.createdAt - b.createdAt);
   const index = pending.findIndex((r) => r.id === requestId);
   return index === -1 ? null : index + 1;
-}
-
-class Draft {
-  events: RequestEvent[] = [];
-  constructor(public state: RequestsState) {}
-  emit(event: RequestEvent) {
-    this.events.push(event);
-    this.state = evolveRequests(this.state, event);
-  }
 }
 
 function checkText(title: string, description: string, targetCents: number) {
@@ -200,47 +188,11 @@ export function decideRequest(
         end(d, r, 'concluded', now);
         break;
       }
-      case 'RequestContributionPaymentFailed': {
-        // A declined payment never counted: while the request is active its amount is open
-        // again. After the end the payout already asked for this money, and fails without it.
-        const r = find(command.requestId);
-        if (r.status !== 'active') fail('REQUEST_NOT_ACTIVE');
-        const c = r.contributions.find((x) => x.id === command.contributionId);
-        if (!c || c.refunded || c.failed) fail('CONTRIBUTION_NOT_FOUND');
-        d.emit({ type: 'RequestContributionFailed', at: now, requestId: r.id, contributionId: c!.id });
+      case 'RequestContributionPaymentFailed':
+      case 'RequestPayoutOutcome':
+      case 'RetryRequestPayout':
+        decidePayment(d, command, now);
         break;
-      }
-      case 'RequestPayoutOutcome': {
-        const r = find(command.requestId);
-        const payout = r.payout;
-        // Only the answer to the attempt under way counts; a late answer to an older one is ignored.
-        if (
-          !payout ||
-          (payout.status ?? 'pending') !== 'pending' ||
-          (payout.attempt ?? 1) !== command.attempt
-        )
-          break;
-        d.emit({
-          type: 'RequestPayoutSettled',
-          at: now,
-          requestId: r.id,
-          attempt: command.attempt,
-          ok: command.ok,
-        });
-        break;
-      }
-      case 'RetryRequestPayout': {
-        const r = find(command.requestId);
-        if (r.ownerId !== command.userId) fail('NOT_REQUEST_OWNER');
-        if (r.payout?.status !== 'failed') fail('CANNOT_WITHDRAW_NOW');
-        d.emit({
-          type: 'RequestPayoutRetried',
-          at: now,
-          requestId: r.id,
-          attempt: (r.payout!.attempt ?? 1) + 1,
-        });
-        break;
-      }
       case 'CancelRequest': {
         const r = find(command.requestId);
         if (r.ownerId !== command.userId) fail('NOT_REQUEST_OWNER');

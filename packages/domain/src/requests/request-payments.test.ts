@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { balances, checkJournal, memberTotals } from '../ledger';
+import { create, give, given } from './request-harness.test-support';
+import type { RequestCommand } from './request-types';
+
+describe('funding requests: payment methods and declined payments', () => {
+  it('a contribution keeps its method (card when not given)', () => {
+    const org = given([create('r1', 'ann'), give('r1', 'bob', 500)]);
+    org.when({ ...give('r1', 'cat', 700), method: 'paypal' } as RequestCommand);
+    expect(org.get('r1').contributions.map((c) => c.method)).toEqual(['card', 'paypal']);
+  });
+
+  it('a declined payment is taken back while active: the amount is open again and the booking reversed', () => {
+    const org = given([create('r1', 'ann', 1000), give('r1', 'bob', 600)]);
+    const contributionId = org.get('r1').contributions[0]!.id;
+    org.when({ type: 'RequestContributionPaymentFailed', requestId: 'r1', contributionId });
+    expect(org.get('r1').contributions[0]!.failed).toBe(true);
+    expect(memberTotals(org.journal, 'bob').givenCents).toBe(0);
+    expect(org.when(give('r1', 'cat', 1000))).not.toBe('AMOUNT_OVER_REMAINING');
+    expect(org.get('r1').status).toBe('completed');
+    expect(org.get('r1').payout).toMatchObject({ grossCents: 1000 });
+    expect(checkJournal(org.journal, ['request-escrow:r1'])).toEqual([]);
+  });
+
+  it('a declined payment is not taken back twice, nor after the request ended', () => {
+    const org = given([create('r1', 'ann', 1000), give('r1', 'bob', 400)]);
+    const contributionId = org.get('r1').contributions[0]!.id;
+    org.when({ type: 'RequestContributionPaymentFailed', requestId: 'r1', contributionId });
+    expect(org.when({ type: 'RequestContributionPaymentFailed', requestId: 'r1', contributionId })).toBe(
+      'CONTRIBUTION_NOT_FOUND',
+    );
+    org.when(give('r1', 'cat', 1000));
+    const last = org.get('r1').contributions[1]!.id;
+    expect(
+      org.when({ type: 'RequestContributionPaymentFailed', requestId: 'r1', contributionId: last }),
+    ).toBe('REQUEST_NOT_ACTIVE');
+  });
+
+  it('a cancel refunds only what is held, not a declined payment', () => {
+    const org = given([create('r1', 'ann', 5000), give('r1', 'bob', 600), give('r1', 'cat', 700)]);
+    const declined = org.get('r1').contributions[0]!.id;
+    org.when({ type: 'RequestContributionPaymentFailed', requestId: 'r1', contributionId: declined });
+    const events = org.when({ type: 'CancelRequest', requestId: 'r1', userId: 'ann' });
+    expect(
+      Array.isArray(events) && events.filter((e) => e.type === 'RequestContributionRefunded'),
+    ).toHaveLength(1);
+    expect(balances(org.journal).get('request-escrow:r1')).toBe(0);
+  });
+});
+
+describe('funding requests: the payout to the owner, attempt by attempt', () => {
+  const paidOut = () => given([create('r1', 'ann', 1000), give('r1', 'bob', 1000)]);
+  const outcome = (ok: boolean, attempt = 1): RequestCommand => ({
+    type: 'RequestPayoutOutcome',
+    requestId: 'r1',
+    attempt,
+    ok,
+  });
+
+  it('a payout succeeds once: paid, and a late repeat of the answer changes nothing', () => {
+    const org = paidOut();
+    expect(org.get('r1').payout).toMatchObject({ status: 'pending', attempt: 1, netCents: 925 });
+    org.when(outcome(true));
+    expect(org.get('r1').payout?.status).toBe('paid');
+    expect(org.when(outcome(false))).toEqual([]);
+    expect(memberTotals(org.journal, 'ann').receivedCents).toBe(925);
+  });
+
+  it('a failed payout is reversed in the ledger: the money waits in escrow until the owner retries', () => {
+    const org = paidOut();
+    org.when(outcome(false));
+    expect(org.get('r1').payout?.status).toBe('failed');
+    expect(memberTotals(org.journal, 'ann').receivedCents).toBe(0);
+    expect(balances(org.journal).get('request-escrow:r1')).toBe(1000);
+    expect(org.when({ type: 'RetryRequestPayout', requestId: 'r1', userId: 'bob' })).toBe(
+      'NOT_REQUEST_OWNER',
+    );
+    org.when({ type: 'RetryRequestPayout', requestId: 'r1', userId: 'ann' });
+    expect(org.get('r1').payout).toMatchObject({ status: 'pending', attempt: 2 });
+    expect(org.when(outcome(false, 1))).toEqual([]); // an answer to the old attempt
+    org.when(outcome(true, 2));
+    expect(memberTotals(org.journal, 'ann').receivedCents).toBe(925);
+    expect(checkJournal(org.journal, ['request-escrow:r1'])).toEqual([]);
+  });
+
+  it('only a failed payout is retried', () => {
+    const org = paidOut();
+    expect(org.when({ type: 'RetryRequestPayout', requestId: 'r1', userId: 'ann' })).toBe(
+      'CANNOT_WITHDRAW_NOW',
+    );
+  });
+});

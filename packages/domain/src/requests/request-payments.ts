@@ -1,0 +1,54 @@
+import { type Draft, fail } from './request-draft';
+import type { RequestCommand } from './request-types';
+
+type PaymentCommand = Extract<
+  RequestCommand,
+  { type: 'RequestContributionPaymentFailed' | 'RequestPayoutOutcome' | 'RetryRequestPayout' }
+>;
+
+/**
+ * What the provider answered, and the owner's retry (domain.md, Money: a payout as for a fund
+ * recipient; a failed payout leaves the money in escrow).
+ */
+export function decidePayment(d: Draft, command: PaymentCommand, now: number): void {
+  const r = d.state.requests.find((x) => x.id === command.requestId) ?? fail('REQUEST_NOT_FOUND');
+  switch (command.type) {
+    case 'RequestContributionPaymentFailed': {
+      // A declined payment never counted: while the request is active its amount is open
+      // again. After the end the payout already asked for this money, and fails without it.
+      if (r.status !== 'active') fail('REQUEST_NOT_ACTIVE');
+      const c = r.contributions.find((x) => x.id === command.contributionId);
+      if (!c || c.refunded || c.failed) fail('CONTRIBUTION_NOT_FOUND');
+      d.emit({ type: 'RequestContributionFailed', at: now, requestId: r.id, contributionId: c!.id });
+      return;
+    }
+    case 'RequestPayoutOutcome': {
+      const payout = r.payout;
+      // Only the answer to the attempt under way counts; a late answer to an older one is ignored.
+      const isCurrent =
+        payout !== null &&
+        (payout.status ?? 'pending') === 'pending' &&
+        (payout.attempt ?? 1) === command.attempt;
+      if (!isCurrent) return;
+      d.emit({
+        type: 'RequestPayoutSettled',
+        at: now,
+        requestId: r.id,
+        attempt: command.attempt,
+        ok: command.ok,
+      });
+      return;
+    }
+    case 'RetryRequestPayout': {
+      if (r.ownerId !== command.userId) fail('NOT_REQUEST_OWNER');
+      if (r.payout?.status !== 'failed') fail('CANNOT_WITHDRAW_NOW');
+      d.emit({
+        type: 'RequestPayoutRetried',
+        at: now,
+        requestId: r.id,
+        attempt: (r.payout!.attempt ?? 1) + 1,
+      });
+      return;
+    }
+  }
+}
