@@ -7,7 +7,15 @@ const root = new URL('../..', import.meta.url).pathname;
 
 export interface Running {
   url: string;
+  /** The server process itself (its PID is the server's). */
+  child: ChildProcess;
   stop(): Promise<void>;
+}
+
+/** Extra node flags for the server process; `ipc` opens a channel (for bench/support/memory-probe.ts). */
+export interface ProcessOptions {
+  execArgv?: string[];
+  ipc?: boolean;
 }
 
 async function waitFor(url: string, child: ChildProcess) {
@@ -26,6 +34,7 @@ async function waitFor(url: string, child: ChildProcess) {
 
 function stopper(child: ChildProcess, cleanup = () => {}) {
   return async () => {
+    if (child.exitCode !== null) return cleanup();
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     cleanup();
@@ -33,11 +42,15 @@ function stopper(child: ChildProcess, cleanup = () => {}) {
 }
 
 /** The real server as `npm start` runs it, on a fresh embedded database (or DATABASE_URL). */
-export async function startGiro(port: number, env: Record<string, string> = {}): Promise<Running> {
+export async function startGiro(
+  port: number,
+  env: Record<string, string> = {},
+  options: ProcessOptions = {},
+): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'giro-bench-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), 'scripts/start.mjs'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: options.ipc ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
       SKIP_WEB_BUILD: '1',
@@ -50,7 +63,7 @@ export async function startGiro(port: number, env: Record<string, string> = {}):
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/session/check`, child);
-  return { url, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
+  return { url, child, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 /** The floor: a bare Fastify route with the same answer as a signed-out session check. */
@@ -62,5 +75,5 @@ export async function startBaseline(port: number): Promise<Running> {
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/baseline`, child);
-  return { url, stop: stopper(child) };
+  return { url, child, stop: stopper(child) };
 }
