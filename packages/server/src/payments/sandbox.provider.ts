@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { sandboxAccountStatus, setSandboxAccountStatus } from '../db/sandbox-account.repository';
 import { sandboxAccounts } from '../db/schema';
 import type { AccountStatus, PaymentFailure, PaymentProvider, PaymentResult } from './payment-provider';
 
@@ -92,29 +93,12 @@ export class SandboxProvider implements PaymentProvider {
     return { url: `${this.publicUrl}/sandbox/onboarding/${input.accountId}?${query}` };
   }
 
-  async accountStatus(accountId: string): Promise<AccountStatus | null> {
-    const [row] = await this.db
-      .select({ status: sandboxAccounts.status })
-      .from(sandboxAccounts)
-      .where(eq(sandboxAccounts.accountId, accountId));
-    return row && row.status !== 'deleted' ? (row.status as AccountStatus) : null;
+  accountStatus(accountId: string): Promise<AccountStatus | null> {
+    return sandboxAccountStatus(this.db, accountId);
   }
 
   async deleteAccount(accountId: string): Promise<void> {
-    await this.db
-      .update(sandboxAccounts)
-      .set({ status: 'deleted' })
-      .where(eq(sandboxAccounts.accountId, accountId));
-  }
-
-  /** The onboarding page's buttons: the member completes onboarding, or the provider restricts. */
-  async setAccountStatus(accountId: string, status: AccountStatus): Promise<boolean> {
-    const updated = await this.db
-      .update(sandboxAccounts)
-      .set({ status, updatedAt: new Date() })
-      .where(eq(sandboxAccounts.accountId, accountId))
-      .returning({ accountId: sandboxAccounts.accountId });
-    return updated.length > 0;
+    await setSandboxAccountStatus(this.db, accountId, 'deleted');
   }
 }
 

@@ -1,7 +1,7 @@
 import fastifyFormbody from '@fastify/formbody';
 import { z } from 'zod';
+import { sandboxAccountStatus, setSandboxAccountStatus } from '../db/sandbox-account.repository';
 import { AppError } from '../errors';
-import { SandboxProvider } from '../payments/sandbox.provider';
 import { recordAccountStatus } from '../use-cases/payout-account/record-account-status';
 import { type Routes, typed } from './route-kit';
 
@@ -21,8 +21,7 @@ const escapeHtml = (text: string) =>
  * restricts the account, then goes back to the app. Form posts carry the CSRF token as `_csrf`.
  */
 export const sandboxOnboardingRoutes: Routes = (app, deps) => {
-  const sandbox = deps.payments;
-  if (!(sandbox instanceof SandboxProvider)) return;
+  if (deps.config.payments.mode !== 'sandbox') return;
   // Back only to this app's own pages: never an open redirect.
   const origin = new URL(deps.config.publicUrl).origin;
   const ours = (url: string) => new URL(url).origin === origin;
@@ -36,7 +35,7 @@ export const sandboxOnboardingRoutes: Routes = (app, deps) => {
         if (!ours(request.query.return) || !ours(request.query.refresh))
           throw new AppError('VALIDATION_ERROR');
         const token = await reply.generateCsrf();
-        const status = await sandbox.accountStatus(request.params.accountId);
+        const status = await sandboxAccountStatus(deps.db, request.params.accountId);
         const action = escapeHtml(request.url);
         reply.type('text/html; charset=utf-8');
         return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox onboarding</title></head>
@@ -53,7 +52,8 @@ export const sandboxOnboardingRoutes: Routes = (app, deps) => {
       { schema: { hide: true, params, querystring: query, body } },
       async (request, reply) => {
         if (!ours(request.query.return)) throw new AppError('VALIDATION_ERROR');
-        const found = await sandbox.setAccountStatus(
+        const found = await setSandboxAccountStatus(
+          deps.db,
           request.params.accountId,
           request.body.action === 'complete' ? 'active' : 'restricted',
         );
