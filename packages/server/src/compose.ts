@@ -5,7 +5,7 @@ import { deriveSecret } from './config/secrets';
 import type { Db } from './db/client';
 import type { Deps } from './deps';
 import { DeadlineWorker } from './jobs/deadline-worker';
-import { type OutboxHandler, OutboxWorker } from './jobs/outbox-worker';
+import { type BatchOutboxHandler, type OutboxHandler, OutboxWorker } from './jobs/outbox-worker';
 import type { Mailer } from './mail/mailer';
 import { sendMailHandler } from './mail/send-mail.handler';
 import { LiveProvider } from './payments/live.provider';
@@ -43,7 +43,9 @@ export function compose(options: {
 }): { deps: Deps; outbox: OutboxWorker; deadlines: DeadlineWorker; payments: PaymentProvider } {
   const { config, db, clock, logger, mailer, sessionSecret } = options;
   const payments = options.payments ?? paymentProviderFor(config, db);
-  const handlers: Record<string, OutboxHandler> = { mail: sendMailHandler(db, mailer, clock) };
+  const handlers: Record<string, OutboxHandler | BatchOutboxHandler> = {
+    mail: sendMailHandler(db, mailer, clock),
+  };
   const outbox = new OutboxWorker(db, clock, handlers, logger);
   const captcha = altchaCaptcha({
     secret: deriveSecret(sessionSecret, 'captcha'),

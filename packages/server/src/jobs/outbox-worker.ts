@@ -6,9 +6,13 @@ import { outbox } from '../db/schema';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxHandler = (row: OutboxRow) => Promise<void>;
+/** A topic whose rows are cheap and independent may take a whole claimed batch in one call. */
+export interface BatchOutboxHandler {
+  batch(rows: OutboxRow[]): Promise<void>;
+}
 
 const LEASE_MS = 60_000;
-const BATCH = 20;
+const BATCH = 100;
 const MAX_SLEEP_MS = 30_000;
 
 /**
@@ -26,7 +30,7 @@ export class OutboxWorker {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly handlers: Record<string, OutboxHandler>,
+    private readonly handlers: Record<string, OutboxHandler | BatchOutboxHandler>,
     private readonly logger: Logger,
   ) {}
 
@@ -68,10 +72,24 @@ export class OutboxWorker {
     for (;;) {
       const rows = await this.claim();
       if (rows.length === 0) return handled;
-      for (const row of rows) {
-        await this.handle(row);
-        handled++;
+      const done: number[] = [];
+      for (const [topic, group] of byTopic(rows)) {
+        const handler = this.handlers[topic];
+        if (handler && 'batch' in handler) {
+          if (await this.attempt(group, () => handler.batch(group))) done.push(...group.map((r) => r.id));
+        } else {
+          for (const row of group) {
+            if (await this.attempt([row], () => this.handleOne(row))) done.push(row.id);
+          }
+        }
       }
+      // One write marks the whole batch: a row's own update would cost a commit each.
+      if (done.length > 0)
+        await this.db
+          .update(outbox)
+          .set({ processedAt: this.clock.now(), lastError: null })
+          .where(inArray(outbox.id, done));
+      handled += rows.length;
     }
   }
 
@@ -99,25 +117,30 @@ export class OutboxWorker {
     });
   }
 
-  private async handle(row: OutboxRow): Promise<void> {
+  private async handleOne(row: OutboxRow): Promise<void> {
     const handler = this.handlers[row.topic];
+    if (!handler || 'batch' in handler) throw new Error(`no handler for outbox topic ${row.topic}`);
+    await handler(row);
+  }
+
+  /** Runs the work; on failure keeps the error and retries the rows later, with backoff. */
+  private async attempt(rows: OutboxRow[], work: () => Promise<void>): Promise<boolean> {
     try {
-      if (!handler) throw new Error(`no handler for outbox topic ${row.topic}`);
-      await handler(row);
-      await this.db
-        .update(outbox)
-        .set({ processedAt: this.clock.now(), lastError: null })
-        .where(eq(outbox.id, row.id));
+      await work();
+      return true;
     } catch (error) {
-      const backoffMs = Math.min(2 ** row.attempts * 1000, 15 * 60_000);
-      this.logger.warn({ err: error, outboxId: row.id, topic: row.topic }, 'outbox row failed; will retry');
-      await this.db
-        .update(outbox)
-        .set({
-          lastError: String(error).slice(0, 1000),
-          availableAt: new Date(this.clock.now().getTime() + backoffMs),
-        })
-        .where(eq(outbox.id, row.id));
+      for (const row of rows) {
+        const backoffMs = Math.min(2 ** row.attempts * 1000, 15 * 60_000);
+        this.logger.warn({ err: error, outboxId: row.id, topic: row.topic }, 'outbox row failed; will retry');
+        await this.db
+          .update(outbox)
+          .set({
+            lastError: String(error).slice(0, 1000),
+            availableAt: new Date(this.clock.now().getTime() + backoffMs),
+          })
+          .where(eq(outbox.id, row.id));
+      }
+      return false;
     }
   }
 
@@ -133,4 +156,11 @@ export class OutboxWorker {
     this.timer = setTimeout(() => this.kick(), Math.min(wait + 5, MAX_SLEEP_MS));
     this.timer.unref();
   }
+}
+
+/** Rows grouped by topic, in claim order (Node 20 has no Map.groupBy). */
+function byTopic(rows: OutboxRow[]): Map<string, OutboxRow[]> {
+  const groups = new Map<string, OutboxRow[]>();
+  for (const row of rows) groups.set(row.topic, [...(groups.get(row.topic) ?? []), row]);
+  return groups;
 }

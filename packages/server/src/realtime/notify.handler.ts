@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { OutboxHandler } from '../jobs/outbox-worker';
+import type { BatchOutboxHandler } from '../jobs/outbox-worker';
 
 export const EVENTS_CHANNEL = 'giro_events';
 
@@ -9,8 +9,13 @@ export const EVENTS_CHANNEL = 'giro_events';
  * (payloads are capped at 8,000 bytes, and a NOTIFY inside every state change would serialise
  * their commits); each instance's listener reads the row and forwards its events.
  */
-export function notifyHandler(db: Db): OutboxHandler {
-  return async (row) => {
-    await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(row.id)})`);
+export function notifyHandler(db: Db): BatchOutboxHandler {
+  return {
+    // A whole claimed batch in one round trip.
+    async batch(rows) {
+      // Ids are integers: the array literal needs no escaping.
+      const ids = `{${rows.map((row) => row.id).join(',')}}`;
+      await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, id) from unnest(${ids}::text[]) as id`);
+    },
   };
 }

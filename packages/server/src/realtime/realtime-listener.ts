@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
@@ -16,18 +16,26 @@ export type RealtimePayload =
  * id) and hands it to its own sockets. Instances need no knowledge of each other.
  */
 export async function startRealtimeListener(database: Database, hub: SocketHub, logger: Logger) {
-  const deliver = async (payload: string) => {
-    const id = Number(payload);
-    if (!Number.isSafeInteger(id)) return;
-    const [row] = await database.db
+  // Announcements that arrive together are read with one query, in id order.
+  let waiting: number[] = [];
+  const deliver = async (ids: number[]) => {
+    const rows = await database.db
       .select({ organizationId: outbox.organizationId, payload: outbox.payload })
       .from(outbox)
-      .where(eq(outbox.id, id));
-    if (!row) return;
-    dispatch(hub, row.organizationId, row.payload as RealtimePayload);
+      .where(inArray(outbox.id, ids))
+      .orderBy(asc(outbox.id));
+    for (const row of rows) dispatch(hub, row.organizationId, row.payload as RealtimePayload);
   };
   return database.listen(EVENTS_CHANNEL, (payload) => {
-    deliver(payload).catch((error) => logger.warn({ err: error }, 'realtime delivery failed'));
+    const id = Number(payload);
+    if (!Number.isSafeInteger(id)) return;
+    waiting.push(id);
+    if (waiting.length > 1) return;
+    setImmediate(() => {
+      const ids = waiting;
+      waiting = [];
+      deliver(ids).catch((error) => logger.warn({ err: error }, 'realtime delivery failed'));
+    });
   });
 }
 
