@@ -96,7 +96,7 @@ try {
           if (event) latencies.push(socket.times[i]! - event.committedAt);
         });
       // BENCH_DEBUG=1: latency by tenth of the run, in event order (a backlog grows across them).
-    if (process.env.BENCH_DEBUG) {
+      if (process.env.BENCH_DEBUG) {
         const byId: [number, number][] = [];
         for (const socket of receipts)
           socket.ids.forEach((id, i) => {
