@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -103,6 +104,8 @@ export const testerInvites = pgTable('tester_invites', {
   usedBy: uuid('used_by').references(() => users.id),
   createdBy: uuid('created_by').references(() => users.id),
   createdAt: createdAt(),
+  /** An admin withdrew it before it was used: it can no longer be claimed. */
+  revokedAt: tz('revoked_at'),
 });
 
 /** Every use of an invite code or tester invite: visit, registration, join, conversion. */
@@ -117,7 +120,12 @@ export const inviteEvents = pgTable(
     userId: uuid('user_id').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('invite_events_code_idx').on(t.code)],
+  (t) => [
+    index('invite_events_code_idx').on(t.code),
+    // Admin invite tracking: the daily series, and each tester invite's events.
+    index('invite_events_created_idx').on(t.createdAt),
+    index('invite_events_tester_idx').on(t.testerInviteId).where(sql`tester_invite_id is not null`),
+  ],
 );
 
 /**
@@ -137,21 +145,69 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_pending_idx').on(t.availableAt).where(sql`processed_at is null`)],
+  (t) => [
+    index('outbox_pending_idx').on(t.availableAt).where(sql`processed_at is null`),
+    // The email-tracking page reads each email's delivery attempts by its mail id.
+    index('outbox_mail_id_idx')
+      .on(sql`(${t.payload}->>'mailId')`)
+      .where(sql`topic = 'mail'`),
+  ],
 );
 
 /** Every email the platform sends, with its delivery state (also the development mailbox). */
-export const mailMessages = pgTable('mail_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  toAddress: text('to_address').notNull(),
-  template: text('template').notNull(),
-  language: text('language').notNull(),
-  subject: text('subject').notNull(),
-  textBody: text('text_body').notNull(),
-  status: text('status').notNull().default('queued'),
-  sentAt: tz('sent_at'),
-  createdAt: createdAt(),
-});
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    template: text('template').notNull(),
+    language: text('language').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    status: text('status').notNull().default('queued'),
+    sentAt: tz('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_messages_created_idx').on(t.createdAt, t.id)],
+);
+
+/** Admin-edited email texts per template and language; the defaults in mail/templates.ts apply otherwise. */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    key: text('key').notNull(),
+    language: text('language').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    updatedBy: uuid('updated_by'),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.language] })],
+);
+
+/**
+ * Every API request, recorded in memory and written in batches (monitoring/); bounded by count
+ * and age by a periodic prune. Route templates only, never a URL: no tokens or personal data
+ * beyond the user id.
+ */
+export const apiRequests = pgTable(
+  'api_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: tz('at').notNull(),
+    method: text('method').notNull(),
+    route: text('route').notNull(),
+    status: integer('status').notNull(),
+    durationMs: doublePrecision('duration_ms').notNull(),
+    userId: uuid('user_id'),
+    requestId: text('request_id').notNull(),
+  },
+  (t) => [
+    index('api_requests_at_idx').on(t.at, t.id),
+    index('api_requests_route_at_idx').on(t.route, t.at),
+    index('api_requests_user_at_idx').on(t.userId, t.at).where(sql`user_id is not null`),
+  ],
+);
 
 export const cookieConsents = pgTable('cookie_consents', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -173,15 +229,20 @@ export const usedCaptchas = pgTable('used_captchas', {
  * The double-entry ledger (domain.md, Money). A transaction's entries sum to zero; entries are
  * immutable. Debits are positive, credits negative. Accounts are named `kind:owner`.
  */
-export const ledgerTransactions = pgTable('ledger_transactions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  organizationId: uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id),
-  kind: text('kind').notNull(),
-  idempotencyKey: text('idempotency_key').unique(),
-  createdAt: createdAt(),
-});
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').unique(),
+    createdAt: createdAt(),
+  },
+  // Admin statistics: money moved per day.
+  (t) => [index('ledger_transactions_created_idx').on(t.createdAt)],
+);
 
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -200,6 +261,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_account_idx').on(t.account),
     index('ledger_entries_org_idx').on(t.organizationId),
+    // A member's statement reads the other entries of each of their transactions.
+    index('ledger_entries_transaction_idx').on(t.transactionId),
   ],
 );
 
@@ -240,7 +303,11 @@ export const fundEvents = pgTable(
     payload: jsonb('payload').notNull(),
     at: tz('at').notNull(),
   },
-  (t) => [index('fund_events_fund_idx').on(t.fundId, t.id)],
+  (t) => [
+    index('fund_events_fund_idx').on(t.fundId, t.id),
+    // Admin fund metrics count events by type.
+    index('fund_events_type_idx').on(t.type),
+  ],
 );
 
 /**
