@@ -145,3 +145,20 @@ export async function lockFundById(tx: DbOrTx, fundId: string): Promise<FundRow 
   const [row] = await tx.select(columns).from(funds).where(eq(funds.id, fundId)).for('update').limit(1);
   return row && asRow(row);
 }
+
+/** The members of several organizations at once (the deadline worker's batch), by organization. */
+export async function membersOfOrganizations(db: DbOrTx, organizationIds: readonly string[]) {
+  const byOrganization = new Map<string, { id: string; displayName: string }[]>();
+  if (organizationIds.length === 0) return byOrganization;
+  const rows = await db
+    .select({ id: users.id, displayName: users.displayName, familyId: users.familyId })
+    .from(users)
+    .where(and(inArray(users.familyId, [...organizationIds]), isNull(users.deletedAt)))
+    .orderBy(asc(users.memberSince), asc(users.id));
+  for (const row of rows) {
+    const list = byOrganization.get(row.familyId!) ?? [];
+    list.push({ id: row.id, displayName: row.displayName });
+    byOrganization.set(row.familyId!, list);
+  }
+  return byOrganization;
+}

@@ -17,17 +17,16 @@ export interface NewNotification {
 
 export async function insertNotifications(
   tx: DbOrTx,
-  organizationId: string | null,
-  list: readonly NewNotification[],
+  list: readonly { organizationId: string | null; note: NewNotification }[],
   now: Date,
 ): Promise<void> {
   if (list.length === 0) return;
   await tx.insert(notifications).values(
-    list.map((n) => ({
-      userId: n.userId,
+    list.map(({ organizationId, note }) => ({
+      userId: note.userId,
       organizationId,
-      type: n.type,
-      data: n.data ?? {},
+      type: note.type,
+      data: note.data ?? {},
       createdAt: now,
     })),
   );

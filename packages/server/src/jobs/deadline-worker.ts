@@ -1,9 +1,16 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { claimDueFunds, earliestDeadline, postponeDeadline } from '../db/fund.repository';
+import {
+  activePayoutAccounts,
+  claimDueFunds,
+  earliestDeadline,
+  membersOfOrganizations,
+  postponeDeadline,
+} from '../db/fund.repository';
 import { claimDueRequests, earliestRequestDeadline, postponeRequestDeadline } from '../db/request.repository';
 import type { Deps } from '../deps';
 import { applyFundCommand } from '../use-cases/fund/apply-fund-command';
+import { FundWriteBatch } from '../use-cases/fund/fund-write-batch';
 import { applyRequestCommand } from '../use-cases/requests/apply-request-command';
 
 const BATCH = 50;
@@ -68,23 +75,62 @@ export class DeadlineWorker {
   private async drainFunds(): Promise<number> {
     let handled = 0;
     for (;;) {
-      const count = await this.db.transaction(async (tx) => {
-        const due = await claimDueFunds(tx, this.deps.clock.now(), BATCH);
-        for (const fund of due) {
-          try {
-            // A savepoint per fund: one fund's failure must not undo the others' work.
-            await tx.transaction((sp) => applyFundCommand(sp, this.deps, fund, { type: 'DeadlinePassed' }));
-          } catch (error) {
-            this.logger.error({ err: error, fundId: fund.id }, 'fund deadline failed; retrying in a minute');
-            await postponeDeadline(tx, fund.id, new Date(this.deps.clock.now().getTime() + RETRY_MS));
-          }
-        }
-        return due.length;
-      });
+      let count: number;
+      try {
+        count = await this.drainFundBatch();
+      } catch (error) {
+        // One fund broke the batch: go fund by fund, so the others still move and it is postponed.
+        this.logger.warn({ err: error }, 'fund deadline batch failed; processing one by one');
+        count = await this.drainFundsOneByOne();
+      }
       handled += count;
       if (count > 0) this.deps.kickOutbox();
       if (count < BATCH) return handled;
     }
+  }
+
+  /** A claimed batch in one transaction: context read once, all writes in a few statements. */
+  private async drainFundBatch(): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const now = this.deps.clock.now();
+      const due = await claimDueFunds(tx, now, BATCH);
+      if (due.length === 0) return 0;
+      const members = await membersOfOrganizations(
+        tx,
+        due.map((fund) => fund.organizationId),
+      );
+      const everyone = [...members.values()].flat().map((m) => m.id);
+      const participants = due.flatMap((fund) => fund.state.participants);
+      const payoutAccounts = await activePayoutAccounts(tx, [...new Set([...everyone, ...participants])]);
+      const batch = new FundWriteBatch(now);
+      for (const fund of due) {
+        await applyFundCommand(
+          tx,
+          this.deps,
+          fund,
+          { type: 'DeadlinePassed' },
+          { batch, members: members.get(fund.organizationId) ?? [], payoutAccounts },
+        );
+      }
+      await batch.flush(tx);
+      return due.length;
+    });
+  }
+
+  private async drainFundsOneByOne(): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const due = await claimDueFunds(tx, this.deps.clock.now(), BATCH);
+      for (const fund of due) {
+        try {
+          // A savepoint per fund: one fund's failure must not undo the others' work.
+          await tx.transaction((sp) => applyFundCommand(sp, this.deps, fund, { type: 'DeadlinePassed' }));
+        } catch (error) {
+          this.logger.error({ err: error, fundId: fund.id }, 'fund deadline failed; retrying in a minute');
+          await postponeDeadline(tx, fund.id, new Date(this.deps.clock.now().getTime() + RETRY_MS));
+        }
+      }
+      return due.length;
+    });
   }
 
   /** An organization's active request expiring: the same claim, one savepoint per organization. */

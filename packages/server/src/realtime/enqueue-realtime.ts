@@ -32,6 +32,49 @@ export async function enqueueRealtime(
   });
 }
 
+/**
+ * Socket events of several organizations in two statements: every organization's sequence
+ * moves on in one UPDATE, and one outbox row per organization goes in one INSERT.
+ */
+export async function enqueueRealtimeBatch(
+  tx: DbOrTx,
+  byOrganization: ReadonlyMap<string, readonly WireEvent[]>,
+  now: Date,
+): Promise<void> {
+  const entries = [...byOrganization].filter(([, events]) => events.length > 0);
+  if (entries.length === 0) return;
+  if (entries.length === 1) {
+    const [[organizationId, events]] = entries as [[string, readonly WireEvent[]]];
+    return enqueueRealtime(tx, organizationId, events, now);
+  }
+  const rows = entries.map(([id, events]) => sql`(${id}::uuid, ${events.length}::int)`);
+  const result = await tx.execute<{ id: string; event_seq: string | number }>(sql`
+    update organizations as o set event_seq = o.event_seq + v.n
+    from (values ${sql.join(rows, sql`, `)}) as v(id, n)
+    where o.id = v.id
+    returning o.id, o.event_seq`);
+  const last = new Map(
+    (('rows' in result ? result.rows : result) as { id: string; event_seq: string | number }[]).map((r) => [
+      r.id,
+      Number(r.event_seq),
+    ]),
+  );
+  await tx.insert(outbox).values(
+    entries.map(([organizationId, events]) => {
+      const first = (last.get(organizationId) ?? events.length) - events.length + 1;
+      return {
+        topic: REALTIME_TOPIC,
+        organizationId,
+        payload: {
+          events: events.map((event, i) => ({ ...event, familyId: organizationId, seq: first + i })),
+        },
+        availableAt: now,
+        createdAt: now,
+      };
+    }),
+  );
+}
+
 /** Queues a message for every socket of every organization (the test clock's jumps). */
 export async function enqueueBroadcast(
   tx: DbOrTx,

@@ -7,15 +7,19 @@ import type { FundCommand, FundContext, FundEvent, FundState } from '@giro/domai
 import { fundPostings } from '@giro/domain/fund/postings';
 import type { LedgerTransaction } from '@giro/domain/ledger';
 import type { DbOrTx } from '../../db/client';
-import { activePayoutAccounts, type FundRow, organizationMembers, saveFund } from '../../db/fund.repository';
-import { bookPostings } from '../../db/ledger.repository';
+import { activePayoutAccounts, type FundRow, organizationMembers } from '../../db/fund.repository';
 import type { Deps } from '../../deps';
-import { enqueueRealtime } from '../../realtime/enqueue-realtime';
 import { fundWireEvents } from '../../realtime/wire-events';
 import { applyFundEffects } from './fund-effects';
+import { FundWriteBatch } from './fund-write-batch';
 
 export interface FundCommandOptions {
   paymentMethodId?: string | null;
+  /** Writes into the caller's batch (flushed by the caller) instead of writing at once. */
+  batch?: FundWriteBatch;
+  /** The organization's members and who has a payout account, when the caller loaded them already. */
+  members?: { id: string; displayName: string }[];
+  payoutAccounts?: Set<string>;
 }
 
 /** The decider's context: the time, the test clock, who can receive payouts, fresh ids. */
@@ -24,8 +28,10 @@ export async function fundContext(
   deps: Pick<Deps, 'clock' | 'config'>,
   state: FundState,
   memberIds: string[],
+  known?: Set<string>,
 ) {
-  const payout = await activePayoutAccounts(tx, [...new Set([...memberIds, ...state.participants])]);
+  const payout =
+    known ?? (await activePayoutAccounts(tx, [...new Set([...memberIds, ...state.participants])]));
   const ctx: FundContext = {
     now: deps.clock.now().getTime(),
     testClock: deps.config.testClock,
@@ -49,12 +55,13 @@ export async function applyFundCommand(
   options: FundCommandOptions = {},
 ): Promise<{ events: FundEvent[]; state: FundState }> {
   const now = deps.clock.now();
-  const members = await organizationMembers(tx, fund.organizationId);
+  const members = options.members ?? (await organizationMembers(tx, fund.organizationId));
   const ctx = await fundContext(
     tx,
     deps,
     fund.state,
     members.map((m) => m.id),
+    options.payoutAccounts,
   );
   const events = decide(fund.state, command, ctx);
   if (events instanceof DomainError) throw events;
@@ -65,9 +72,7 @@ export async function applyFundCommand(
     postings.push(...fundPostings(state, event));
     state = evolve(state, event);
   }
-  await saveFund(tx, fund, state, events, nextDeadline(state, ctx), now);
-  await bookPostings(tx, fund.organizationId, postings, now);
-  const notified = await applyFundEffects(tx, {
+  const notes = await applyFundEffects(tx, {
     organizationId: fund.organizationId,
     before: fund.state,
     after: state,
@@ -77,7 +82,9 @@ export async function applyFundCommand(
     now,
   });
   const wire = fundWireEvents(fund.id, events);
-  if (notified > 0) wire.push({ type: 'NOTIFICATION_CREATED', at: now.toISOString() });
-  await enqueueRealtime(tx, fund.organizationId, wire, now);
+  if (notes.length > 0) wire.push({ type: 'NOTIFICATION_CREATED', at: now.toISOString() });
+  const batch = options.batch ?? new FundWriteBatch(now);
+  batch.add({ fund, state, events, nextDeadline: nextDeadline(state, ctx) }, postings, notes, wire);
+  if (!options.batch) await batch.flush(tx);
   return { events, state };
 }

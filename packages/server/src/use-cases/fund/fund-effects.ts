@@ -1,7 +1,7 @@
 import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { insertNotifications, type NewNotification } from '../../db/notification.repository';
+import type { NewNotification } from '../../db/notification.repository';
 import { users } from '../../db/schema';
 import { lockUser } from '../../db/user.repository';
 import { enqueuePayment } from '../../payments/payment-operations';
@@ -21,9 +21,9 @@ export interface EffectInput {
 /**
  * What the fund's events cause outside the fund, in the same transaction: notifications,
  * payment operations (sent by the outbox), expulsions from the organization and the strikes
- * shown on the member's profile. Returns how many notifications it created.
+ * shown on the member's profile. Returns the notifications to create, for the caller's batch.
  */
-export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<number> {
+export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<NewNotification[]> {
   const { organizationId, after, now } = input;
   const notes: NewNotification[] = [];
   const target = { type: 'fund', id: after.fundId } as const;
@@ -161,6 +161,5 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         break;
     }
   }
-  await insertNotifications(tx, organizationId, notes, now);
-  return notes.length;
+  return notes;
 }

@@ -107,6 +107,10 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
         break;
     }
   }
-  await insertNotifications(tx, organizationId, notes, now);
+  await insertNotifications(
+    tx,
+    notes.map((note) => ({ organizationId, note })),
+    now,
+  );
   return notes.length;
 }

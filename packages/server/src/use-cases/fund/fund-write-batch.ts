@@ -1,0 +1,82 @@
+import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
+import type { LedgerTransaction } from '@giro/domain/ledger';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { FundRow } from '../../db/fund.repository';
+import { saveFund } from '../../db/fund.repository';
+import { bookPostings } from '../../db/ledger.repository';
+import { insertNotifications, type NewNotification } from '../../db/notification.repository';
+import { fundEvents } from '../../db/schema';
+import { enqueueRealtimeBatch } from '../../realtime/enqueue-realtime';
+import type { WireEvent } from '../../realtime/wire-events';
+
+interface FundChange {
+  fund: FundRow;
+  state: FundState;
+  events: readonly FundEvent[];
+  nextDeadline: number | null;
+}
+
+/**
+ * The writes of one or more fund commands in one transaction, done together: one statement per
+ * kind of row rather than one per fund. A user's command flushes a batch of one; the deadline
+ * worker flushes a whole claimed batch, which is what keeps ten thousand due deadlines cheap.
+ */
+export class FundWriteBatch {
+  private readonly changes: FundChange[] = [];
+  private readonly postings: { organizationId: string; postings: LedgerTransaction[] }[] = [];
+  private readonly notes: { organizationId: string; notes: NewNotification[] }[] = [];
+  private readonly wire = new Map<string, WireEvent[]>();
+
+  constructor(private readonly now: Date) {}
+
+  add(change: FundChange, postings: LedgerTransaction[], notes: NewNotification[], wire: WireEvent[]): void {
+    this.changes.push(change);
+    const organizationId = change.fund.organizationId;
+    if (postings.length > 0) this.postings.push({ organizationId, postings });
+    if (notes.length > 0) this.notes.push({ organizationId, notes });
+    if (wire.length > 0) this.wire.set(organizationId, [...(this.wire.get(organizationId) ?? []), ...wire]);
+  }
+
+  async flush(tx: DbOrTx): Promise<void> {
+    const { now } = this;
+    if (this.changes.length === 1) {
+      const [only] = this.changes as [FundChange];
+      await saveFund(tx, only.fund, only.state, only.events, only.nextDeadline, now);
+    } else if (this.changes.length > 1) {
+      await saveFunds(tx, this.changes, now);
+    }
+    for (const { organizationId, postings } of this.postings)
+      await bookPostings(tx, organizationId, postings, now);
+    const allNotes = this.notes.flatMap(({ organizationId, notes }) =>
+      notes.map((note) => ({ organizationId, note })),
+    );
+    if (allNotes.length > 0) await insertNotifications(tx, allNotes, now);
+    await enqueueRealtimeBatch(tx, this.wire, now);
+  }
+}
+
+/** Several funds' new states in one UPDATE, and all their events in one INSERT. */
+async function saveFunds(tx: DbOrTx, changes: FundChange[], now: Date): Promise<void> {
+  const rows = changes.map(
+    (c) =>
+      sql`(${c.fund.id}::uuid, ${JSON.stringify(c.state)}::jsonb, ${c.fund.version + 1}::int, ${
+        c.nextDeadline === null ? null : new Date(c.nextDeadline).toISOString()
+      }::timestamptz)`,
+  );
+  await tx.execute(sql`
+    update funds as f set state = v.state, version = v.version, next_deadline_at = v.next_deadline_at,
+      updated_at = ${now.toISOString()}::timestamptz
+    from (values ${sql.join(rows, sql`, `)}) as v(id, state, version, next_deadline_at)
+    where f.id = v.id`);
+  const events = changes.flatMap((c) =>
+    c.events.map((event) => ({
+      fundId: c.fund.id,
+      organizationId: c.fund.organizationId,
+      type: event.type,
+      payload: event,
+      at: new Date(event.at),
+    })),
+  );
+  if (events.length > 0) await tx.insert(fundEvents).values(events);
+}
