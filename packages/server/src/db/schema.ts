@@ -148,9 +148,7 @@ export const outbox = pgTable(
   (t) => [
     index('outbox_pending_idx').on(t.availableAt).where(sql`processed_at is null`),
     // The email-tracking page reads each email's delivery attempts by its mail id.
-    index('outbox_mail_id_idx')
-      .on(sql`(${t.payload}->>'mailId')`)
-      .where(sql`topic = 'mail'`),
+    index('outbox_mail_id_idx').on(sql`(${t.payload}->>'mailId')`).where(sql`topic = 'mail'`),
   ],
 );
 
