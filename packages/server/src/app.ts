@@ -13,6 +13,7 @@ import { sessionPlugin } from './plugins/session';
 import { spaNotFoundHandler, webAppPlugin } from './plugins/web-app';
 import { accountRoutes } from './routes/account.routes';
 import { adminRoutes } from './routes/admin.routes';
+import { adminInsightsRoutes } from './routes/admin-insights.routes';
 import { authRoutes } from './routes/auth.routes';
 import { fundRoutes } from './routes/fund.routes';
 import { notificationRoutes } from './routes/notification.routes';
@@ -21,6 +22,7 @@ import { payoutAccountRoutes } from './routes/payout-account.routes';
 import { requestRoutes } from './routes/request.routes';
 import { sandboxOnboardingRoutes } from './routes/sandbox-onboarding.routes';
 import { socketRoutes } from './routes/socket.routes';
+import { statisticsRoutes } from './routes/statistics.routes';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.routes';
 import { testClockRoutes } from './routes/test-clock.routes';
 
@@ -57,6 +59,8 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
     accountRoutes,
     organizationRoutes,
     adminRoutes,
+    adminInsightsRoutes,
+    statisticsRoutes,
     fundRoutes,
     requestRoutes,
     notificationRoutes,

@@ -5,7 +5,7 @@ import type { DbOrTx } from './client';
 import { inviteEvents, organizations, users } from './schema';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
-export type InviteEventKind = 'visit' | 'registration' | 'join' | 'conversion' | 'issued';
+export type InviteEventKind = 'visit' | 'registration' | 'join' | 'conversion' | 'issued' | 'revoked';
 
 export async function insertOrganization(
   tx: DbOrTx,

@@ -4,8 +4,8 @@ import type { DbOrTx } from './client';
 import { testerInvites } from './schema';
 
 /**
- * Uses a tester invite (domain.md, Private testing): single use, unexpired, and bound to an
- * email when it was issued for one. Returns its id, or throws INVALID_TESTER_INVITE.
+ * Uses a tester invite (domain.md, Private testing): single use, unexpired, not revoked, and
+ * bound to an email when it was issued for one. Returns its id, or throws INVALID_TESTER_INVITE.
  */
 export async function claimTesterInvite(
   tx: DbOrTx,
@@ -21,6 +21,7 @@ export async function claimTesterInvite(
       and(
         eq(testerInvites.code, code),
         isNull(testerInvites.usedAt),
+        isNull(testerInvites.revokedAt),
         gt(testerInvites.expiresAt, now),
         or(isNull(testerInvites.email), sql`lower(${testerInvites.email}) = ${email}`),
       ),
@@ -52,4 +53,14 @@ export async function insertTesterInvite(
       .returning();
     if (row) return row;
   }
+}
+
+/** Revokes an invite that is neither used nor already revoked; undefined otherwise. */
+export async function revokeTesterInviteRow(tx: DbOrTx, id: string, now: Date) {
+  const [row] = await tx
+    .update(testerInvites)
+    .set({ revokedAt: now })
+    .where(and(eq(testerInvites.id, id), isNull(testerInvites.usedAt), isNull(testerInvites.revokedAt)))
+    .returning();
+  return row;
 }

@@ -17,7 +17,7 @@ const tags = ['admin'];
  * Admin routes answer 404 to anyone but an admin, signed out included (api.md, Admin), before
  * reading the body, so that neither validation nor the CSRF check reveals that they exist.
  */
-async function requireAdmin(request: FastifyRequest) {
+export async function requireAdmin(request: FastifyRequest) {
   const user = await request.currentUser();
   if (user?.role !== 'admin') throw new AppError('NOT_FOUND');
 }

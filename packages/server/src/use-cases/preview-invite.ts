@@ -23,7 +23,7 @@ export async function previewInvite(deps: Deps, rawCode: string): Promise<Invite
       };
     }
     const tester = await findTesterInvite(tx, code);
-    if (tester && !tester.usedAt && tester.expiresAt > now) {
+    if (tester && !tester.usedAt && !tester.revokedAt && tester.expiresAt > now) {
       await recordInviteEvent(tx, { code, kind: 'visit', testerInviteId: tester.id }, now);
       return { kind: 'tester' };
     }

@@ -1,0 +1,103 @@
+import type { StatementLine } from '@giro/contract/statistics';
+import { ledgerAccount } from '@giro/domain/ledger';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { rowsOf } from './rows';
+
+interface EntryRow {
+  kind: string;
+  at: Date | string;
+  key: string | null;
+  organization_id: string;
+  account: string;
+  amount: string;
+  escrow: string | null;
+}
+
+/**
+ * A member's statement: every entry of their own accounts (funding source, refunds, payout)
+ * in booking order, with the running balance. The balance is received − given, the dashboard's
+ * rule (domain.md, Money), so the last line's balance is the dashboard's current balance to the
+ * cent. Each line says which fund cycle and round, or which request, it belongs to: from the
+ * escrow account of its transaction, or for a manual payment (which has none) from the fund's
+ * event that recorded the contribution.
+ */
+export async function readStatement(db: DbOrTx, userId: string): Promise<StatementLine[]> {
+  const accounts = [
+    ledgerAccount.funding(userId),
+    ledgerAccount.refunds(userId),
+    ledgerAccount.payout(userId),
+  ];
+  const rows = await rowsOf<EntryRow>(
+    db,
+    sql`select t.kind, t.created_at as at, t.idempotency_key as key, t.organization_id,
+          e.account, e.amount_cents::text as amount,
+          (select x.account from ledger_entries x
+            where x.transaction_id = t.id
+              and (x.account like 'round-escrow:%' or x.account like 'request-escrow:%')
+            limit 1) as escrow
+        from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+        where e.account in (${sql.join(
+          accounts.map((a) => sql`${a}`),
+          sql`, `,
+        )})
+        order by t.created_at, e.id`,
+  );
+  const manual = await manualContributions(db, rows);
+  let balanceCents = 0;
+  return rows.map((row) => {
+    const amountCents = Number(row.amount);
+    balanceCents += amountCents;
+    return {
+      at: new Date(row.at).toISOString(),
+      kind: row.kind,
+      account: row.account.slice(0, row.account.indexOf(':')) as StatementLine['account'],
+      ...origin(row, manual),
+      amountCents,
+      balanceCents,
+    };
+  });
+}
+
+type Origin = Pick<StatementLine, 'source' | 'cycleNumber' | 'roundNumber'>;
+
+function origin(row: EntryRow, manual: Map<string, { cycle: number; round: number }>): Origin {
+  const parts = row.escrow?.split(':') ?? [];
+  if (parts[0] === 'round-escrow')
+    return { source: 'fund', cycleNumber: Number(parts[2]), roundNumber: Number(parts[3]) };
+  if (parts[0] === 'request-escrow') return { source: 'request', cycleNumber: null, roundNumber: null };
+  const found = manual.get(contributionIdOf(row.key) ?? '');
+  return { source: 'fund', cycleNumber: found?.cycle ?? null, roundNumber: found?.round ?? null };
+}
+
+/** `contribution:<id>` or `refund:<id>`: the fund contribution a manual posting is about. */
+function contributionIdOf(key: string | null): string | null {
+  const match = /^(?:contribution|refund):(.+)$/.exec(key ?? '');
+  return match?.[1] ?? null;
+}
+
+async function manualContributions(db: DbOrTx, rows: EntryRow[]) {
+  const unplaced = rows.filter((row) => !row.escrow);
+  const ids = [...new Set(unplaced.map((row) => contributionIdOf(row.key)).filter((id) => id !== null))];
+  const result = new Map<string, { cycle: number; round: number }>();
+  if (ids.length === 0) return result;
+  const organizations = [...new Set(unplaced.map((row) => row.organization_id))];
+  const found = await rowsOf<{ id: string; cycle: number; round: number }>(
+    db,
+    sql`select payload->'contribution'->>'id' as id,
+          (payload->'contribution'->>'cycleNumber')::int as cycle,
+          (payload->'contribution'->>'roundNumber')::int as round
+        from fund_events
+        where fund_id in (select id from funds where organization_id in (${sql.join(
+          organizations.map((o) => sql`${o}::uuid`),
+          sql`, `,
+        )}))
+          and type = 'ContributionMade'
+          and payload->'contribution'->>'id' in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+  );
+  for (const row of found) result.set(row.id, { cycle: row.cycle, round: row.round });
+  return result;
+}
