@@ -298,6 +298,22 @@ const catalogue = {
     en: 'Please check the title, description and message.',
     it: 'Controlla titolo, descrizione e messaggio.',
   },
+  // Admin: email templates (details name the field and the placeholder)
+  EMAIL_TEMPLATE_UNKNOWN_PLACEHOLDER: {
+    status: 422,
+    en: 'The template uses a placeholder that does not exist for this email.',
+    it: 'Il modello usa un segnaposto che non esiste per questa email.',
+  },
+  EMAIL_TEMPLATE_INVALID: {
+    status: 422,
+    en: 'The template is broken: every placeholder must be written as {{name}}.',
+    it: 'Il modello non è valido: ogni segnaposto va scritto come {{nome}}.',
+  },
+  EMAIL_TEMPLATE_LINK_REQUIRED: {
+    status: 422,
+    en: 'The body must contain the {{link}} placeholder, or the email would be useless.',
+    it: "Il testo deve contenere il segnaposto {{link}}, altrimenti l'email sarebbe inutile.",
+  },
 } as const satisfies Record<string, Entry> & Record<DomainErrorCode, Entry>;
 
 export type ErrorCode = keyof typeof catalogue;

@@ -3,6 +3,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps';
+import { newRequestId } from './monitoring/request-id';
 import { authPlugin } from './plugins/auth';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin, notFoundHandler } from './plugins/errors';
@@ -14,7 +15,9 @@ import { spaNotFoundHandler, webAppPlugin } from './plugins/web-app';
 import { accountRoutes } from './routes/account.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminInsightsRoutes } from './routes/admin-insights.routes';
+import { apiMonitoringRoutes } from './routes/api-monitoring.routes';
 import { authRoutes } from './routes/auth.routes';
+import { emailAdminRoutes } from './routes/email-admin.routes';
 import { fundRoutes } from './routes/fund.routes';
 import { notificationRoutes } from './routes/notification.routes';
 import { organizationRoutes } from './routes/organization.routes';
@@ -41,6 +44,7 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     trustProxy: secure,
+    genReqId: newRequestId,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -55,12 +59,14 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
 
   for (const routes of [
+    apiMonitoringRoutes,
     authRoutes,
     accountRoutes,
     organizationRoutes,
     adminRoutes,
     adminInsightsRoutes,
     statisticsRoutes,
+    emailAdminRoutes,
     fundRoutes,
     requestRoutes,
     notificationRoutes,

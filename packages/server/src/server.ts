@@ -8,6 +8,7 @@ import { loadSessionSecret } from './config/secrets';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
 import { createMailer } from './mail/mailer';
+import { safeRequestSerializer } from './monitoring/request-id';
 import { startRealtimeListener } from './realtime/realtime-listener';
 import { promoteAdmins } from './use-cases/promote-admins';
 
@@ -17,6 +18,7 @@ async function main() {
   const logger = pino({
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'],
+    serializers: { req: safeRequestSerializer },
   });
 
   let release = () => {};

@@ -30,6 +30,11 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_API_BASE: z.url().optional(),
+  /** Bearer token for GET /metrics; without it the endpoint does not exist (404). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Retention of the API request log: at most this many rows, none older than this many days. */
+  API_LOG_MAX_ROWS: z.coerce.number().int().min(1000).default(100_000),
+  API_LOG_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(7),
 });
 
 export type Config = {
@@ -48,6 +53,8 @@ export type Config = {
   logLevel: string;
   captchaAttempts: number;
   payments: PaymentsConfig;
+  metricsToken: string | undefined;
+  apiLog: { maxRows: number; maxAgeDays: number };
   /** Multiplies every rate limit; tests raise it so that many sign-ups from 127.0.0.1 pass. */
   rateLimitScale: number;
 };
@@ -92,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     captchaAttempts: e.CAPTCHA_ATTEMPTS,
     payments: paymentsConfig(e),
+    metricsToken: e.METRICS_TOKEN || undefined,
+    apiLog: { maxRows: e.API_LOG_MAX_ROWS, maxAgeDays: e.API_LOG_MAX_AGE_DAYS },
     rateLimitScale: 1,
   };
 }

@@ -36,8 +36,20 @@ export const mailTemplates = {
 
 export type MailTemplate = keyof typeof mailTemplates;
 
+/** The placeholders each template is given; an admin-edited text may use these and no others. */
+export const mailPlaceholders: Record<MailTemplate, readonly string[]> = {
+  verify_email: ['name', 'link'],
+  reset_password: ['name', 'link'],
+  delete_account: ['name', 'link'],
+};
+
+/** Fills `{{name}}`-style placeholders; one the caller did not give becomes empty. */
+export function fillPlaceholders(text: string, vars: Record<string, string>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => vars[key] ?? '');
+}
+
+/** A default text, filled (stored texts: mail/stored-templates.ts). */
 export function renderMail(template: MailTemplate, language: Language, vars: Record<string, string>) {
-  const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => vars[key] ?? '');
   const { subject, text } = mailTemplates[template][language];
-  return { subject: fill(subject), text: fill(text) };
+  return { subject: fillPlaceholders(subject, vars), text: fillPlaceholders(text, vars) };
 }

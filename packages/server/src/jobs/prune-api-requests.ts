@@ -1,0 +1,44 @@
+import { desc, lt, lte } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { apiRequests } from '../db/schema';
+import type { Deps } from '../deps';
+
+/**
+ * Bounds the API request log: nothing older than `maxAgeDays`, and at most `maxRows` rows (the
+ * newest kept). Idempotent, so every instance may run it on its own timer.
+ */
+export async function pruneApiRequests(
+  db: Db,
+  now: Date,
+  retention: { maxRows: number; maxAgeDays: number },
+): Promise<void> {
+  await db
+    .delete(apiRequests)
+    .where(lt(apiRequests.at, new Date(now.getTime() - retention.maxAgeDays * 86_400_000)));
+  const [edge] = await db
+    .select({ id: apiRequests.id })
+    .from(apiRequests)
+    .orderBy(desc(apiRequests.id))
+    .offset(retention.maxRows)
+    .limit(1);
+  if (edge) await db.delete(apiRequests).where(lte(apiRequests.id, edge.id));
+}
+
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/** Prunes at start and every ten minutes; returns the way to stop (waiting for a prune under way). */
+export function schedulePruning(deps: Deps): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = pruneApiRequests(deps.db, deps.clock.now(), deps.config.apiLog).catch((error) =>
+      deps.logger.warn({ err: error }, 'api request log: prune failed'),
+    );
+  };
+  run();
+  const timer = setInterval(run, PRUNE_EVERY_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,24 @@
+import type { EmailPreview, EmailTemplateBody, EmailTemplateKey } from '@giro/contract/admin-monitoring';
+import type { Deps } from '../deps';
+import { checkTemplate } from '../mail/template-syntax';
+import { fillPlaceholders, mailPlaceholders } from '../mail/templates';
+
+const samplePaths: Record<EmailTemplateKey, string> = {
+  verify_email: '/verify-email',
+  reset_password: '/reset-password',
+  delete_account: '/delete-account-confirm',
+};
+
+/** The email as a recipient would see it, with sample data; refused like a save when broken. */
+export function previewEmailTemplate(
+  deps: Deps,
+  key: EmailTemplateKey,
+  body: EmailTemplateBody,
+): EmailPreview {
+  checkTemplate(body, mailPlaceholders[key]);
+  const vars = {
+    name: 'Anna Bianchi',
+    link: `${deps.config.publicUrl}${samplePaths[key]}?token=sample-token`,
+  };
+  return { subject: fillPlaceholders(body.subject, vars), text: fillPlaceholders(body.body, vars) };
+}

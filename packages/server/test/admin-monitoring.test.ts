@@ -1,0 +1,177 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiRequests } from '../src/db/schema';
+import { pruneApiRequests } from '../src/jobs/prune-api-requests';
+import { appWithAdmin } from './support/admin-app';
+import { register, TestClient } from './support/client';
+import type { TestApp } from './support/test-app';
+
+let t: TestApp;
+afterEach(async () => t?.close());
+
+async function setUp(overrides = {}) {
+  const setup = await appWithAdmin(overrides);
+  t = setup.t;
+  return setup.admin;
+}
+
+const ADMIN_ROUTES: [method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string][] = [
+  ['GET', '/api/admin/api-monitoring'],
+  ['GET', '/api/admin/api-logs'],
+  ['GET', '/api/admin/api-logs?status=bogus'],
+  ['GET', '/api/admin/email-tracking'],
+  ['GET', '/api/admin/email-templates'],
+  ['GET', '/api/admin/email-templates/verify_email/en'],
+  ['PUT', '/api/admin/email-templates/verify_email/en'],
+  ['POST', '/api/admin/email-templates/verify_email/en/preview'],
+  ['DELETE', '/api/admin/email-templates/verify_email/en'],
+];
+
+describe('monitoring and email admin routes', () => {
+  it('answer 404 to a member and to anyone signed out, whatever the body', async () => {
+    await setUp();
+    const member = await register(t.app);
+    for (const client of [member.client, new TestClient(t.app)])
+      for (const [method, url] of ADMIN_ROUTES) {
+        const body = method === 'GET' || method === 'DELETE' ? undefined : { subject: 'x', body: '{{link}}' };
+        const response = await client.request(method, url, body);
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.json().code).toBe('NOT_FOUND');
+      }
+  });
+});
+
+describe('GET /api/admin/api-logs', () => {
+  it('records every API request with route template, status, user and the request id it answered with', async () => {
+    const admin = await setUp();
+    const adminId = admin.response.json().id;
+    const member = await register(t.app);
+    const memberId = member.response.json().id;
+    const notFound = await member.client.get('/api/requests/00000000-0000-4000-8000-000000000000');
+    expect(notFound.statusCode).toBe(404);
+    const requestId = notFound.headers['x-request-id'];
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const page = (await admin.client.get(`/api/admin/api-logs?userId=${memberId}&status=4xx`)).json();
+    expect(page.items[0]).toMatchObject({
+      method: 'GET',
+      route: '/api/requests/:id',
+      status: 404,
+      userId: memberId,
+      requestId,
+    });
+    expect(page.items.every((item: { status: number }) => item.status >= 400 && item.status < 500)).toBe(
+      true,
+    );
+
+    const byRoute = (await admin.client.get('/api/admin/api-logs?route=/api/register')).json();
+    expect(byRoute.items.length).toBe(2);
+    expect(new Set(byRoute.items.map((item: { route: string }) => item.route))).toEqual(
+      new Set(['/api/register']),
+    );
+    const mine = (await admin.client.get(`/api/admin/api-logs?userId=${adminId}`)).json();
+    expect(mine.items.every((item: { userId: string }) => item.userId === adminId)).toBe(true);
+    // No URL is kept: a query string never reaches the log.
+    expect(JSON.stringify(byRoute)).not.toContain('?');
+  });
+
+  it('pages newest first by keyset and filters by time', async () => {
+    const admin = await setUp();
+    for (let i = 0; i < 7; i++) await admin.client.get('/api/user');
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `route=/api/user&limit=3${cursor ? `&cursor=${cursor}` : ''}`;
+      const page: { items: { id: number }[]; nextCursor: string | null } = (
+        await admin.client.get(`/api/admin/api-logs?${query}`)
+      ).json();
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.length).toBeGreaterThanOrEqual(7);
+    expect(new Set(seen).size).toBe(seen.length);
+
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await admin.client.get(`/api/admin/api-logs?from=${future}`)).json().items).toEqual([]);
+    expect((await admin.client.get('/api/admin/api-logs?cursor=garbage')).statusCode).toBe(400);
+    expect((await admin.client.get('/api/admin/api-logs?status=600')).statusCode).toBe(400);
+  });
+
+  it('keeps the log bounded by count and by age', async () => {
+    await setUp();
+    const now = t.clock.now();
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      at: new Date(now.getTime() - (i < 10 ? 10 * 86_400_000 : i * 1000)),
+      method: 'GET',
+      route: '/api/user',
+      status: 200,
+      durationMs: 1,
+      requestId: `r${i}`,
+    }));
+    await t.database.db.delete(apiRequests);
+    await t.database.db.insert(apiRequests).values(rows);
+    await pruneApiRequests(t.database.db, now, { maxRows: 15, maxAgeDays: 7 });
+    const left = await t.database.db.select().from(apiRequests);
+    expect(left.length).toBe(15);
+    expect(left.every((row) => row.at.getTime() > now.getTime() - 86_400_000)).toBe(true);
+  });
+});
+
+describe('GET /api/admin/api-monitoring', () => {
+  it('gives per-route counts, error rates and percentiles, the hourly series and the process health', async () => {
+    const admin = await setUp();
+    for (let i = 0; i < 4; i++) await admin.client.get('/api/user');
+    await admin.client.get('/api/requests/not-a-uuid');
+    const body = (await admin.client.get('/api/admin/api-monitoring')).json();
+    const user = body.lastHour.find((row: { route: string }) => row.route === '/api/user');
+    expect(user).toMatchObject({ method: 'GET', count: 4, errorRate: 0, clientErrorRate: 0 });
+    expect(user.p50Ms).toBeGreaterThan(0);
+    expect(user.p99Ms).toBeGreaterThanOrEqual(user.p95Ms);
+    expect(user.p95Ms).toBeGreaterThanOrEqual(user.p50Ms);
+    expect(body.lastDay.find((row: { route: string }) => row.route === '/api/user').count).toBe(4);
+    expect(body.series).toHaveLength(24);
+    expect(body.series.at(-1).count).toBeGreaterThanOrEqual(5);
+    expect(body.health).toMatchObject({ openSockets: 0, deadlineLagSeconds: 0, droppedRequests: 0 });
+    expect(body.health.uptimeSeconds).toBeGreaterThanOrEqual(0);
+    expect(body.health.rssBytes).toBeGreaterThan(0);
+    expect(body.health.outboxBacklog).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts due outbox rows as backlog', async () => {
+    const admin = await setUp();
+    // Registration queued a verification email that nobody has sent yet.
+    const before = (await admin.client.get('/api/admin/api-monitoring')).json().health.outboxBacklog;
+    expect(before).toBeGreaterThanOrEqual(1);
+    await t.flushOutbox();
+    expect((await admin.client.get('/api/admin/api-monitoring')).json().health.outboxBacklog).toBe(0);
+  });
+});
+
+describe('GET /metrics', () => {
+  it('does not exist without METRICS_TOKEN', async () => {
+    await setUp();
+    expect((await t.app.inject('/metrics')).statusCode).toBe(404);
+  });
+
+  it('wants the bearer token when configured, and speaks Prometheus', async () => {
+    const admin = await setUp({ metricsToken: 'a-long-enough-metrics-token' });
+    await admin.client.get('/api/user');
+    expect((await t.app.inject('/metrics')).statusCode).toBe(401);
+    const wrong = await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer nope' } });
+    expect(wrong.statusCode).toBe(401);
+    // Even an admin's session is not enough.
+    expect((await admin.client.get('/metrics')).statusCode).toBe(401);
+    const ok = await t.app.inject({
+      url: '/metrics',
+      headers: { authorization: 'Bearer a-long-enough-metrics-token' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toContain('text/plain');
+    expect(ok.body).toContain(
+      'giro_http_request_duration_seconds_count{method="GET",route="/api/user",status_code="200"}',
+    );
+    expect(ok.body).toContain('giro_open_sockets 0');
+    expect(ok.body).toContain('giro_outbox_backlog');
+    expect(ok.body).toContain('giro_deadline_lag_seconds 0');
+    expect(ok.body).toContain('process_resident_memory_bytes');
+  });
+});
