@@ -1,8 +1,11 @@
+import type { FundState } from '@giro/domain/fund/fund-types';
 import { checkJournal, ledgerAccount } from '@giro/domain/ledger';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { readJournal } from '../src/db/ledger.repository';
+import { funds } from '../src/db/schema';
 import { StripeProvider } from '../src/payments/stripe.provider';
 import { FakeStripe } from './support/fake-stripe';
 import { fundOf, type Member, organizationOf } from './support/fund-members';
@@ -166,5 +169,39 @@ describe('the card provider adapter against a local Stripe fake', () => {
     const after = await fundOf(recipient);
     expect(after.round).toMatchObject({ state: 'awaiting_withdrawal', payoutFailed: true });
     expect(fake.transfers).toHaveLength(0);
+  });
+
+  it('a server killed between the provider call and its recording: after a restart the ledger is right, one transfer', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const recipient = recipientOf(members, fund);
+    await connect(recipient);
+    await openWindow(members[0]!);
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    await t.flushOutbox();
+    await act(recipient, 'withdraw');
+    // The transfer is made at the provider, but this instance never hears back: it "dies".
+    fake.lateAnswers.add('/v1/transfers');
+    await t.flushOutbox();
+    const first = t;
+    await first.stop();
+    // A new process on the same database (its own clock: the dead one's lease must run out).
+    const provider = new StripeProvider({ secretKey: 'sk_test_fake', apiBase: fake.url, timeoutMs: 2000 });
+    t = await createTestApp(first.deps.config, { provider, database: first.database });
+    try {
+      t.clock.fastForward(first.clock.offsetMinutes + 2); // the same world's time, past the lease
+      await t.flushOutbox();
+      expect(fake.transfers).toHaveLength(1);
+      expect(new Set(fake.calls('/v1/transfers').map((r) => r.idempotencyKey)).size).toBe(1);
+      const [row] = await t.database.db.select().from(funds).where(eq(funds.id, fund.id));
+      const state = row!.state as FundState;
+      expect(state.received).toEqual([
+        expect.objectContaining({ roundNumber: 1, recipientId: recipient.id, netCents: 9700 }),
+      ]);
+      expect(checkJournal(await readJournal(t.database.db, row!.organizationId))).toEqual([]);
+    } finally {
+      await t.stop();
+      t = first; // afterEach closes the first app and its database
+    }
   });
 });

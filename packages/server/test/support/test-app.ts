@@ -26,6 +26,8 @@ export interface TestApp {
   payments: SandboxProvider;
   /** Sends every queued outbox row now. */
   flushOutbox(): Promise<number>;
+  /** Stops the app and its workers as a killed process would leave things; the database stays. */
+  stop(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,17 @@ export async function createTestApp(
   const app = await buildApp({ deps, sessionSecret });
   await app.ready();
   const stopListening = await startRealtimeListener(database, deps.hub, logger);
+  let stopped = false;
+  let closed = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    deps.hub.closeAll(1001, 'test over');
+    await app.close();
+    await stopListening();
+    await deadlines.stop();
+    await outbox.stop();
+  };
   return {
     app,
     deps,
@@ -70,13 +83,13 @@ export async function createTestApp(
     deadlines,
     payments,
     flushOutbox: () => outbox.drain(),
+    stop,
     async close() {
-      deps.hub.closeAll(1001, 'test over');
-      await app.close();
-      await stopListening();
-      await deadlines.stop();
-      await outbox.stop();
-      if (!options.database) await database.close();
+      await stop();
+      if (!options.database && !closed) {
+        closed = true;
+        await database.close();
+      }
     },
   };
 }
