@@ -12,11 +12,10 @@ import type { Deps } from '../deps';
 import { applyFundCommand } from '../use-cases/fund/apply-fund-command';
 import { FundWriteBatch } from '../use-cases/fund/fund-write-batch';
 import { applyRequestCommand } from '../use-cases/requests/apply-request-command';
+import { WakeableWorker } from './wakeable-worker';
 
 const BATCH = 50;
 const RETRY_MS = 60_000;
-/** Another instance may have set an earlier deadline: look again at least this often. */
-const MAX_SLEEP_MS = 30_000;
 
 /**
  * Processes fund and funding-request deadlines that have come due (domain.md: deadlines are processed by the
@@ -24,47 +23,24 @@ const MAX_SLEEP_MS = 30_000;
  * in its own transaction, so several instances share the work and none handles one twice.
  * It sleeps until the earliest deadline, and is woken by every fund change and clock jump.
  */
-export class DeadlineWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
-
+export class DeadlineWorker extends WakeableWorker {
   constructor(
     private readonly db: Db,
     private readonly deps: Pick<Deps, 'clock' | 'config' | 'kickOutbox'>,
-    private readonly logger: Logger,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.kick();
+    logger: Logger,
+  ) {
+    super(logger, 'deadline processing');
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  protected now(): number {
+    return this.deps.clock.now().getTime();
   }
 
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.drain()
-      .then(() => undefined)
-      .catch((error) => this.logger.error({ err: error }, 'deadline processing failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        } else
-          this.scheduleNext().catch((error) => this.logger.error({ err: error }, 'deadline schedule failed'));
-      });
+  protected async nextDueAt(): Promise<number | null> {
+    const times = (await Promise.all([earliestDeadline(this.db), earliestRequestDeadline(this.db)]))
+      .filter((d) => d !== null)
+      .map((d) => d.getTime());
+    return times.length > 0 ? Math.min(...times) : null;
   }
 
   /** Processes every fund and request state whose deadline is due now; returns how many were handled. */
@@ -159,18 +135,5 @@ export class DeadlineWorker {
       if (count > 0) this.deps.kickOutbox();
       if (count < BATCH) return handled;
     }
-  }
-
-  private async scheduleNext(): Promise<void> {
-    if (this.stopped) return;
-    const [fundNext, requestNext] = await Promise.all([
-      earliestDeadline(this.db),
-      earliestRequestDeadline(this.db),
-    ]);
-    const times = [fundNext, requestNext].filter((d) => d !== null).map((d) => d.getTime());
-    const next = times.length > 0 ? Math.min(...times) : null;
-    const wait = next !== null ? Math.max(0, next - this.deps.clock.now().getTime()) : MAX_SLEEP_MS;
-    this.timer = setTimeout(() => this.kick(), Math.min(wait + 5, MAX_SLEEP_MS));
-    this.timer.unref();
   }
 }

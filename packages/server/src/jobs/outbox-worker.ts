@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
+import { WakeableWorker } from './wakeable-worker';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxHandler = (row: OutboxRow) => Promise<void>;
@@ -13,7 +14,6 @@ export interface BatchOutboxHandler {
 
 const LEASE_MS = 60_000;
 const BATCH = 100;
-const MAX_SLEEP_MS = 30_000;
 
 /**
  * Drains the outbox. Rows are claimed with a lease (`FOR UPDATE SKIP LOCKED`, then
@@ -21,49 +21,26 @@ const MAX_SLEEP_MS = 30_000;
  * several instances share the work and a crash mid-send only delays the row until the lease
  * runs out: delivery is at-least-once, and handlers are idempotent.
  */
-export class OutboxWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
-
+export class OutboxWorker extends WakeableWorker {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly handlers: Record<string, OutboxHandler | BatchOutboxHandler>,
-    private readonly logger: Logger,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.kick();
+    logger: Logger,
+  ) {
+    super(logger, 'outbox drain');
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  protected now(): number {
+    return this.clock.now().getTime();
   }
 
-  /** Something was written: drain soon. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.drain()
-      .then(() => undefined)
-      .catch((error) => this.logger.error({ err: error }, 'outbox drain failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        } else
-          this.scheduleNext().catch((error) => this.logger.error({ err: error }, 'outbox schedule failed'));
-      });
+  protected async nextDueAt(): Promise<number | null> {
+    const [next] = await this.db
+      .select({ at: min(outbox.availableAt) })
+      .from(outbox)
+      .where(isNull(outbox.processedAt));
+    return next?.at ? new Date(next.at).getTime() : null;
   }
 
   /** Handles every row that is due now; returns how many were handled. */
@@ -142,19 +119,6 @@ export class OutboxWorker {
       }
       return false;
     }
-  }
-
-  private async scheduleNext(): Promise<void> {
-    if (this.stopped) return;
-    const [next] = await this.db
-      .select({ at: min(outbox.availableAt) })
-      .from(outbox)
-      .where(isNull(outbox.processedAt));
-    const wait = next?.at
-      ? Math.max(0, new Date(next.at).getTime() - this.clock.now().getTime())
-      : MAX_SLEEP_MS;
-    this.timer = setTimeout(() => this.kick(), Math.min(wait + 5, MAX_SLEEP_MS));
-    this.timer.unref();
   }
 }
 

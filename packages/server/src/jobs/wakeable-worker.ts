@@ -1,0 +1,67 @@
+import type { Logger } from 'pino';
+
+/** Another instance may have made work due earlier than we know: look again at least this often. */
+const MAX_SLEEP_MS = 30_000;
+
+/**
+ * The loop both background workers share: `kick()` runs `drain()` now (or once more right
+ * after the run in progress), then sleeps until `nextDueAt()` says work is due, at most 30 s.
+ * One run at a time per instance; other instances are kept apart by the database's row locks.
+ */
+export abstract class WakeableWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    protected readonly logger: Logger,
+    private readonly what: string,
+  ) {}
+
+  /** Handles everything due now; returns how much was handled. */
+  abstract drain(): Promise<number>;
+  /** When the next work is due (epoch ms), or null when nothing is waiting. */
+  protected abstract nextDueAt(): Promise<number | null>;
+  protected abstract now(): number;
+
+  start(): void {
+    this.stopped = false;
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Something was written or time jumped: drain soon. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.drain()
+      .then(() => undefined)
+      .catch((error) => this.logger.error({ err: error }, `${this.what} failed`))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        } else
+          this.sleep().catch((error) => this.logger.error({ err: error }, `${this.what} schedule failed`));
+      });
+  }
+
+  private async sleep(): Promise<void> {
+    if (this.stopped) return;
+    const next = await this.nextDueAt();
+    const wait = next === null ? MAX_SLEEP_MS : Math.max(0, next - this.now());
+    this.timer = setTimeout(() => this.kick(), Math.min(wait + 5, MAX_SLEEP_MS));
+    this.timer.unref();
+  }
+}
