@@ -1,12 +1,16 @@
 import type { ContributeBody } from '@giro/contract/fund';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  BillingAddressFields,
+  emptyAddress,
+  isAddressComplete,
+} from '../../../components/ui/billing-address-fields';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { euro } from '../../../lib/format';
 import { useFundAction } from '../api/fund-actions';
-import { BillingAddressFields, emptyAddress, isAddressComplete } from './billing-address-fields';
 
 type Method = ContributeBody['method'];
 const methods: Method[] = ['manual', 'paypal', 'card'];

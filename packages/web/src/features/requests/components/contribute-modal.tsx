@@ -1,13 +1,17 @@
 import { type RequestContributeBody, type RequestSummary, requestLimits } from '@giro/contract/requests';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  BillingAddressFields,
+  emptyAddress,
+  isAddressComplete,
+} from '../../../components/ui/billing-address-fields';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { euro } from '../../../lib/format';
 import { newIdempotencyKey, useContributeToRequest } from '../api/request-actions';
 import { validateContribution } from '../api/request-form';
-import { BillingFields, emptyAddress, isAddressComplete } from './billing-fields';
 
 type Method = RequestContributeBody['method'];
 const methods: Method[] = ['paypal', 'card'];
@@ -121,7 +125,7 @@ export function ContributeModal({
               value={cardId}
               onChange={(e) => setCardId(e.target.value)}
             />
-            <BillingFields value={address} onChange={setAddress} />
+            <BillingAddressFields value={address} onChange={setAddress} />
           </>
         )}
         {errors.billing && (

@@ -1,9 +1,9 @@
-import type { ContributeBody } from '@giro/contract/fund';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/ui/field';
+import { Field } from './field';
 
-export type BillingAddress = NonNullable<ContributeBody['billingAddress']>;
+/** A card's billing address as both the fund's and the requests' contribution bodies carry it. */
+export type BillingAddress = { line1: string; city: string; postalCode: string; country: string };
 export const emptyAddress: BillingAddress = { line1: '', city: '', postalCode: '', country: '' };
 /** Countries offered for a card's billing address (ISO 3166-1 alpha-2). */
 const countries = ['IT', 'AT', 'BE', 'CH', 'DE', 'ES', 'FR', 'GB', 'GR', 'IE', 'NL', 'PT', 'SM', 'VA', 'US'];
@@ -29,9 +29,9 @@ export function BillingAddressFields({
     onChange({ ...value, [field]: event.target.value });
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-1 text-sm font-semibold">{t('fund.contribute.billingTitle')}</legend>
+      <legend className="mb-1 text-sm font-semibold">{t('billing.title')}</legend>
       <Field
-        label={t('fund.contribute.line1')}
+        label={t('billing.line1')}
         value={value.line1}
         onChange={set('line1')}
         required
@@ -39,14 +39,14 @@ export function BillingAddressFields({
       />
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
-          label={t('fund.contribute.city')}
+          label={t('billing.city')}
           value={value.city}
           onChange={set('city')}
           required
           autoComplete="address-level2"
         />
         <Field
-          label={t('fund.contribute.postalCode')}
+          label={t('billing.postalCode')}
           value={value.postalCode}
           onChange={set('postalCode')}
           required
@@ -55,7 +55,7 @@ export function BillingAddressFields({
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={countryId} className="text-sm font-medium text-stone-800">
-          {t('fund.contribute.country')}
+          {t('billing.country')}
         </label>
         <select
           id={countryId}
@@ -65,7 +65,7 @@ export function BillingAddressFields({
           autoComplete="country"
           className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-base focus-visible:outline-3 focus-visible:outline-teal-600"
         >
-          <option value="">{t('fund.contribute.chooseCountry')}</option>
+          <option value="">{t('billing.chooseCountry')}</option>
           {countries.map((code) => (
             <option key={code} value={code}>
               {names.of(code) ?? code}
