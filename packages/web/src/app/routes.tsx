@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
 import { LoadingScreen } from '../components/ui/loading-screen';
@@ -17,6 +17,13 @@ const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
 const DeleteAccountConfirmPage = lazy(() => import('./pages/delete-account-confirm-page'));
 const StaticPage = lazy(() => import('./pages/static-page'));
 const AdminPage = lazy(() => import('./pages/admin-page'));
+/** The admin pages of monitoring, logs and emails (features/admin-monitoring), by path segment. */
+const adminMonitoringPages: Record<string, ComponentType> = {
+  'api-monitoring': lazy(() => import('./pages/admin-api-monitoring-page')),
+  'api-logs': lazy(() => import('./pages/admin-api-logs-page')),
+  'email-tracking': lazy(() => import('./pages/admin-email-tracking-page')),
+  'email-templates': lazy(() => import('./pages/admin-email-templates-page')),
+};
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 
 /** Signed-out visitors go to /auth; the check shows the auth loading screen meanwhile. */
@@ -85,7 +92,10 @@ export function AppRoutes() {
           {(params) =>
             (paths.adminPages as readonly string[]).includes(params.page) ? (
               <RequireAuth admin>
-                <AdminPage page={params.page} />
+                {(() => {
+                  const MonitoringPage = adminMonitoringPages[params.page];
+                  return MonitoringPage ? <MonitoringPage /> : <AdminPage page={params.page} />;
+                })()}
               </RequireAuth>
             ) : (
               <NotFoundPage />

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { paths } from '../../lib/paths';
+
+/** An admin page's heading with the way back to the admin home. */
+export function AdminMonitoringFrame({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4">
+      <Link href={paths.admin} className="text-sm font-medium text-teal-800 underline">
+        {t('adminMonitoring.back')}
+      </Link>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {children}
+    </div>
+  );
+}
