@@ -1,9 +1,11 @@
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiRequests } from '../src/db/schema';
 import { pruneApiRequests } from '../src/jobs/prune-api-requests';
+import { safeRequestSerializer } from '../src/monitoring/request-id';
 import { appWithAdmin } from './support/admin-app';
 import { register, TestClient } from './support/client';
-import type { TestApp } from './support/test-app';
+import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 afterEach(async () => t?.close());
@@ -173,5 +175,23 @@ describe('GET /metrics', () => {
     expect(ok.body).toContain('giro_outbox_backlog');
     expect(ok.body).toContain('giro_deadline_lag_seconds 0');
     expect(ok.body).toContain('process_resident_memory_bytes');
+  });
+});
+
+describe('structured logs', () => {
+  it('carry the request id of the answer and of the log row, and neither query string nor address', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino(
+      { level: 'info', serializers: { req: safeRequestSerializer } },
+      { write: (line: string) => lines.push(JSON.parse(line)) },
+    );
+    t = await createTestApp({}, { logger });
+    const response = await t.app.inject('/api/verify-email?token=secret-token-value');
+    const requestId = response.headers['x-request-id'];
+    const mine = lines.filter((line) => line.reqId === requestId);
+    expect(mine.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    expect(mine[0]!.req).toEqual({ method: 'GET', url: '/api/verify-email' });
+    expect(JSON.stringify(lines)).not.toContain('secret-token-value');
+    expect(JSON.stringify(lines)).not.toContain('127.0.0.1');
   });
 });

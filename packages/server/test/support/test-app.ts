@@ -34,7 +34,7 @@ export interface TestApp {
 /** The real app on a fresh real database; only SMTP is faked. Rate limits are raised unless asked. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { database?: Database; provider?: PaymentProvider } = {},
+  options: { database?: Database; provider?: PaymentProvider; logger?: pino.Logger } = {},
 ): Promise<TestApp> {
   // A second instance on another's database shares it, and leaves closing it to its owner.
   const database = options.database ?? (await openTestDatabase());
@@ -46,7 +46,7 @@ export async function createTestApp(
   };
   const clock = new OffsetClock();
   const mailer = new RecordingMailer();
-  const logger = pino({ level: process.env.TEST_LOG ?? 'silent' });
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG ?? 'silent' });
   const sessionSecret = 'test-session-secret-of-at-least-32-chars';
   const payments = new SandboxProvider(database.db, config.publicUrl);
   const provider = options.provider ?? payments;
