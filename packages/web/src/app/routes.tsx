@@ -8,6 +8,7 @@ import { paths } from '../lib/paths';
 // Every page is its own chunk: the first load carries only the shell.
 const DashboardPage = lazy(() => import('./pages/dashboard-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
+const StatisticsPage = lazy(() => import('./pages/statistics-page'));
 const RequestPage = lazy(() => import('./pages/request-page'));
 const AuthPage = lazy(() => import('./pages/auth-page'));
 const VerifyEmailPage = lazy(() => import('./pages/verify-email-page'));
@@ -57,6 +58,11 @@ export function AppRoutes() {
         <Route path={paths.account}>
           <RequireAuth>
             <AccountPage />
+          </RequireAuth>
+        </Route>
+        <Route path={paths.statistics}>
+          <RequireAuth>
+            <StatisticsPage />
           </RequireAuth>
         </Route>
         {/* Back from Stripe onboarding: only these two steps exist; any other is not found. */}

@@ -7,6 +7,7 @@ export const paths = {
   auth: '/auth',
   invite: (code: string) => `/invite/${code}`,
   request: (id: string) => `/requests/${id}`,
+  statistics: '/statistics',
   deleteAccountConfirm: '/delete-account-confirm',
   verifyEmail: '/verify-email',
   emailVerified: '/email-verified',

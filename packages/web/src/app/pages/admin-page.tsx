@@ -1,32 +1,34 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Card } from '../../components/ui/card';
+import { AdminHome } from '../../features/admin-insights/components/admin-home';
+import { FundMetricsView } from '../../features/admin-insights/components/fund-metrics-view';
+import { InviteTrackingView } from '../../features/admin-insights/components/invite-tracking-view';
+import { PlatformStatisticsView } from '../../features/admin-insights/components/platform-statistics-view';
 import { paths } from '../../lib/paths';
 
-/** Admin home and pages: the monitoring arrives with its own issue; the guard is real now. */
+const views: Record<string, () => ReactNode> = {
+  'invite-tracking': () => <InviteTrackingView />,
+  statistics: () => <PlatformStatisticsView />,
+  'fund-metrics': () => <FundMetricsView />,
+};
+
+/**
+ * The admin home (every page's headline figures) and the insight pages: invite tracking,
+ * statistics, fund metrics. The monitoring pages have pages of their own.
+ */
 export default function AdminPage({ page }: { page?: string }) {
   const { t } = useTranslation();
+  const view = page ? views[page] : undefined;
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold">{page ? t(`admin.pages.${page}`) : t('admin.title')}</h1>
-      {page ? (
-        <Card>
-          <p>{t('common.comingSoon')}</p>
-        </Card>
-      ) : (
-        <ul className="grid gap-2 sm:grid-cols-2">
-          {paths.adminPages.map((name) => (
-            <li key={name}>
-              <Link
-                href={`/admin/${name}`}
-                className="block rounded-xl bg-white p-4 ring-1 ring-stone-200 hover:bg-teal-50"
-              >
-                {t(`admin.pages.${name}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
+      {page && (
+        <Link href={paths.admin} className="text-sm font-medium text-teal-800 underline">
+          {t('adminInsights.back')}
+        </Link>
       )}
+      <h1 className="text-2xl font-bold">{page ? t(`admin.pages.${page}`) : t('admin.title')}</h1>
+      {!page ? <AdminHome /> : view ? view() : <p>{t('common.comingSoon')}</p>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { Card } from '../../components/ui/card';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useServerConfig } from '../../features/auth/api/public';
@@ -13,6 +14,7 @@ import { Leaderboard } from '../../features/organization/components/leaderboard'
 import { CreateOrganizationForm, JoinForm } from '../../features/organization/components/organization-forms';
 import { OrganizationInfo } from '../../features/organization/components/organization-info';
 import { RequestsSection } from '../../features/requests/components/requests-section';
+import { paths } from '../../lib/paths';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -34,6 +36,16 @@ export default function DashboardPage() {
         {t('dashboard.welcome', { name: user.displayName })}
       </h1>
       <Stats stats={userStats} />
+      <p className="flex flex-wrap gap-4 text-sm font-medium">
+        <Link href={paths.statistics} className="text-teal-800 underline" data-testid="statistics-link">
+          {t('statistics.open')}
+        </Link>
+        {user.role === 'admin' && (
+          <Link href={paths.admin} className="text-teal-800 underline" data-testid="admin-link">
+            {t('adminInsights.open')}
+          </Link>
+        )}
+      </p>
       {organization ? (
         <>
           <div className="grid gap-4 md:grid-cols-2">

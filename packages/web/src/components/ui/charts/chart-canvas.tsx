@@ -34,7 +34,10 @@ export default function ChartCanvas({
       <CartesianGrid stroke="#e7e5e4" strokeDasharray="3 3" />
       <XAxis dataKey={xKey} tickFormatter={formatX} tick={{ fontSize: 12 }} minTickGap={16} />
       <YAxis tickFormatter={value} tick={{ fontSize: 12 }} width={formatValue ? 72 : 40} />
-      <Tooltip formatter={value} labelFormatter={(label) => (formatX ? formatX(label) : label)} />
+      <Tooltip
+        formatter={value}
+        labelFormatter={(label) => (formatX ? formatX(label as string | number) : label)}
+      />
       {series.length > 1 && <Legend />}
     </>
   );

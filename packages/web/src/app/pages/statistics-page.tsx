@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { MemberStatisticsView } from '../../features/statistics/components/member-statistics-view';
+import { paths } from '../../lib/paths';
+
+/** The member's statistics page (SPEC §2): their contributions and receipts, and their statement. */
+export default function StatisticsPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4">
+      <Link href={paths.dashboard} className="text-sm font-medium text-teal-800 underline">
+        {t('statistics.back')}
+      </Link>
+      <h1 className="text-2xl font-bold">{t('statistics.title')}</h1>
+      <MemberStatisticsView />
+    </div>
+  );
+}

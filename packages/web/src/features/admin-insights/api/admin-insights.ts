@@ -1,0 +1,82 @@
+import type { TesterInvite } from '@giro/contract/admin';
+import type {
+  AdminOverview,
+  FundMetrics,
+  InviteTracking,
+  PlatformStatistics,
+} from '@giro/contract/admin-insights';
+import type { ApiMonitoring, EmailTemplate, EmailTrackingPage } from '@giro/contract/admin-monitoring';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The admin's insight pages (api.md, Admin). A member never gets here: the server answers 404. */
+export const useAdminOverview = () =>
+  useQuery({ queryKey: ['/api/admin/overview'], select: (data) => data as AdminOverview });
+
+export function useInviteTracking(days: number, code?: string) {
+  const query = new URLSearchParams({ days: String(days), ...(code ? { code } : {}) });
+  return useQuery({
+    queryKey: [`/api/admin/invite-tracking?${query}`],
+    select: (data) => data as InviteTracking,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export const usePlatformStatistics = (days: number) =>
+  useQuery({
+    queryKey: [`/api/admin/statistics?days=${days}`],
+    select: (data) => data as PlatformStatistics,
+    placeholderData: (previous) => previous,
+  });
+
+export const useFundMetrics = () =>
+  useQuery({ queryKey: ['/api/admin/fund-metrics'], select: (data) => data as FundMetrics });
+
+/** Invite tracking is stale after an invite is issued or revoked. */
+function useInvalidateTracking() {
+  const client = useQueryClient();
+  return () =>
+    client.invalidateQueries({
+      predicate: (query) => /^\/api\/admin\/(invite-tracking|overview)/.test(String(query.queryKey[0])),
+    });
+}
+
+export function useIssueTesterInvite() {
+  const invalidate = useInvalidateTracking();
+  return useMutation({
+    mutationFn: (input: { email?: string; expiresInDays: number }) =>
+      apiRequest<TesterInvite>('POST', '/api/admin/tester-invites', input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRevokeTesterInvite() {
+  const invalidate = useInvalidateTracking();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('POST', `/api/admin/tester-invites/${id}/revoke`),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * The monitoring pages' own figures for the admin home. Each is optional: a page whose API
+ * does not answer shows its link without a figure, so these never retry.
+ */
+export const useApiMonitoringFigure = () =>
+  useQuery({
+    queryKey: ['/api/admin/api-monitoring'],
+    select: (data) => data as ApiMonitoring,
+    retry: false,
+  });
+export const useFailedEmailsFigure = () =>
+  useQuery({
+    queryKey: ['/api/admin/email-tracking?status=failed&limit=200'],
+    select: (data) => data as EmailTrackingPage,
+    retry: false,
+  });
+export const useEmailTemplatesFigure = () =>
+  useQuery({
+    queryKey: ['/api/admin/email-templates'],
+    select: (data) => (data as { items: EmailTemplate[] }).items,
+    retry: false,
+  });
