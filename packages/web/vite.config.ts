@@ -33,6 +33,16 @@ export default defineConfig({
         // Pages the server renders itself: the sandbox provider's onboarding page.
         navigateFallbackDenylist: [/^\/api\//, /^\/ws/, /^\/sandbox\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The chart library (ADR 0016) is not precached: most members never open a chart, and it
+        // would triple what installing the app downloads. It is cached the first time it is used.
+        globIgnores: ['**/chart-canvas-*.js'],
+        runtimeCaching: [
+          {
+            urlPattern: /\/assets\/chart-canvas-[\w-]+\.js$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'giro-charts', expiration: { maxEntries: 4 } },
+          },
+        ],
       },
     }),
   ],
