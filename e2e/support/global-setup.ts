@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ADMIN_EMAIL } from './admin';
 import { startMailCatcher } from './mail-catcher';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -28,6 +29,7 @@ export default async function globalSetup() {
       CAPTCHA_ATTEMPTS: '2000',
       TEST_CLOCK: '1',
       LOG_LEVEL: 'warn',
+      ADMIN_EMAILS: ADMIN_EMAIL,
     },
   });
   process.env.E2E_MAIL_URL = `http://127.0.0.1:${mail.httpPort}`;
