@@ -4,10 +4,13 @@ import type { Db } from './client';
 import { apiRequests } from './schema';
 
 const t = apiRequests;
-const percentile = (p: number) =>
-  sql<number>`coalesce(percentile_cont(${sql.raw(String(p))}) within group (order by ${t.durationMs}), 0)`.mapWith(
-    Number,
-  );
+/** p50, p95 and p99 from one sort (an ordered-set aggregate over an array of fractions). */
+const percentiles = sql<
+  [number, number, number] | null
+>`percentile_cont(array[0.5, 0.95, 0.99]) within group (order by ${t.durationMs})`;
+const p95 = sql<number>`coalesce(percentile_cont(0.95) within group (order by ${t.durationMs}), 0)`.mapWith(
+  Number,
+);
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** Per route template since `since`: count, error rates and latency percentiles, busiest first. */
@@ -20,21 +23,19 @@ export async function routeStats(db: Db, since: Date): Promise<RouteStats[]> {
       errorRate: sql<number>`avg(case when ${t.status} >= 500 then 1.0 else 0.0 end)`.mapWith(Number),
       clientErrorRate:
         sql<number>`avg(case when ${t.status} between 400 and 499 then 1.0 else 0.0 end)`.mapWith(Number),
-      p50Ms: percentile(0.5),
-      p95Ms: percentile(0.95),
-      p99Ms: percentile(0.99),
+      percentiles,
     })
     .from(t)
     .where(gte(t.at, since))
     .groupBy(t.method, t.route)
     .orderBy(sql`count(*) desc`, t.route);
-  return rows.map((row) => ({
+  return rows.map(({ percentiles: p, ...row }) => ({
     ...row,
     errorRate: round(row.errorRate),
     clientErrorRate: round(row.clientErrorRate),
-    p50Ms: round(row.p50Ms),
-    p95Ms: round(row.p95Ms),
-    p99Ms: round(row.p99Ms),
+    p50Ms: round(Number(p?.[0] ?? 0)),
+    p95Ms: round(Number(p?.[1] ?? 0)),
+    p99Ms: round(Number(p?.[2] ?? 0)),
   }));
 }
 
@@ -49,7 +50,7 @@ export async function trafficSeries(db: Db, now: Date, hours: number): Promise<T
       at: bucket.mapWith((value: string | Date) => new Date(value).getTime()),
       count: sql<number>`count(*)`.mapWith(Number),
       errors: sql<number>`count(*) filter (where ${t.status} >= 500)`.mapWith(Number),
-      p95Ms: percentile(0.95),
+      p95Ms: p95,
     })
     .from(t)
     .where(gte(t.at, start))

@@ -14,13 +14,21 @@ export async function getApiMonitoring(deps: Deps, recorder: RequestRecorder): P
   await recorder.flush();
   const now = deps.clock.now();
   const ago = (ms: number) => new Date(now.getTime() - ms);
+  // Independent reads: concurrent on a PostgreSQL pool (PGlite runs them one after another).
+  const [lastHour, lastDay, series, backlog, lag] = await Promise.all([
+    routeStats(deps.db, ago(3_600_000)),
+    routeStats(deps.db, ago(86_400_000)),
+    trafficSeries(deps.db, now, 24),
+    outboxBacklog(deps.db, now),
+    deadlineLagSeconds(deps.db, now),
+  ]);
   const memory = process.memoryUsage();
   const loop = eventLoopDelay();
   return {
     generatedAt: now.toISOString(),
-    lastHour: await routeStats(deps.db, ago(3_600_000)),
-    lastDay: await routeStats(deps.db, ago(86_400_000)),
-    series: await trafficSeries(deps.db, now, 24),
+    lastHour,
+    lastDay,
+    series,
     health: {
       uptimeSeconds: Math.round(process.uptime()),
       rssBytes: memory.rss,
@@ -30,8 +38,8 @@ export async function getApiMonitoring(deps: Deps, recorder: RequestRecorder): P
       eventLoopDelayP99Ms: loop.p99Ms,
       eventLoopDelayMaxMs: loop.maxMs,
       openSockets: deps.hub.size,
-      outboxBacklog: await outboxBacklog(deps.db, now),
-      deadlineLagSeconds: await deadlineLagSeconds(deps.db, now),
+      outboxBacklog: backlog,
+      deadlineLagSeconds: lag,
       bufferedRequests: recorder.buffered,
       droppedRequests: recorder.droppedCount,
     },
