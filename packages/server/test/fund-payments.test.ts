@@ -126,4 +126,20 @@ describe('fund payments through the payment port', () => {
     const contributions = (await recipient.client.get('/api/monthly-contributions')).json().contributions;
     expect(contributions).toEqual([]); // the recipient gave nothing in that round
   });
+
+  it('a PayPal contribution counts only once captured; a second one captured meanwhile is refunded', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    await openWindow(members[0]!);
+    const [payer] = payersOf(members, fund) as [Member];
+    const first = await act(payer, 'contributions', { method: 'paypal' });
+    expect(first.round?.contributedBy).toEqual([]); // not before the money is in
+    await act(payer, 'contributions', { method: 'paypal' }); // a second tab, before the first is captured
+    await t.flushOutbox();
+    expect((await fundOf(payer)).round?.contributedBy).toEqual([payer.id]);
+    expect(t.payments.calls.map((c) => c.op)).toEqual(['charge', 'charge', 'refund']);
+    const organizationId = (await payer.client.get('/api/family')).json().id as string;
+    expect(await balanceOf(organizationId, ledgerAccount.roundEscrow(fund.id, 1, 1))).toBe(5000);
+    expect(checkJournal(await readJournal(t.database.db, organizationId))).toEqual([]);
+  });
 });

@@ -102,4 +102,18 @@ describe('the PayPal adapter against a local PayPal fake', () => {
       adapter.payout({ idempotencyKey: 'op-456', email: 'c@paypal.example', amountCents: 100 }),
     ).rejects.toThrow();
   });
+
+  it('a PayPal order that cannot be captured records nothing and tells the payer', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    await openWindow(members[0]!);
+    const [payer] = payersOf(members, fund) as [Member];
+    const unapproved = paypal.approvedOrder('50.00');
+    paypal.orders.get(unapproved)!.status = 'CREATED'; // the buyer never approved it
+    await act(payer, 'contributions', { method: 'paypal', paymentMethodId: unapproved });
+    await t.flushOutbox();
+    expect((await fundOf(payer)).round?.contributedBy).toEqual([]);
+    const alerts = (await payer.client.get('/api/user-notifications')).json().notifications;
+    expect(alerts.map((n: { type: string }) => n.type)).toContain('payment_failed');
+  });
 });

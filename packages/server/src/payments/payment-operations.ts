@@ -12,6 +12,8 @@ export type PaymentRequest =
       kind: 'charge';
       target: PaymentTarget;
       contributionId: string;
+      /** Who pays: a PayPal contribution is recorded for them once captured. */
+      contributorId?: string;
       method: 'card' | 'paypal';
       paymentMethodId: string | null;
     }

@@ -19,6 +19,7 @@ import type { FundCommand } from '@giro/domain/fund/fund-types';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors';
+import { contributeByPaypal } from '../use-cases/fund/contribute-by-paypal';
 import { getFund, getFundRisk, getFundState, getMyContributions } from '../use-cases/fund/get-fund';
 import { runFundCommand } from '../use-cases/fund/run-fund-command';
 import { startFundCycle } from '../use-cases/fund/start-fund-cycle';
@@ -190,16 +191,20 @@ export const fundRoutes: Routes = (app, deps) => {
         if (!body.paymentMethodId) throw new AppError('PAYMENT_METHOD_REQUIRED');
         if (!body.billingAddress) throw new AppError('BILLING_ADDRESS_INCOMPLETE');
       }
+      const run = {
+        idempotencyKey: request.headers['idempotency-key'],
+        route: 'contributions',
+        paymentMethodId: body.paymentMethodId ?? null,
+      };
+      // PayPal money is captured first, then recorded; a card is held and a manual payment declared at once.
+      if (body.method === 'paypal')
+        return contributeByPaypal(deps, user, request.params.id, body.paymentMethodId ?? null, run);
       return runFundCommand(
         deps,
         user,
         request.params.id,
         { type: 'Contribute', userId: user.id, contributionId: randomUUID(), method: body.method },
-        {
-          idempotencyKey: request.headers['idempotency-key'],
-          route: 'contributions',
-          paymentMethodId: body.paymentMethodId ?? null,
-        },
+        run,
       );
     },
   );

@@ -48,7 +48,8 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
     switch (event.type) {
       case 'ContributionMade': {
         const c = event.contribution;
-        if (c.method === 'manual') break;
+        // PayPal money was captured before the contribution was recorded; manual money never passes here.
+        if (c.method !== 'card') break;
         await enqueuePayment(
           tx,
           {

@@ -1,20 +1,32 @@
 import { DomainError } from '@giro/domain/errors';
 import type { FundCommand } from '@giro/domain/fund/fund-types';
 import type { Logger } from 'pino';
-import { lockFundById } from '../../db/fund.repository';
+import type { DbOrTx } from '../../db/client';
+import { type FundRow, lockFundById } from '../../db/fund.repository';
+import { insertNotifications } from '../../db/notification.repository';
 import type { Deps } from '../../deps';
 import type { PaymentOutcomeRecorder } from '../../payments/payment.handler';
-import type { PaymentRequest } from '../../payments/payment-operations';
+import { enqueuePayment, type PaymentRequest } from '../../payments/payment-operations';
 import type { PaymentResult } from '../../payments/payment-provider';
+import { enqueueRealtime } from '../../realtime/enqueue-realtime';
 import { applyFundCommand } from './apply-fund-command';
+
+type RecorderDeps = Pick<Deps, 'clock' | 'config'> & { logger: Logger };
 
 /** The fund's command for a payment outcome: a declined hold, a payout done or failed, a refund done. */
 function followUp(request: PaymentRequest, result: PaymentResult): FundCommand | null {
   switch (request.kind) {
     case 'charge':
-      return result.ok || request.method !== 'card'
-        ? null
-        : { type: 'ContributionPaymentFailed', contributionId: request.contributionId };
+      if (request.method === 'paypal')
+        return result.ok && request.contributorId
+          ? {
+              type: 'Contribute',
+              userId: request.contributorId,
+              contributionId: request.contributionId,
+              method: 'paypal',
+            }
+          : null;
+      return result.ok ? null : { type: 'ContributionPaymentFailed', contributionId: request.contributionId };
     case 'payout':
       return { type: result.ok ? 'DistributionSucceeded' : 'DistributionFailed' };
     case 'refund':
@@ -22,23 +34,63 @@ function followUp(request: PaymentRequest, result: PaymentResult): FundCommand |
   }
 }
 
-export function recordFundPayment(
-  deps: Pick<Deps, 'clock' | 'config'> & { logger: Logger },
-): PaymentOutcomeRecorder {
+export function recordFundPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
   return async (tx, operation, result) => {
-    const command = followUp(operation.request, result);
-    if (!command) return;
-    const fund = await lockFundById(tx, operation.request.target.id);
+    const { request } = operation;
+    const fund = await lockFundById(tx, request.target.id);
     if (!fund) return;
+    const capturedPaypal = request.kind === 'charge' && request.method === 'paypal';
+    if (capturedPaypal && !result.ok) return tellPayer(tx, deps, fund, request.contributorId);
+    const command = followUp(request, result);
+    if (!command) return;
     try {
       await tx.transaction((sp) => applyFundCommand(sp, deps, fund, command));
     } catch (error) {
-      // The fund moved on meanwhile (a round closed, a member left): the outcome is recorded, nothing to tell.
       if (!(error instanceof DomainError)) throw error;
+      if (capturedPaypal) return refundCaptured(tx, deps, fund, request);
+      // The fund moved on meanwhile (a round closed, a member left): the outcome is recorded, nothing to tell.
       deps.logger.warn(
         { operationId: operation.id, code: error.code },
         'payment outcome no longer applies to the fund',
       );
     }
   };
+}
+
+/** Captured, but the fund no longer takes it (the window closed, a second tab paid): give it back. */
+async function refundCaptured(tx: DbOrTx, deps: RecorderDeps, fund: FundRow, request: PaymentRequest) {
+  if (request.kind !== 'charge') return;
+  await enqueuePayment(
+    tx,
+    {
+      organizationId: fund.organizationId,
+      subject: `refund:${request.contributionId}`,
+      userId: request.contributorId ?? null,
+      amountCents: fund.state.finalAmountCents ?? 0,
+      request: {
+        kind: 'refund',
+        target: request.target,
+        contributionId: request.contributionId,
+        method: 'paypal',
+      },
+    },
+    deps.clock.now(),
+  );
+}
+
+/** The PayPal capture was refused: nothing was recorded, so only the payer needs to know. */
+async function tellPayer(tx: DbOrTx, deps: RecorderDeps, fund: FundRow, payerId: string | undefined) {
+  if (!payerId) return;
+  const now = deps.clock.now();
+  await insertNotifications(
+    tx,
+    [{ organizationId: fund.organizationId, note: { userId: payerId, type: 'payment_failed' } }],
+    now,
+  );
+  await enqueueRealtime(
+    tx,
+    fund.organizationId,
+    [{ type: 'NOTIFICATION_CREATED', at: now.toISOString() }],
+    now,
+  );
 }

@@ -1,6 +1,7 @@
 import type { FundView } from '@giro/contract/fund';
-import type { FundCommand } from '@giro/domain/fund/fund-types';
-import { lockFundOfOrganization, organizationMembers } from '../../db/fund.repository';
+import type { FundCommand, FundState } from '@giro/domain/fund/fund-types';
+import type { Tx } from '../../db/client';
+import { type FundRow, lockFundOfOrganization, organizationMembers } from '../../db/fund.repository';
 import { findIdempotentAnswer, saveIdempotentAnswer } from '../../db/idempotency.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
@@ -26,6 +27,24 @@ export async function runFundCommand(
   command: FundCommand,
   options: RunOptions,
 ): Promise<FundView> {
+  return withLockedFund(deps, user, fundId, options, async (tx, fund) => {
+    const { state } = await applyFundCommand(tx, deps, fund, command, options);
+    return state;
+  });
+}
+
+/**
+ * The frame every member's fund action runs in: the caller's organization's fund locked
+ * (another organization's id is 404), the Idempotency-Key answered from its first answer, the
+ * work, the view stored for the key, then the workers woken once the transaction committed.
+ */
+export async function withLockedFund(
+  deps: Deps,
+  user: UserRow,
+  fundId: string,
+  options: RunOptions,
+  work: (tx: Tx, fund: FundRow) => Promise<FundState>,
+): Promise<FundView> {
   if (!user.familyId) throw new AppError('NO_ROTATING_FUND');
   const organizationId = user.familyId;
   const view = await deps.db.transaction(async (tx) => {
@@ -38,7 +57,7 @@ export async function runFundCommand(
         return known.response as FundView;
       }
     }
-    const { state } = await applyFundCommand(tx, deps, fund, command, options);
+    const state = await work(tx, fund);
     const result = fundView(state, await organizationMembers(tx, organizationId), deps.config);
     if (options.idempotencyKey) {
       await saveIdempotentAnswer(

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { FundView } from '@giro/contract/fund';
+import { DomainError } from '@giro/domain/errors';
+import { decide } from '@giro/domain/fund/decide';
+import { organizationMembers } from '../../db/fund.repository';
+import type { UserRow } from '../../db/user.repository';
+import type { Deps } from '../../deps';
+import { enqueuePayment } from '../../payments/payment-operations';
+import { fundContext } from './apply-fund-command';
+import { type RunOptions, withLockedFund } from './run-fund-command';
+
+/**
+ * A PayPal contribution is captured before it is recorded (domain.md: PayPal money is in escrow
+ * when the contribution counts). The command is checked against the fund now, so a refusal
+ * answers at once and nothing is captured; then the capture is recorded as a payment operation
+ * with its outbox row, in this transaction. The worker captures (the operation's id as
+ * PayPal-Request-Id) and only then does the fund record the contribution; if the fund refuses
+ * it by then, the captured money is refunded. A crash anywhere repeats the capture, never doubles it.
+ */
+export async function contributeByPaypal(
+  deps: Deps,
+  user: UserRow,
+  fundId: string,
+  orderId: string | null,
+  options: RunOptions,
+): Promise<FundView> {
+  return withLockedFund(deps, user, fundId, options, async (tx, fund) => {
+    const contributionId = randomUUID();
+    const members = await organizationMembers(tx, fund.organizationId);
+    const ctx = await fundContext(
+      tx,
+      deps,
+      fund.state,
+      members.map((m) => m.id),
+    );
+    const checked = decide(
+      fund.state,
+      { type: 'Contribute', userId: user.id, contributionId, method: 'paypal' },
+      ctx,
+    );
+    if (checked instanceof DomainError) throw checked;
+    await enqueuePayment(
+      tx,
+      {
+        organizationId: fund.organizationId,
+        subject: `contribution:${contributionId}`,
+        userId: user.id,
+        amountCents: fund.state.finalAmountCents ?? 0,
+        request: {
+          kind: 'charge',
+          target: { type: 'fund', id: fund.id },
+          contributionId,
+          contributorId: user.id,
+          method: 'paypal',
+          paymentMethodId: orderId,
+        },
+      },
+      deps.clock.now(),
+    );
+    return fund.state;
+  });
+}
