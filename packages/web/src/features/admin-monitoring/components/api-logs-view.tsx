@@ -32,8 +32,8 @@ export function ApiLogsView() {
               caption={t('adminMonitoring.logs.title')}
               head={[
                 t('adminMonitoring.logs.time'),
-                t('adminMonitoring.logs.request'),
                 t('adminMonitoring.logs.status'),
+                t('adminMonitoring.logs.request'),
                 t('adminMonitoring.logs.duration'),
                 t('adminMonitoring.logs.user'),
                 t('adminMonitoring.logs.requestId'),
@@ -42,13 +42,13 @@ export function ApiLogsView() {
               {items.map((item) => (
                 <tr key={item.id}>
                   <td className={`${cell} whitespace-nowrap tabular-nums`}>{dateTime(item.at)}</td>
-                  <td className={`${cell} font-mono text-xs`}>
-                    {item.method} {item.route}
-                  </td>
                   <td
                     className={`${cell} tabular-nums ${item.status >= 500 ? 'font-semibold text-red-800' : ''}`}
                   >
                     {item.status}
+                  </td>
+                  <td className={`${cell} font-mono text-xs`}>
+                    {item.method} {item.route}
                   </td>
                   <td className={`${cell} tabular-nums`}>{ms(item.durationMs)}</td>
                   <td className={`${cell} font-mono text-xs`}>{item.userId ?? '—'}</td>

@@ -13,8 +13,8 @@ afterEach(() => {
 });
 
 describe('email tracking', () => {
-  it('shows each email with its masked recipient, status in words, attempts and error', async () => {
-    fakeServer({
+  it('shows each email with its masked recipient, status in words, attempts and error; filters', async () => {
+    const calls = fakeServer({
       'GET /api/admin/email-tracking?limit=50': {
         items: [
           {
@@ -33,6 +33,10 @@ describe('email tracking', () => {
         nextCursor: null,
       },
       'GET /api/admin/email-tracking?status=sent&limit=50': { items: [], nextCursor: null },
+      'GET /api/admin/email-tracking?status=sent&template=reset_password&limit=50': {
+        items: [],
+        nextCursor: null,
+      },
     });
     renderAt('/admin/email-tracking', <EmailTrackingView />);
     expect(await screen.findByText('a***@example.com')).toBeTruthy();
@@ -41,6 +45,12 @@ describe('email tracking', () => {
     expect(screen.getByText('Error: 550 mailbox unavailable')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Stato'), { target: { value: 'sent' } });
     expect(await screen.findByText('Ancora nessuna email.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Modello'), { target: { value: 'reset_password' } });
+    await waitFor(() =>
+      expect(calls.map((call) => call.url)).toContain(
+        '/api/admin/email-tracking?status=sent&template=reset_password&limit=50',
+      ),
+    );
   });
 });
 

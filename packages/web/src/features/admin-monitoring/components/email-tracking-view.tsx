@@ -1,4 +1,4 @@
-import type { EmailStatus } from '@giro/contract/admin-monitoring';
+import { type EmailStatus, emailTemplateKeySchema } from '@giro/contract/admin-monitoring';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
@@ -18,29 +18,51 @@ const statusStyle: Record<EmailStatus, string> = {
 export function EmailTrackingView() {
   const { t } = useTranslation();
   const statusId = useId();
+  const templateId = useId();
   const [status, setStatus] = useState<EmailStatus | ''>('');
-  const query = useEmailTracking({ status });
+  const [template, setTemplate] = useState('');
+  const query = useEmailTracking({ status, template });
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const statusText = (value: EmailStatus) => t(`adminMonitoring.email.status.${value}`);
   return (
     <Card title={t('adminMonitoring.email.title')}>
-      <div className="mb-3 flex max-w-xs flex-col gap-1">
-        <label htmlFor={statusId} className="text-sm font-medium text-stone-800">
-          {t('adminMonitoring.filters.status')}
-        </label>
-        <select
-          id={statusId}
-          value={status}
-          onChange={(event) => setStatus(event.target.value as EmailStatus | '')}
-          className="min-h-11 rounded-lg border border-stone-300 bg-white px-3"
-        >
-          <option value="">{t('adminMonitoring.filters.any')}</option>
-          {(['queued', 'sent', 'failed'] as const).map((value) => (
-            <option key={value} value={value}>
-              {statusText(value)}
-            </option>
-          ))}
-        </select>
+      <div className="mb-3 grid grid-cols-1 gap-3 sm:max-w-xl sm:grid-cols-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={statusId} className="text-sm font-medium text-stone-800">
+            {t('adminMonitoring.filters.status')}
+          </label>
+          <select
+            id={statusId}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as EmailStatus | '')}
+            className="min-h-11 rounded-lg border border-stone-300 bg-white px-3"
+          >
+            <option value="">{t('adminMonitoring.filters.any')}</option>
+            {(['queued', 'sent', 'failed'] as const).map((value) => (
+              <option key={value} value={value}>
+                {statusText(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={templateId} className="text-sm font-medium text-stone-800">
+            {t('adminMonitoring.email.template')}
+          </label>
+          <select
+            id={templateId}
+            value={template}
+            onChange={(event) => setTemplate(event.target.value)}
+            className="min-h-11 rounded-lg border border-stone-300 bg-white px-3"
+          >
+            <option value="">{t('adminMonitoring.filters.any')}</option>
+            {emailTemplateKeySchema.options.map((key) => (
+              <option key={key} value={key}>
+                {t(`adminMonitoring.templates.names.${key}`)}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       {query.isPending ? (
         <p role="status">{t('adminMonitoring.loading')}</p>

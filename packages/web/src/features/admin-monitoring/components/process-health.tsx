@@ -27,7 +27,7 @@ export function ProcessHealthCard({ health }: { health: ProcessHealth }) {
   ];
   return (
     <Card title={t('adminMonitoring.health.title')}>
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {items.map(([label, value]) => (
           <div key={label} className="rounded-lg bg-stone-50 p-3">
             <dt className="text-xs text-stone-600">{label}</dt>
