@@ -303,8 +303,8 @@ export const fundEvents = pgTable(
   },
   (t) => [
     index('fund_events_fund_idx').on(t.fundId, t.id),
-    // Admin fund metrics count events by type.
-    index('fund_events_type_idx').on(t.type),
+    // Admin fund metrics: counts by type, and a fund's next event of a type after a given one.
+    index('fund_events_type_fund_idx').on(t.type, t.fundId, t.id),
   ],
 );
 

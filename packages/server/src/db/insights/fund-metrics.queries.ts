@@ -35,22 +35,27 @@ export async function fundEventCounts(db: DbOrTx): Promise<Record<CountedEvent |
 }
 
 /**
- * Contributions made late: after the contribution was missed (an emergency vote opened about
- * the member) and before the next round started, i.e. paid in a granted extension. Starts from
- * the misses, which are few, so the cost follows them and not every contribution.
+ * Contributions made late: misses (an emergency vote opened about the member) followed by the
+ * member's payment before the next round started, i.e. paid in a granted extension. Starts
+ * from the misses, which are few, and finds each one's next round and payment through the
+ * (type, fund, id) index, so the cost follows the misses and not every contribution (the
+ * `limit 1` keeps the planner from hashing every contribution instead).
  */
 export async function lateContributionCount(db: DbOrTx): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(
     db,
-    sql`with missed as (
-          select m.fund_id, m.id, m.payload->>'memberId' as member_id,
-            (select min(r.id) from fund_events r
-              where r.fund_id = m.fund_id and r.id > m.id and r.type = 'RoundStarted') as next_round
-          from fund_events m where m.type = 'ContributionMissed')
-        select count(distinct c.id)::int as n from missed
-        join fund_events c on c.fund_id = missed.fund_id and c.id > missed.id
-          and (missed.next_round is null or c.id < missed.next_round)
-        where c.type = 'ContributionMade' and c.payload->'contribution'->>'contributorId' = missed.member_id`,
+    sql`select count(*)::int as n
+        from fund_events m
+        cross join lateral (
+          select min(r.id) as next_round from fund_events r
+          where r.type = 'RoundStarted' and r.fund_id = m.fund_id and r.id > m.id) nr
+        cross join lateral (
+          select 1 from fund_events c
+          where c.type = 'ContributionMade' and c.fund_id = m.fund_id and c.id > m.id
+            and (nr.next_round is null or c.id < nr.next_round)
+            and c.payload->'contribution'->>'contributorId' = m.payload->>'memberId'
+          limit 1) paid
+        where m.type = 'ContributionMissed'`,
   );
   return row?.n ?? 0;
 }
