@@ -34,7 +34,7 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/ws/, /^\/sandbox\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // The chart library (ADR 0016) is not precached: most members never open a chart, and it
-        // would triple what installing the app downloads. It is cached the first time it is used.
+        // would add half again to what installing the app downloads. Cached the first time it is used.
         globIgnores: ['**/chart-canvas-*.js'],
         runtimeCaching: [
           {
