@@ -22,6 +22,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   /** Captcha proof of work: SHA-256 keys to try; a mid-range phone solves the default in about a second. */
   CAPTCHA_ATTEMPTS: z.coerce.number().int().min(1).default(50_000),
+  /** Multiplies every rate limit: the browser suite registers more people from 127.0.0.1 than a person would. */
+  RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1000).default(1),
   PAYMENTS: z.enum(['sandbox', 'live']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
