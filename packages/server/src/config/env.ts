@@ -103,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsConfig(e),
     metricsToken: e.METRICS_TOKEN || undefined,
     apiLog: { maxRows: e.API_LOG_MAX_ROWS, maxAgeDays: e.API_LOG_MAX_AGE_DAYS },
-    rateLimitScale: 1,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
   };
 }
 
