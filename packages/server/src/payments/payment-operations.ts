@@ -58,3 +58,69 @@ export async function enqueuePayment(
     createdAt: now,
   });
 }
+
+/** The subject of a contribution's charge: captures and refunds find the charge by it. */
+export const chargeSubject = (contributionId: string) => `contribution:${contributionId}`;
+
+interface ContributionMoney {
+  organizationId: string;
+  target: PaymentTarget;
+  contributionId: string;
+  payerId: string | null;
+  amountCents: number;
+}
+
+/** Takes a contribution's money (a card hold, or a PayPal capture): one charge per contribution. */
+export function enqueueCharge(
+  tx: DbOrTx,
+  money: ContributionMoney & {
+    method: 'card' | 'paypal';
+    paymentMethodId: string | null;
+    recordAfterCapture?: boolean;
+  },
+  now: Date,
+): Promise<void> {
+  return enqueuePayment(
+    tx,
+    {
+      organizationId: money.organizationId,
+      subject: chargeSubject(money.contributionId),
+      userId: money.payerId,
+      amountCents: money.amountCents,
+      request: {
+        kind: 'charge',
+        target: money.target,
+        contributionId: money.contributionId,
+        // Named only when the contribution is recorded after its capture (PayPal into a fund).
+        ...(money.recordAfterCapture && money.payerId ? { contributorId: money.payerId } : {}),
+        method: money.method,
+        paymentMethodId: money.paymentMethodId,
+      },
+    },
+    now,
+  );
+}
+
+/** Gives a contribution's money back (or releases its hold): one refund per contribution. */
+export function enqueueRefund(
+  tx: DbOrTx,
+  money: ContributionMoney & { method: 'card' | 'paypal' | 'manual' },
+  now: Date,
+): Promise<void> {
+  return enqueuePayment(
+    tx,
+    {
+      organizationId: money.organizationId,
+      subject: `refund:${money.contributionId}`,
+      userId: money.payerId,
+      amountCents: money.amountCents,
+      request: {
+        kind: 'refund',
+        target: money.target,
+        contributionId: money.contributionId,
+        method: money.method,
+      },
+    },
+    now,
+  );
+}

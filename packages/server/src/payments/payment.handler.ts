@@ -4,7 +4,7 @@ import { activePayoutAccountOf } from '../db/payout-account.repository';
 import { paymentOperations } from '../db/schema';
 import type { Deps } from '../deps';
 import type { OutboxHandler } from '../jobs/outbox-worker';
-import type { PaymentRequest, PaymentTarget } from './payment-operations';
+import { chargeSubject, type PaymentRequest, type PaymentTarget } from './payment-operations';
 import type { PaymentProvider, PaymentResult } from './payment-provider';
 
 type Operation = typeof paymentOperations.$inferSelect;
@@ -68,7 +68,7 @@ async function chargeOf(db: Db, organizationId: string, contributionId: string) 
       and(
         eq(paymentOperations.organizationId, organizationId),
         eq(paymentOperations.kind, 'charge'),
-        eq(paymentOperations.subject, `contribution:${contributionId}`),
+        eq(paymentOperations.subject, chargeSubject(contributionId)),
       ),
     );
   return charge;

@@ -5,7 +5,7 @@ import { decide } from '@giro/domain/fund/decide';
 import { organizationMembers } from '../../db/fund.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
-import { enqueuePayment } from '../../payments/payment-operations';
+import { enqueueCharge } from '../../payments/payment-operations';
 import { fundContext } from './apply-fund-command';
 import { type RunOptions, withLockedFund } from './run-fund-command';
 
@@ -39,21 +39,17 @@ export async function contributeByPaypal(
       ctx,
     );
     if (checked instanceof DomainError) throw checked;
-    await enqueuePayment(
+    await enqueueCharge(
       tx,
       {
         organizationId: fund.organizationId,
-        subject: `contribution:${contributionId}`,
-        userId: user.id,
+        target: { type: 'fund', id: fund.id },
+        contributionId,
+        payerId: user.id,
         amountCents: fund.state.finalAmountCents ?? 0,
-        request: {
-          kind: 'charge',
-          target: { type: 'fund', id: fund.id },
-          contributionId,
-          contributorId: user.id,
-          method: 'paypal',
-          paymentMethodId: orderId,
-        },
+        method: 'paypal',
+        paymentMethodId: orderId,
+        recordAfterCapture: true,
       },
       deps.clock.now(),
     );

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import type { NewNotification } from '../../db/notification.repository';
 import { users } from '../../db/schema';
 import { lockUser } from '../../db/user.repository';
-import { enqueuePayment } from '../../payments/payment-operations';
+import { enqueueCharge, enqueuePayment, enqueueRefund } from '../../payments/payment-operations';
 import { removeFromOrganization } from '../membership';
 
 export interface EffectInput {
@@ -31,14 +31,15 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
   const refund = async (contributionId: string) => {
     const c = contribution(contributionId);
     if (!c) return;
-    await enqueuePayment(
+    await enqueueRefund(
       tx,
       {
         organizationId,
-        subject: `refund:${c.id}`,
-        userId: c.contributorId,
+        target,
+        contributionId: c.id,
+        payerId: c.contributorId,
         amountCents: c.amountCents,
-        request: { kind: 'refund', target, contributionId: c.id, method: c.method },
+        method: c.method,
       },
       now,
     );
@@ -50,20 +51,16 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         const c = event.contribution;
         // PayPal money was captured before the contribution was recorded; manual money never passes here.
         if (c.method !== 'card') break;
-        await enqueuePayment(
+        await enqueueCharge(
           tx,
           {
             organizationId,
-            subject: `contribution:${c.id}`,
-            userId: c.contributorId,
+            target,
+            contributionId: c.id,
+            payerId: c.contributorId,
             amountCents: c.amountCents,
-            request: {
-              kind: 'charge',
-              target,
-              contributionId: c.id,
-              method: c.method,
-              paymentMethodId: input.paymentMethodId,
-            },
+            method: c.method,
+            paymentMethodId: input.paymentMethodId,
           },
           now,
         );

@@ -6,7 +6,7 @@ import { type FundRow, lockFundById } from '../../db/fund.repository';
 import { insertNotifications } from '../../db/notification.repository';
 import type { Deps } from '../../deps';
 import type { PaymentOutcomeRecorder } from '../../payments/payment.handler';
-import { enqueuePayment, type PaymentRequest } from '../../payments/payment-operations';
+import { enqueueRefund, type PaymentRequest } from '../../payments/payment-operations';
 import type { PaymentResult } from '../../payments/payment-provider';
 import { enqueueRealtime } from '../../realtime/enqueue-realtime';
 import { applyFundCommand } from './apply-fund-command';
@@ -60,19 +60,15 @@ export function recordFundPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
 /** Captured, but the fund no longer takes it (the window closed, a second tab paid): give it back. */
 async function refundCaptured(tx: DbOrTx, deps: RecorderDeps, fund: FundRow, request: PaymentRequest) {
   if (request.kind !== 'charge') return;
-  await enqueuePayment(
+  await enqueueRefund(
     tx,
     {
       organizationId: fund.organizationId,
-      subject: `refund:${request.contributionId}`,
-      userId: request.contributorId ?? null,
+      target: request.target,
+      contributionId: request.contributionId,
+      payerId: request.contributorId ?? null,
       amountCents: fund.state.finalAmountCents ?? 0,
-      request: {
-        kind: 'refund',
-        target: request.target,
-        contributionId: request.contributionId,
-        method: 'paypal',
-      },
+      method: 'paypal',
     },
     deps.clock.now(),
   );

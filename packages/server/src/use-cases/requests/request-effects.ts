@@ -2,7 +2,7 @@ import { heldContributions } from '@giro/domain/requests/decide-request';
 import type { RequestEvent, RequestsState } from '@giro/domain/requests/request-types';
 import type { DbOrTx } from '../../db/client';
 import { insertNotifications, type NewNotification } from '../../db/notification.repository';
-import { enqueuePayment } from '../../payments/payment-operations';
+import { enqueueCharge, enqueuePayment, enqueueRefund } from '../../payments/payment-operations';
 
 /** One payout operation per attempt; the attempt is read back from it when the outcome arrives. */
 export const payoutSubject = (requestId: string, attempt: number) =>
@@ -33,21 +33,16 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
     switch (event.type) {
       case 'RequestContributed': {
         const c = event.contribution;
-        const method = c.method ?? 'card';
-        await enqueuePayment(
+        await enqueueCharge(
           tx,
           {
             organizationId,
-            subject: `contribution:${c.id}`,
-            userId: c.contributorId,
+            target,
+            contributionId: c.id,
+            payerId: c.contributorId,
             amountCents: c.amountCents,
-            request: {
-              kind: 'charge',
-              target,
-              contributionId: c.id,
-              method,
-              paymentMethodId: input.paymentMethodId,
-            },
+            method: c.method ?? 'card',
+            paymentMethodId: input.paymentMethodId,
           },
           now,
         );
@@ -83,14 +78,15 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
       }
       case 'RequestContributionRefunded': {
         const c = find(event.requestId).contributions.find((x) => x.id === event.contributionId)!;
-        await enqueuePayment(
+        await enqueueRefund(
           tx,
           {
             organizationId,
-            subject: `refund:${c.id}`,
-            userId: c.contributorId,
+            target,
+            contributionId: c.id,
+            payerId: c.contributorId,
             amountCents: c.amountCents,
-            request: { kind: 'refund', target, contributionId: c.id, method: c.method ?? 'card' },
+            method: c.method ?? 'card',
           },
           now,
         );
