@@ -220,6 +220,11 @@ const catalogue = {
     en: 'You are not the current recipient',
     it: 'Non sei il beneficiario attuale',
   },
+  LAST_ADMIN: {
+    status: 409,
+    en: 'You are the last admin: grant the role to someone else first',
+    it: "Sei l'ultimo amministratore: concedi prima il ruolo a qualcun altro",
+  },
   CANNOT_WITHDRAW_NOW: {
     status: 409,
     en: 'You cannot withdraw at this time',

@@ -141,6 +141,25 @@ describe('POST /api/admin/users/{id}/role', () => {
     );
   });
 
+  it('the last admin cannot remove their own role; with a second admin they can, and nothing else changes', async () => {
+    const admin = await appWithAdmin();
+    const adminId = admin.response.json().id;
+    const refused = await admin.client.post(`/api/admin/users/${adminId}/role`, { role: 'member' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('LAST_ADMIN');
+    expect((await admin.client.get('/api/user')).json().role).toBe('admin');
+
+    const member = await register(t.app);
+    const memberId = member.response.json().id;
+    await admin.client.post(`/api/admin/users/${memberId}/role`, { role: 'admin' });
+    const stepDown = await admin.client.post(`/api/admin/users/${adminId}/role`, { role: 'member' });
+    expect(stepDown.statusCode).toBe(200);
+    expect((await admin.client.get('/api/user')).json().role).toBe('member');
+    // The remaining admin is now the last one.
+    const last = await member.client.post(`/api/admin/users/${memberId}/role`, { role: 'member' });
+    expect(last.json().code).toBe('LAST_ADMIN');
+  });
+
   it('an unknown user is 404, a malformed id or role 400', async () => {
     const admin = await appWithAdmin();
     const unknown = await admin.client.post('/api/admin/users/00000000-0000-4000-8000-000000000000/role', {
