@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectToast, fastForward, roundRoles, voteAmount } from './support/fund-steps';
 import { expectLive, fundOf, registerMember } from './support/members';
 import { contributeByCard, contributeWith, expectStat, payoutStatus } from './support/payment-steps';
+import { recordFacts } from './support/suite-facts';
 
 test.setTimeout(420_000);
 
@@ -133,4 +135,28 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
     await expectStat(payer.page, 'Totale versato', eur('10,10'));
     await expectStat(payer.page, 'Totale ricevuto', eur('0,00'));
   }
+
+  // The statistics page and the CSV statement say the same, line by line from the ledger.
+  await recipient.page.getByTestId('statistics-link').click();
+  const totals = recipient.page.getByTestId('statistics-totals');
+  await expect(totals.locator('dt:text-is("Ricevuto") + dd')).toHaveText(eur('29,29'));
+  await expect(totals.locator('dt:text-is("Saldo") + dd')).toHaveText(eur('29,29'));
+  const download = recipient.page.waitForEvent('download');
+  await recipient.page.getByTestId('statement-download').click();
+  const csv = readFileSync((await (await download).path())!, 'utf8')
+    .trim()
+    .split('\r\n');
+  const lines = csv.slice(1).map((line) => line.split(','));
+  const cents = (euros: string) => Math.round(Number(euros) * 100);
+  expect(lines.reduce((sum, line) => sum + cents(line.at(-2)!), 0)).toBe(2929);
+  expect(lines.at(-1)!.at(-1)).toBe('29.29');
+
+  recordFacts('payments', {
+    inviteCode: inviteLink.split('/').at(-1)!,
+    registrationsWithCode: 3,
+    recipientId: (await (await recipient.page.request.get('/api/user')).json()).id,
+    platformGrossCents: 2020,
+    feeCents: 101,
+    declinedCards: 1,
+  });
 });

@@ -2,10 +2,18 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 5123);
 
-/** The browser suite: the built app served by the real server, driven in Debian's Chromium. */
+/**
+ * The browser suite: the built app served by the real server, driven in Debian's Chromium. The
+ * members' journeys run first; the admin journeys (admin/) depend on them, so the admin pages
+ * are read with the data those journeys produced (e2e/support/suite-facts.ts carries what they
+ * tell the admin journeys to look for).
+ */
 export default defineConfig({
   testDir: '.',
-  testMatch: '*.spec.ts',
+  projects: [
+    { name: 'journeys', testMatch: '*.spec.ts', testIgnore: 'admin/**' },
+    { name: 'admin', testMatch: 'admin/*.spec.ts', dependencies: ['journeys'] },
+  ],
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: 1,

@@ -15,6 +15,8 @@ export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT ?? 5123);
   const mail = await startMailCatcher();
   const dataDir = mkdtempSync(join(tmpdir(), 'giro-e2e-'));
+  // What the members' journeys leave for the admin journeys (support/suite-facts.ts).
+  process.env.E2E_FACTS_DIR = mkdtempSync(join(tmpdir(), 'giro-e2e-facts-'));
   const server: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -54,5 +56,6 @@ export default async function globalSetup() {
     await new Promise((resolve) => server.once('exit', resolve));
     await mail.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(process.env.E2E_FACTS_DIR!, { recursive: true, force: true });
   };
 }

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL } from './support/admin';
-import { registerMember } from './support/members';
-import { fillRegistration, person } from './support/people';
+import { signInAdmin } from '../support/admin';
+import { registerMember } from '../support/members';
+import { readFacts } from '../support/suite-facts';
 
 const ADMIN_ROUTES = [
   '/api/admin/overview',
@@ -10,34 +10,22 @@ const ADMIN_ROUTES = [
   '/api/admin/fund-metrics',
 ];
 
-/**
- * The admin of ADMIN_EMAILS: signed in if an earlier journey registered them, else registered
- * now (this file may run alone).
- */
-async function signInAdmin(page: Page) {
-  const admin = { ...person('admin'), email: ADMIN_EMAIL };
-  await page.goto('/auth');
-  await page.getByRole('button', { name: 'Accetta tutti' }).click();
-  const { csrfToken } = await (await page.request.get('/api/csrf-token')).json();
-  const login = await page.request.post('/api/login', {
-    data: { username: ADMIN_EMAIL, password: admin.password },
-    headers: { 'x-csrf-token': csrfToken },
-  });
-  if (login.ok()) return;
-  await page.getByTestId('register-tab').click();
-  await page.getByTestId('create-tab').click();
-  await page.getByLabel("Nome dell'organizzazione").fill('Giro HQ');
-  await page.getByLabel('Tipo').selectOption('team');
-  await fillRegistration(page, admin);
-  await page.getByRole('button', { name: 'Crea account e organizzazione' }).click();
-  await expect(page.getByTestId('dashboard-welcome')).toBeVisible();
+/** "1.234,56 €" (Italian, as the admin pages write it) as integer cents. */
+async function centsOf(figure: ReturnType<Page['locator']>): Promise<number> {
+  const text = (await figure.textContent())!.replace(/[^\d,−-]/g, '').replace('−', '-');
+  return Math.round(Number(text.replace(',', '.')) * 100);
 }
 
+/** One headline figure of an admin page, by its label. */
+const figure = (page: Page, label: string) => page.locator(`dt:text-is("${label}") + dd`).first();
+
 /**
- * Issue 7, insights: a family whose second member joins by the invite link; the member's
- * statistics page; a member refused every admin route; the admin's home, invite tracking (the
- * family's code with its visit and registration; a tester invite issued and revoked),
- * statistics and fund metrics, each chart with its table.
+ * Issue 7, insights, after the members' journeys: a family whose second member joins by the
+ * invite link; the member's statistics page; a member refused every admin route; the admin's
+ * home, invite tracking (this family's code with its visit and registration, and the payments
+ * journey's code with its three registrations; a tester invite issued and revoked), statistics
+ * holding at least the payments journey's money and fee, fund metrics counting its declined
+ * card, each chart with its table.
  */
 test('an admin reads invite tracking, statistics and fund metrics; a member has their statistics and no admin page', async ({
   page,
@@ -71,6 +59,13 @@ test('an admin reads invite tracking, statistics and fund metrics; a member has 
   // Luca's visit of the link and his registration with it.
   await expect(row.getByRole('cell').nth(1)).not.toHaveText('0');
   await expect(row.getByRole('cell').nth(2)).toHaveText('1');
+  // The payments journey's family: three joined with its code.
+  const payments = readFacts('payments');
+  const paymentsRow = page
+    .getByTestId('invite-codes')
+    .getByRole('row')
+    .filter({ hasText: payments.inviteCode });
+  await expect(paymentsRow.getByRole('cell').nth(2)).toHaveText(String(payments.registrationsWithCode));
 
   await page.getByLabel('Scade tra (giorni)').fill('3');
   await page.getByRole('button', { name: 'Crea invito' }).click();
@@ -85,10 +80,18 @@ test('an admin reads invite tracking, statistics and fund metrics; a member has 
 
   await page.goto('/admin/statistics');
   await expect(page.getByTestId('statistics-figures')).toContainText('Utenti');
+  // Every journey's money is in there: at least the payments round's gross and fee.
+  expect(await centsOf(figure(page, 'Denaro movimentato'))).toBeGreaterThanOrEqual(
+    payments.platformGrossCents,
+  );
+  expect(await centsOf(figure(page, 'Commissioni'))).toBeGreaterThanOrEqual(payments.feeCents);
   await page.getByText('Mostra come tabella').first().click();
   await expect(page.getByRole('table').first()).toContainText('Famiglia');
 
   await page.goto('/admin/fund-metrics');
   await expect(page.getByTestId('fund-figures')).toContainText('Contributi puntuali');
+  expect(Number(await figure(page, 'Carta rifiutata').textContent())).toBeGreaterThanOrEqual(
+    payments.declinedCards,
+  );
   await expect(page.getByRole('figure').filter({ hasText: 'Fondi per fase' })).toBeVisible();
 });

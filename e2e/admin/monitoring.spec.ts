@@ -1,7 +1,8 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL } from './support/admin';
-import type { CaughtMail } from './support/mail-catcher';
-import { fillRegistration, type Person, person } from './support/people';
+import { ADMIN_EMAIL, signInAdmin } from '../support/admin';
+import type { CaughtMail } from '../support/mail-catcher';
+import { fillRegistration, type Person, person } from '../support/people';
+import { readFacts } from '../support/suite-facts';
 
 async function registerCreating(page: Page, who: Person, organization: string) {
   await page.goto('/auth');
@@ -29,16 +30,16 @@ async function newcomer(browser: Browser) {
 }
 
 /**
- * Issue 7, monitoring and emails: the admin named by ADMIN_EMAILS sees the requests the suite
- * made, the emails sent, edits the Italian verification template (a wrong placeholder refused,
+ * Issue 7, monitoring and emails, after the members' journeys: the admin named by ADMIN_EMAILS
+ * sees the requests the suite made (the payments journey's withdrawal under its recipient's
+ * id), the emails sent, edits the Italian verification template (a wrong placeholder refused,
  * a preview with sample data), and the next person to register gets the edited email.
  */
 test('an admin follows the API and the emails, and edits a template the next email uses', async ({
   page,
   browser,
 }) => {
-  const admin = { ...person('admin'), email: ADMIN_EMAIL };
-  await registerCreating(page, admin, 'Giro HQ');
+  await signInAdmin(page);
 
   await page.goto('/admin/api-monitoring');
   await expect(page.getByRole('heading', { name: 'Monitoraggio API', level: 1 })).toBeVisible();
@@ -53,6 +54,11 @@ test('an admin follows the API and the emails, and edits a template the next ema
   await page.getByRole('button', { name: 'Applica i filtri' }).click();
   await expect(page.getByText('POST /api/register').first()).toBeVisible();
   await expect(page.getByText('GET /api/user')).toHaveCount(0);
+  // The payments journey's recipient: their withdrawal is in the log under their id.
+  await page.getByLabel('Modello del percorso').fill('/api/rotating-fund/:id/withdraw');
+  await page.getByLabel('Id utente').fill(readFacts('payments').recipientId);
+  await page.getByRole('button', { name: 'Applica i filtri' }).click();
+  await expect(page.getByText('POST /api/rotating-fund/:id/withdraw').first()).toBeVisible();
 
   await page.goto('/admin/email-tracking');
   await expect(async () => {
