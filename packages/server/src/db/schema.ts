@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -447,4 +448,52 @@ export const paymentOperations = pgTable(
     completedAt: tz('completed_at'),
   },
   (t) => [uniqueIndex('payment_operations_subject_key').on(t.kind, t.subject)],
+);
+
+/**
+ * Counters behind the admin insight pages (ADR 0017), so that they read a few hundred rows
+ * instead of whole tables. Triggers on the counted tables append one row per (name, label, day)
+ * changed by each statement to `insight_counter_deltas`, in the writer's transaction: the
+ * figures are exact at every commit, and writers never wait on each other for a shared row. A
+ * job folds the deltas into `insight_counters`; a figure is the sum over both tables.
+ * `day` is the UTC day the counted row belongs to (created, booked or happened).
+ */
+export const insightCounters = pgTable(
+  'insight_counters',
+  {
+    name: text('name').notNull(),
+    label: text('label').notNull().default(''),
+    day: date('day').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.label, t.day] })],
+);
+
+/** Not indexed: the job keeps it to the last minute's writes, and readers scan it whole. */
+export const insightCounterDeltas = pgTable('insight_counter_deltas', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: text('name').notNull(),
+  label: text('label').notNull().default(''),
+  day: date('day').notNull(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Each invite code's funnel, kept by a trigger on `invite_events` in the same transaction, for
+ * the busiest codes of invite tracking (one row per code that has had a visit, registration,
+ * join or conversion).
+ */
+export const inviteCodeStats = pgTable(
+  'invite_code_stats',
+  {
+    code: text('code').primaryKey(),
+    organizationId: uuid('organization_id'),
+    testerInviteId: uuid('tester_invite_id'),
+    visits: integer('visits').notNull().default(0),
+    registrations: integer('registrations').notNull().default(0),
+    joins: integer('joins').notNull().default(0),
+    conversions: integer('conversions').notNull().default(0),
+    lastAt: tz('last_at').notNull(),
+  },
+  (t) => [index('invite_code_stats_busiest_idx').on(t.visits.desc(), t.lastAt.desc())],
 );

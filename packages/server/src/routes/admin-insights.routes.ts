@@ -8,6 +8,7 @@ import {
   revokedTesterInviteSchema,
 } from '@giro/contract/admin-insights';
 import { z } from 'zod';
+import { scheduleCounterFolding } from '../jobs/fold-insight-counters';
 import { getAdminOverview } from '../use-cases/admin/get-admin-overview';
 import { getFundMetrics } from '../use-cases/admin/get-fund-metrics';
 import { getInviteTracking } from '../use-cases/admin/get-invite-tracking';
@@ -18,8 +19,16 @@ import { type Routes, typed } from './route-kit';
 
 const tags = ['admin'];
 
-/** The admin's insight pages: home figures, invite tracking, statistics, fund metrics (404 to anyone else). */
+/**
+ * The admin's insight pages: home figures, invite tracking, statistics, fund metrics (404 to
+ * anyone else). They read the insight counters, whose deltas this instance folds every minute.
+ */
 export const adminInsightsRoutes: Routes = (app, deps) => {
+  let stopFolding = async () => {};
+  app.addHook('onReady', async () => {
+    stopFolding = scheduleCounterFolding(deps);
+  });
+  app.addHook('onClose', async () => stopFolding());
   const r = typed(app);
   const admin = { onRequest: requireAdmin };
 

@@ -2,10 +2,13 @@ import type { InviteCodeStats, InviteDay, InviteFunnel } from '@giro/contract/ad
 import type { OrganizationType } from '@giro/domain/organization';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
+import { counterSeries, counterTotals, sumOf } from './counters.queries';
 import { ratio, rowsOf } from './rows';
 
 /**
- * Invite tracking (domain.md, Organizations: every use of a code is an `invite_events` row).
+ * Invite tracking (domain.md, Organizations: every use of a code is an `invite_events` row),
+ * read from what the trigger on `invite_events` keeps: `invite_code_stats` per code, and the
+ * `invites` insight counters per day (migration 0007).
  */
 const funnel = sql`count(*) filter (where kind = 'visit')::int as visits,
   count(*) filter (where kind = 'registration')::int as registrations,
@@ -21,20 +24,31 @@ const withRate = <T extends FunnelRow>(row: T) => ({
   conversionRate: ratio(row.conversions, row.visits),
 });
 
-export async function inviteTotals(db: DbOrTx, since?: Date) {
+const NO_FUNNEL: FunnelRow = { visits: 0, registrations: 0, joins: 0, conversions: 0 };
+
+/** Every code's funnel added up, all time, and how many codes have been used (one row per code). */
+export async function inviteTotals(db: DbOrTx) {
   const [row] = await rowsOf<FunnelRow & { code_count: number }>(
     db,
-    sql`select ${funnel}, count(distinct code)::int as code_count from invite_events
-        where ${tracked} ${since ? sql`and created_at >= ${since.toISOString()}::timestamptz` : sql``}`,
+    sql`select coalesce(sum(visits), 0)::int as visits, coalesce(sum(registrations), 0)::int as registrations,
+          coalesce(sum(joins), 0)::int as joins, coalesce(sum(conversions), 0)::int as conversions,
+          count(*)::int as code_count
+        from invite_code_stats`,
   );
-  const { code_count: codeCount, ...counts } = row ?? {
-    visits: 0,
-    registrations: 0,
-    joins: 0,
-    conversions: 0,
-    code_count: 0,
-  };
+  const { code_count: codeCount, ...counts } = row ?? { ...NO_FUNNEL, code_count: 0 };
   return { totals: withRate(counts), codeCount };
+}
+
+/** The funnel of every code since `since` (a UTC day's start), from the daily counters. */
+export async function inviteTotalsSince(db: DbOrTx, since: Date) {
+  const rows = await counterTotals(db, ['invites'], since);
+  const count = (kind: string) => sumOf(rows, 'invites', kind);
+  return withRate({
+    visits: count('visit'),
+    registrations: count('registration'),
+    joins: count('join'),
+    conversions: count('conversion'),
+  });
 }
 
 /** The busiest codes (most visits, then the most recently used), each with its organization. */
@@ -43,21 +57,19 @@ export async function inviteCodes(db: DbOrTx, limit: number): Promise<InviteCode
     FunnelRow & {
       code: string;
       organization_id: string | null;
-      tester_invite_id: string | null;
       name: string | null;
       type: string | null;
-      last_at: Date | string | null;
+      last_at: Date | string;
     }
   >(
     db,
-    sql`with codes as (
-          select code, max(organization_id::text) as organization_id,
-            max(tester_invite_id::text) as tester_invite_id, ${funnel}, max(created_at) as last_at
-          from invite_events where ${tracked} group by code
-          order by visits desc, last_at desc limit ${limit})
-        select codes.*, o.name, o.type from codes
-        left join organizations o on o.id = codes.organization_id::uuid
-        order by visits desc, last_at desc`,
+    // Nulls last as the index has them (the columns hold none), so that it is read in order.
+    sql`select s.code, s.organization_id, s.visits, s.registrations, s.joins, s.conversions, s.last_at,
+          o.name, o.type
+        from (select * from invite_code_stats
+          order by visits desc nulls last, last_at desc nulls last limit ${limit}) s
+        left join organizations o on o.id = s.organization_id
+        order by s.visits desc, s.last_at desc`,
   );
   return rows.map((row) =>
     withRate({
@@ -70,27 +82,48 @@ export async function inviteCodes(db: DbOrTx, limit: number): Promise<InviteCode
       registrations: row.registrations,
       joins: row.joins,
       conversions: row.conversions,
-      lastAt: row.last_at ? new Date(row.last_at).toISOString() : null,
+      lastAt: new Date(row.last_at).toISOString(),
     }),
   );
 }
 
-/** Visits, registrations (and joins) and conversions per UTC day since `since`, for one code or all. */
+/**
+ * Visits, registrations (and joins) and conversions per UTC day since `since` (a UTC day's
+ * start): of every code from the daily counters, of one code from its events (by the code index).
+ */
 export async function inviteSeries(db: DbOrTx, since: Date, code?: string): Promise<InviteDay[]> {
-  const rows = await rowsOf<FunnelRow & { day: string }>(
-    db,
-    sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, ${funnel}
-        from invite_events
-        where created_at >= ${since.toISOString()}::timestamptz and ${tracked}
-          ${code ? sql`and code = ${code}` : sql``}
-        group by 1`,
-  );
+  const rows = code
+    ? await rowsOf<FunnelRow & { day: string }>(
+        db,
+        sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, ${funnel}
+            from invite_events
+            where code = ${code} and created_at >= ${since.toISOString()}::timestamptz and ${tracked}
+            group by 1`,
+      )
+    : dailyFunnel(await counterSeries(db, ['invites'], since));
   return rows.map((row) => ({
     day: row.day,
     visits: row.visits,
     registrations: row.registrations + row.joins,
     conversions: row.conversions,
   }));
+}
+
+function dailyFunnel(rows: readonly { label: string; day: string; value: number }[]) {
+  const days = new Map<string, FunnelRow & { day: string }>();
+  const keys: Record<string, keyof FunnelRow> = {
+    visit: 'visits',
+    registration: 'registrations',
+    join: 'joins',
+    conversion: 'conversions',
+  };
+  for (const row of rows) {
+    const day = days.get(row.day) ?? { day: row.day, ...NO_FUNNEL };
+    const key = keys[row.label];
+    if (key) day[key] += row.value;
+    days.set(row.day, day);
+  }
+  return [...days.values()];
 }
 
 export interface TesterInviteStatsRow {

@@ -1,88 +1,68 @@
-import { FUNDING_PREFIX, ledgerAccount, PAYOUT_PREFIX, REFUNDS_PREFIX } from '@giro/domain/ledger';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { rowsOf } from './rows';
+import { counterSeries, counterTotals, sumOf } from './counters.queries';
 
 /**
- * Platform-wide figures for the admin statistics page. Money comes from the ledger only
- * (domain.md, Money): moved is what members gave, net of refunds (the dashboard's "given" over
- * everyone); since every transaction balances, moved = paid out + fees + still in escrow.
+ * Platform-wide figures for the admin statistics page, from the insight counters. Money comes
+ * from the ledger only (domain.md, Money): moved is what members gave, net of refunds (the
+ * dashboard's "given" over everyone); since every transaction balances, moved = paid out + fees
+ * + still in escrow.
  */
-const given = sql`-sum(amount_cents) filter (where account like ${`${FUNDING_PREFIX}%`} or account like ${`${REFUNDS_PREFIX}%`})`;
-const fees = sql`sum(amount_cents) filter (where account = ${ledgerAccount.platformFees})`;
-const num = (text: string | null | undefined) => Number(text ?? 0);
-
 export async function userCounts(db: DbOrTx) {
-  const [row] = await rowsOf<{ total: number; verified: number; admins: number; deleted: number }>(
-    db,
-    sql`select count(*)::int as total,
-          count(*) filter (where email_verified_at is not null and deleted_at is null)::int as verified,
-          count(*) filter (where role = 'admin' and deleted_at is null)::int as admins,
-          count(*) filter (where deleted_at is not null)::int as deleted
-        from users`,
-  );
-  return row ?? { total: 0, verified: 0, admins: 0, deleted: 0 };
+  const rows = await counterTotals(db, ['users', 'users.verified', 'users.admins', 'users.deleted']);
+  return {
+    total: sumOf(rows, 'users'),
+    verified: sumOf(rows, 'users.verified'),
+    admins: sumOf(rows, 'users.admins'),
+    deleted: sumOf(rows, 'users.deleted'),
+  };
 }
 
+/** Organizations by type (the types there are), with how many are still open. */
 export async function organizationsByType(db: DbOrTx) {
-  return rowsOf<{ type: string; total: number; open: number }>(
-    db,
-    sql`select type, count(*)::int as total, count(*) filter (where closed_at is null)::int as open
-        from organizations group by type order by type`,
-  );
+  const rows = await counterTotals(db, ['organizations', 'organizations.open']);
+  return rows
+    .filter((row) => row.name === 'organizations' && row.value > 0)
+    .map((row) => ({ type: row.label, total: row.value, open: sumOf(rows, 'organizations.open', row.label) }))
+    .sort((a, b) => (a.type < b.type ? -1 : 1));
 }
 
 export async function fundsByPhase(db: DbOrTx) {
-  return rowsOf<{ phase: string; count: number }>(
-    db,
-    sql`select state->>'phase' as phase, count(*)::int as count from funds group by 1`,
-  );
+  const rows = await counterTotals(db, ['funds']);
+  return rows.filter((row) => row.value > 0).map((row) => ({ phase: row.label, count: row.value }));
 }
 
 export async function moneyTotals(db: DbOrTx) {
-  const [row] = await rowsOf<Record<'moved' | 'paid_out' | 'fees' | 'refunded' | 'escrow', string | null>>(
-    db,
-    sql`select (${given})::text as moved,
-          (sum(amount_cents) filter (where account like ${`${PAYOUT_PREFIX}%`}))::text as paid_out,
-          (${fees})::text as fees,
-          (sum(amount_cents) filter (where account like ${`${REFUNDS_PREFIX}%`}))::text as refunded,
-          (sum(amount_cents) filter (where account like 'round-escrow:%' or account like 'request-escrow:%'))::text
-            as escrow
-        from ledger_entries`,
-  );
+  const rows = await counterTotals(db, [
+    'ledger.moved',
+    'ledger.paid-out',
+    'ledger.fees',
+    'ledger.refunded',
+    'ledger.escrow',
+  ]);
   return {
-    movedCents: num(row?.moved),
-    paidOutCents: num(row?.paid_out),
-    feesCents: num(row?.fees),
-    refundedCents: num(row?.refunded),
-    inEscrowCents: num(row?.escrow),
+    movedCents: sumOf(rows, 'ledger.moved'),
+    paidOutCents: sumOf(rows, 'ledger.paid-out'),
+    feesCents: sumOf(rows, 'ledger.fees'),
+    refundedCents: sumOf(rows, 'ledger.refunded'),
+    inEscrowCents: sumOf(rows, 'ledger.escrow'),
   };
 }
 
-/** Per UTC day since `since`: new users, new organizations, money moved and fees. */
+/** Per UTC day since `since` (a UTC day's start): new users, new organizations, money moved and fees. */
 export async function growthSeries(db: DbOrTx, since: Date) {
-  const from = sql`${since.toISOString()}::timestamptz`;
-  const day = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`);
-  const [users, organizations, money] = await Promise.all([
-    rowsOf<{ day: string; n: number }>(
-      db,
-      sql`select ${day('created_at')} as day, count(*)::int as n from users where created_at >= ${from} group by 1`,
-    ),
-    rowsOf<{ day: string; n: number }>(
-      db,
-      sql`select ${day('created_at')} as day, count(*)::int as n from organizations
-          where created_at >= ${from} group by 1`,
-    ),
-    rowsOf<{ day: string; moved: string | null; fees: string | null }>(
-      db,
-      sql`select ${day('t.created_at')} as day, (${given})::text as moved, (${fees})::text as fees
-          from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
-          where t.created_at >= ${from} group by 1`,
-    ),
-  ]);
-  return {
-    newUsers: new Map(users.map((r) => [r.day, r.n])),
-    newOrganizations: new Map(organizations.map((r) => [r.day, r.n])),
-    moved: new Map(money.map((r) => [r.day, { movedCents: num(r.moved), feesCents: num(r.fees) }])),
+  const rows = await counterSeries(db, ['users', 'organizations', 'ledger.moved', 'ledger.fees'], since);
+  const byDay = (name: 'users' | 'organizations') => {
+    const days = new Map<string, number>();
+    for (const row of rows.filter((r) => r.name === name))
+      days.set(row.day, (days.get(row.day) ?? 0) + row.value);
+    return days;
   };
+  const moved = new Map<string, { movedCents: number; feesCents: number }>();
+  for (const row of rows.filter((r) => r.name === 'ledger.moved' || r.name === 'ledger.fees')) {
+    const day = moved.get(row.day) ?? { movedCents: 0, feesCents: 0 };
+    if (row.name === 'ledger.moved') day.movedCents += row.value;
+    else day.feesCents += row.value;
+    moved.set(row.day, day);
+  }
+  return { newUsers: byDay('users'), newOrganizations: byDay('organizations'), moved };
 }

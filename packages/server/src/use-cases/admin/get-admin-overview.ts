@@ -1,6 +1,6 @@
 import type { AdminOverview } from '@giro/contract/admin-insights';
 import { fundEventCounts, lateContributionCount } from '../../db/insights/fund-metrics.queries';
-import { activeTesterInviteCount, inviteTotals } from '../../db/insights/invite-tracking.queries';
+import { activeTesterInviteCount, inviteTotalsSince } from '../../db/insights/invite-tracking.queries';
 import {
   fundsByPhase,
   moneyTotals,
@@ -21,7 +21,7 @@ export async function getAdminOverview(deps: Deps): Promise<AdminOverview> {
     organizationsByType(deps.db),
     fundsByPhase(deps.db),
     moneyTotals(deps.db),
-    inviteTotals(deps.db, periodStart(now, OVERVIEW_DAYS)),
+    inviteTotalsSince(deps.db, periodStart(now, OVERVIEW_DAYS)),
     activeTesterInviteCount(deps.db, now),
     fundEventCounts(deps.db),
     lateContributionCount(deps.db),
@@ -36,8 +36,8 @@ export async function getAdminOverview(deps: Deps): Promise<AdminOverview> {
       .reduce((sum, row) => sum + row.count, 0),
     movedCents: money.movedCents,
     feesCents: money.feesCents,
-    inviteVisits: invites.totals.visits,
-    inviteConversionRate: invites.totals.conversionRate,
+    inviteVisits: invites.visits,
+    inviteConversionRate: invites.conversionRate,
     activeTesterInvites: testers,
     onTimeRate: ratio(onTime, onTime + missed),
     payoutFailures: events.DistributionFailed,
