@@ -13,7 +13,8 @@ const eur = (text: string) => new RegExp(`^${text.replace('-', '[-−]')}\\s€$
 /**
  * A round paid with the sandbox provider (issue 5, Done means, as far as the server goes now):
  * four members, €10.10 each. One payer's card is declined (the contribution disappears and a
- * payment_failed alert says so), then paid with another card; one pays with PayPal after setting
+ * payment_failed alert says so), then paid with another card whose bank asks them to confirm
+ * (the sandbox's 3-D Secure page, reached from the banner, and back to the dashboard); one pays with PayPal after setting
  * a PayPal email and making the €10 test payment; one pays by hand and the recipient confirms.
  * The recipient, who has no payout account, follows the recipient-timeout link to the account
  * page, connects an account on the sandbox onboarding page and comes back to
@@ -62,8 +63,15 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
   await expect(byCard.page.getByTestId('contribute-button')).toBeEnabled();
   await expect(fundOf(byCard.page).getByText('Hai contribuito in questo turno.')).toHaveCount(0);
   await expect(fundOf(recipient.page).getByTestId('round-contributions')).toHaveCount(0);
-  // Another card goes through.
-  await contributeByCard(byCard.page, 'pm_card_visa');
+  // Another card, whose bank asks its payer to confirm (3-D Secure): the provider's page, then back.
+  await contributeByCard(byCard.page, 'pm_card_authenticationRequired');
+  const confirmation = byCard.page.getByTestId('payment-confirmations');
+  await expect(confirmation).toContainText(/confermare un pagamento con carta di 10,10/, { timeout: 30_000 });
+  await confirmation.getByRole('link', { name: 'Conferma il pagamento' }).click();
+  await expect(byCard.page).toHaveURL(/\/sandbox\/confirm\/pi_/);
+  await byCard.page.getByRole('button', { name: 'Confirm the payment' }).click();
+  await expect(byCard.page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(byCard.page.getByTestId('payment-confirmations')).toHaveCount(0);
   await expect(fundOf(byCard.page).getByText('Hai contribuito in questo turno.')).toBeVisible();
 
   // PayPal: the email in the settings (checked), the €10 sandbox test payment, then the contribution.

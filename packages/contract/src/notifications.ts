@@ -14,6 +14,7 @@ export const notificationTypes = [
   'your_turn',
   'payout_account_required',
   'payment_failed',
+  'payment_confirmation_required',
   'request_activated',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];

@@ -24,3 +24,20 @@ export const sandboxTestPaymentSchema = z.object({
   reference: z.string(),
   amountCents: z.number().int(),
 });
+
+/**
+ * GET /api/payments/confirmations: the signed-in member's card payments that their bank asks
+ * them to confirm (3-D Secure), each with the provider's page where they do it.
+ */
+export const paymentConfirmationsSchema = z.object({
+  confirmations: z.array(
+    z.object({
+      operationId: z.string(),
+      amountCents: z.number().int(),
+      url: z.string(),
+      /** After this the charge counts as refused and the contribution is taken back. */
+      expiresAt: z.string(),
+    }),
+  ),
+});
+export type PaymentConfirmations = z.infer<typeof paymentConfirmationsSchema>;

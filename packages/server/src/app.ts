@@ -24,7 +24,7 @@ import { notificationRoutes } from './routes/notification.routes';
 import { organizationRoutes } from './routes/organization.routes';
 import { payoutAccountRoutes } from './routes/payout-account.routes';
 import { requestRoutes } from './routes/request.routes';
-import { sandboxOnboardingRoutes } from './routes/sandbox-onboarding.routes';
+import { sandboxPagesRoutes } from './routes/sandbox-pages.routes';
 import { socketRoutes } from './routes/socket.routes';
 import { statisticsRoutes } from './routes/statistics.routes';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.routes';
@@ -76,7 +76,7 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
     testClockRoutes,
     socketRoutes,
     payoutAccountRoutes,
-    sandboxOnboardingRoutes,
+    sandboxPagesRoutes,
     stripeWebhookRoutes,
   ])
     routes(app, deps);

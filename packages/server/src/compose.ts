@@ -26,7 +26,11 @@ function paymentProviderFor(config: Config, db: Db): PaymentProvider {
   const { payments } = config;
   if (payments.mode === 'sandbox') return new SandboxProvider(db, config.publicUrl);
   return new LiveProvider(
-    new StripeProvider({ secretKey: payments.stripe.secretKey, apiBase: payments.stripe.apiBase }),
+    new StripeProvider({
+      secretKey: payments.stripe.secretKey,
+      publicUrl: config.publicUrl,
+      apiBase: payments.stripe.apiBase,
+    }),
     payments.paypal && new PayPalProvider(payments.paypal),
   );
 }

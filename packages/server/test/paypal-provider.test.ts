@@ -24,7 +24,7 @@ beforeEach(async () => {
     timeoutMs: 1000,
   });
   const provider = new LiveProvider(
-    new StripeProvider({ secretKey: 'sk_test_fake', apiBase: stripe.url }),
+    new StripeProvider({ secretKey: 'sk_test_fake', publicUrl: 'http://giro.test', apiBase: stripe.url }),
     adapter,
   );
   const { payments } = loadConfig({

@@ -18,7 +18,12 @@ let fake: FakeStripe;
 beforeEach(async () => {
   fake = new FakeStripe();
   await fake.start();
-  const provider = new StripeProvider({ secretKey: 'sk_test_fake', apiBase: fake.url, timeoutMs: 500 });
+  const provider = new StripeProvider({
+    secretKey: 'sk_test_fake',
+    publicUrl: 'http://giro.test',
+    apiBase: fake.url,
+    timeoutMs: 500,
+  });
   const { payments } = loadConfig({
     PAYMENTS: 'live',
     STRIPE_SECRET_KEY: 'sk_test_fake',
@@ -112,6 +117,50 @@ describe('the card provider adapter against a local Stripe fake', () => {
     expect((await fundOf(payer)).round?.contributedBy).toEqual([]);
   });
 
+  it('a card that asks for 3-D Secure waits for its payer; the webhook after they confirm makes it a hold', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    await openWindow(members[0]!);
+    const [payer, other] = payersOf(members, fund) as [Member, Member];
+    await act(payer, 'contributions', card('pm_card_authenticationRequired'));
+    await act(other, 'contributions', card('pm_card_authenticationRequired'));
+    await t.flushOutbox();
+    // What the SDK sent: cards only, confirmed now, back to the dashboard after the bank's page.
+    const [created] = fake.calls('/v1/payment_intents');
+    expect(created!.params.get('return_url')).toBe('http://giro.test/');
+    expect(created!.params.get('allowed_payment_method_types[0]')).toBe('card');
+    const [waiting] = (await payer.client.get('/api/payments/confirmations')).json().confirmations;
+    expect(waiting.url).toMatch(new RegExp(`^${fake.url}/3ds/pi_`));
+    const intentId = waiting.url.split('/').at(-1) as string;
+
+    // The payer confirms; the webhook names the intent, whose state is fetched from Stripe.
+    fake.authenticate(intentId, true);
+    const event = {
+      id: 'evt_3ds_ok',
+      type: 'payment_intent.amount_capturable_updated',
+      data: { object: { id: intentId } },
+    };
+    expect((await webhook(event)).statusCode).toBe(200);
+    await t.flushOutbox();
+    expect((await payer.client.get('/api/payments/confirmations')).json().confirmations).toEqual([]);
+    expect((await fundOf(payer)).round?.contributedBy).toContain(payer.id);
+
+    // Both were in, so the round was ready; the other fails it: the contribution is taken back
+    // and the round collects again.
+    expect((await fundOf(payer)).phase).toBe('awaiting_withdrawal');
+    const [otherWaiting] = (await other.client.get('/api/payments/confirmations')).json().confirmations;
+    const otherIntent = otherWaiting.url.split('/').at(-1) as string;
+    fake.authenticate(otherIntent, false);
+    await webhook({
+      id: 'evt_3ds_failed',
+      type: 'payment_intent.payment_failed',
+      data: { object: { id: otherIntent } },
+    });
+    await t.flushOutbox();
+    expect((await fundOf(payer)).round?.contributedBy).toEqual([payer.id]);
+    expect((await fundOf(payer)).phase).toBe('collecting');
+  });
+
   it('webhooks: a wrong signature is refused, a duplicate moves nothing, out of order ends at the truth', async () => {
     const [m] = (await organizationOf(t, 1)) as [Member];
     const accountId = await connect(m, 'active');
@@ -186,7 +235,12 @@ describe('the card provider adapter against a local Stripe fake', () => {
     const first = t;
     await first.stop();
     // A new process on the same database (its own clock: the dead one's lease must run out).
-    const provider = new StripeProvider({ secretKey: 'sk_test_fake', apiBase: fake.url, timeoutMs: 2000 });
+    const provider = new StripeProvider({
+      secretKey: 'sk_test_fake',
+      publicUrl: 'http://giro.test',
+      apiBase: fake.url,
+      timeoutMs: 2000,
+    });
     t = await createTestApp(first.deps.config, { provider, database: first.database });
     try {
       t.clock.fastForward(first.clock.offsetMinutes + 2); // the same world's time, past the lease

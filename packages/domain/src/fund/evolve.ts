@@ -172,6 +172,11 @@ export function evolve(state: FundState, event: FundEvent): FundState {
         })),
         phase: 'awaiting_withdrawal',
       };
+    case 'RoundReopened':
+      return {
+        ...updateRound(state, () => ({ state: 'collecting', readyAt: null, recipientTimeoutAt: null })),
+        phase: 'collecting',
+      };
     case 'DistributionStarted':
       return updateRound(state, () => ({ state: 'distributing', payoutFailed: false }));
     case 'DistributionFailed':

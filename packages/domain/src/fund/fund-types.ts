@@ -180,6 +180,8 @@ export type FundEvent =
   | { type: 'ContributionConfirmed'; at: number; contributionId: string }
   | { type: 'ContributionFailed'; at: number; contributionId: string }
   | { type: 'RoundReady'; at: number; recipientTimeoutAt: number | null }
+  /** A contribution the round counted was refused after all: it is not ready any more. */
+  | { type: 'RoundReopened'; at: number }
   | {
       type: 'DistributionStarted';
       at: number;

@@ -48,6 +48,22 @@ describe('phase 6, rounds and contributions', () => {
     expect(h.state.contributions.map((c) => c.id)).toEqual(['c2']);
   });
 
+  it('a card refused after the round was ready (its payer never confirmed it) reopens the round; at the end of the window the member has missed', () => {
+    const { h, recipient, payers } = started();
+    h.payoutAccounts.add(recipient);
+    h.openWindow();
+    h.run({ type: 'Contribute', userId: payers[0]!, contributionId: 'c1', method: 'card' });
+    h.run({ type: 'Contribute', userId: payers[1]!, contributionId: 'c2', method: 'card' });
+    expect(h.state.phase).toBe('awaiting_withdrawal');
+    const events = h.run({ type: 'ContributionPaymentFailed', contributionId: 'c2' });
+    expect(events.map((e) => e.type)).toEqual(['ContributionFailed', 'RoundReopened']);
+    expect(h.state.phase).toBe('collecting');
+    expect(h.state.round).toMatchObject({ state: 'collecting', readyAt: null, recipientTimeoutAt: null });
+    expect(h.refusal({ type: 'Withdraw', userId: recipient })).toBe('INSUFFICIENT_CONTRIBUTIONS');
+    h.advance(h.state.round!.withdrawalAt - h.now);
+    expect(h.state.round!.emergencies.map((v) => v.memberId)).toEqual([payers[1]]);
+  });
+
   it('when everything is in, only the recipient withdraws: gross minus 2.5 % half-up and 50 cents', () => {
     const { h, recipient, payers } = started();
     h.payoutAccounts.add(recipient);

@@ -79,9 +79,16 @@ export function contribute(
  */
 export function paymentFailed(d: Draft, contributionId: string, at: number): void {
   const contribution = d.state.contributions.find((c) => c.id === contributionId);
-  if (contribution?.status !== 'authorized' || d.state.round?.state !== 'collecting')
+  const roundState = d.state.round?.state;
+  if (
+    contribution?.status !== 'authorized' ||
+    (roundState !== 'collecting' && roundState !== 'awaiting_withdrawal')
+  )
     fail('CONTRIBUTION_NOT_FOUND');
   d.emit({ type: 'ContributionFailed', at, contributionId });
+  // The round was complete only with this money (a card whose payer had not yet confirmed it
+  // with their bank): it collects again, and once its window is over the member has missed.
+  if (roundState === 'awaiting_withdrawal') d.emit({ type: 'RoundReopened', at });
 }
 
 export function confirmReceipt(

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AccountStatus } from '../payments/payment-provider';
 import type { DbOrTx } from './client';
-import { sandboxAccounts } from './schema';
+import { sandboxAccounts, sandboxCharges } from './schema';
 
 /** The sandbox provider's record of an account, or null when it does not exist (or was deleted). */
 export async function sandboxAccountStatus(db: DbOrTx, accountId: string): Promise<AccountStatus | null> {
@@ -23,5 +23,26 @@ export async function setSandboxAccountStatus(
     .set({ status, updatedAt: new Date() })
     .where(eq(sandboxAccounts.accountId, accountId))
     .returning({ accountId: sandboxAccounts.accountId });
+  return updated.length > 0;
+}
+
+export type SandboxChargeStatus = 'requires_action' | 'authorized' | 'failed';
+
+/** A waiting sandbox charge's status, or null for a charge the sandbox does not keep. */
+export async function sandboxChargeStatus(db: DbOrTx, ref: string): Promise<SandboxChargeStatus | null> {
+  const [row] = await db
+    .select({ status: sandboxCharges.status })
+    .from(sandboxCharges)
+    .where(eq(sandboxCharges.ref, ref));
+  return (row?.status as SandboxChargeStatus | undefined) ?? null;
+}
+
+/** What the sandbox's confirmation page does, once: false unless the charge was waiting. */
+export async function settleSandboxCharge(db: DbOrTx, ref: string, status: 'authorized' | 'failed') {
+  const updated = await db
+    .update(sandboxCharges)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(sandboxCharges.ref, ref), eq(sandboxCharges.status, 'requires_action')))
+    .returning({ ref: sandboxCharges.ref });
   return updated.length > 0;
 }

@@ -412,6 +412,19 @@ export const sandboxAccounts = pgTable('sandbox_accounts', {
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
 
+/**
+ * The sandbox provider's card charges that wait for their payer to confirm with their bank
+ * (`pm_card_authenticationRequired`), kept like a real provider keeps them: across restarts.
+ * `status`: requires_action, then authorized or failed on the sandbox's confirmation page.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  ref: text('ref').primaryKey(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  status: text('status').notNull(),
+  createdAt: createdAt(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
 /** Provider webhook deliveries already handled, by the provider's event id: a repeat is ignored. */
 export const webhookEvents = pgTable(
   'webhook_events',

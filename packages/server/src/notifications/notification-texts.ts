@@ -73,6 +73,10 @@ const texts: Record<Language, Record<NotificationType, Text>> = {
       title: 'Payment failed',
       body: 'Your card payment was declined, so your contribution was not made. Please pay again, with another card or another method.',
     }),
+    payment_confirmation_required: () => ({
+      title: 'Confirm your card payment',
+      body: 'Your bank asks you to confirm this payment. Confirm it within 30 minutes from your dashboard, or the contribution will be taken back.',
+    }),
   },
   it: {
     contribution_timeout: () => ({
@@ -126,6 +130,10 @@ const texts: Record<Language, Record<NotificationType, Text>> = {
     payment_failed: () => ({
       title: 'Pagamento non riuscito',
       body: 'Il pagamento con carta è stato rifiutato, quindi il contributo non è stato versato. Paga di nuovo, con un’altra carta o un altro metodo.',
+    }),
+    payment_confirmation_required: () => ({
+      title: 'Conferma il pagamento con carta',
+      body: 'La tua banca chiede di confermare questo pagamento. Confermalo entro 30 minuti dalla dashboard, altrimenti il contributo verrà annullato.',
     }),
   },
 };

@@ -20,6 +20,14 @@ export class LiveProvider implements PaymentProvider {
     return this.paypal.charge({ ...input, orderId: input.paymentMethodId });
   }
 
+  /** Only card charges wait for the payer (3-D Secure). */
+  chargeStatus(ref: string) {
+    return this.stripe.chargeStatus(ref);
+  }
+  confirmationLink(input: Parameters<PaymentProvider['confirmationLink']>[0]) {
+    return this.stripe.confirmationLink(input);
+  }
+
   capture(input: Parameters<PaymentProvider['capture']>[0]) {
     return this.stripe.capture(input);
   }

@@ -4,7 +4,17 @@
  * result, so a retry after a crash moves nothing twice. Adapters: the sandbox (default,
  * in-process); the card provider and PayPal behind the same port.
  */
-export type PaymentResult = { ok: true; ref: string } | { ok: false; reason: PaymentFailure };
+export type PaymentResult =
+  | { ok: true; ref: string }
+  | {
+      ok: false;
+      reason: PaymentFailure;
+      /**
+       * With `authentication_required`: the charge exists at the provider (this is its ref) and
+       * waits for the payer to confirm it with their bank (3-D Secure); without, it is refused.
+       */
+      awaitingPayer?: string;
+    };
 
 /** Why the provider refused: each has its message in the contract's catalogue. */
 export type PaymentFailure =
@@ -29,6 +39,10 @@ export interface PaymentProvider {
     paymentMethodId: string | null;
     capture: boolean;
   }): Promise<PaymentResult>;
+  /** Where a charge that waits for the payer stands now: held, refused, or still waiting. */
+  chargeStatus(ref: string): Promise<PaymentResult>;
+  /** The provider's page where the payer confirms a waiting charge; null when there is none. */
+  confirmationLink(input: { ref: string; returnUrl: string }): Promise<{ url: string } | null>;
   capture(input: { idempotencyKey: string; ref: string; amountCents: number }): Promise<PaymentResult>;
   /** Gives back captured money, or releases a hold; `method` says which provider holds it. */
   refund(input: {

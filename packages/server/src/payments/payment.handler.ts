@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
+import { insertNotifications } from '../db/notification.repository';
 import { activePayoutAccountOf } from '../db/payout-account.repository';
-import { paymentOperations } from '../db/schema';
+import { outbox, paymentOperations } from '../db/schema';
 import type { Deps } from '../deps';
 import type { OutboxHandler } from '../jobs/outbox-worker';
+import { enqueueRealtime } from '../realtime/enqueue-realtime';
 import { chargeSubject, type PaymentRequest, type PaymentTarget } from './payment-operations';
 import type { PaymentProvider, PaymentResult } from './payment-provider';
 
@@ -31,9 +33,14 @@ export function paymentHandler(
   return async (row) => {
     const { operationId } = row.payload as { operationId: string };
     const [op] = await deps.db.select().from(paymentOperations).where(eq(paymentOperations.id, operationId));
-    if (op?.status !== 'pending') return;
+    if (!op || !OPEN.includes(op.status)) return;
     const request = op.request as PaymentRequest;
-    const result = await carryOut(deps.db, provider, op, request);
+    const result =
+      op.status === 'awaiting_payer'
+        ? await awaitedResult(provider, op, deps.clock.now())
+        : await carryOut(deps.db, provider, op, request);
+    // Still waiting for the payer, within the time they have: a later wake-up looks again.
+    if (result === null) return;
     // A refund is owed whatever happens: a failure is retried with backoff, not recorded.
     if (!result.ok && request.kind === 'refund') throw new Error(`refund failed: ${result.reason}`);
 
@@ -43,7 +50,9 @@ export function paymentHandler(
         .from(paymentOperations)
         .where(eq(paymentOperations.id, op.id))
         .for('update');
-      if (locked?.status !== 'pending') return;
+      if (locked?.status !== op.status) return;
+      if (!result.ok && result.awaitingPayer)
+        return awaitPayer(tx, deps.clock.now(), op, result.awaitingPayer);
       await tx
         .update(paymentOperations)
         .set({
@@ -57,6 +66,63 @@ export function paymentHandler(
     });
     deps.kickDeadlines();
   };
+}
+
+/** The statuses in which an operation still has something to do. */
+const OPEN = ['pending', 'awaiting_payer'];
+
+/**
+ * How long a card charge waits for its payer to confirm it with their bank (3-D Secure) before
+ * it counts as refused and the contribution is taken back, as a declined card would be.
+ */
+export const PAYER_CONFIRMATION_MS = 30 * 60_000;
+
+/** A charge that waited for its payer: its result now, or null while they still have time. */
+async function awaitedResult(
+  provider: PaymentProvider,
+  op: Operation,
+  now: Date,
+): Promise<PaymentResult | null> {
+  const result = await provider.chargeStatus(op.providerRef!);
+  if (result.ok || !result.awaitingPayer) return result;
+  if (now.getTime() - op.createdAt.getTime() < PAYER_CONFIRMATION_MS) return null;
+  return { ok: false, reason: 'authentication_required' };
+}
+
+/**
+ * The provider holds the charge until its payer confirms it: the operation waits, the payer is
+ * told where to confirm (GET /api/payments/confirmations), and the operation looks again when
+ * the provider says they did (resumeAwaitingCharge) or when their time is up.
+ */
+async function awaitPayer(tx: DbOrTx, now: Date, op: Operation, ref: string) {
+  await tx
+    .update(paymentOperations)
+    .set({ status: 'awaiting_payer', providerRef: ref })
+    .where(eq(paymentOperations.id, op.id));
+  await tx.insert(outbox).values({
+    topic: 'payment',
+    organizationId: op.organizationId,
+    payload: { operationId: op.id },
+    availableAt: new Date(op.createdAt.getTime() + PAYER_CONFIRMATION_MS),
+    createdAt: now,
+  });
+  if (!op.userId) return;
+  await insertNotifications(
+    tx,
+    [
+      {
+        organizationId: op.organizationId,
+        note: { userId: op.userId, type: 'payment_confirmation_required' },
+      },
+    ],
+    now,
+  );
+  await enqueueRealtime(
+    tx,
+    op.organizationId,
+    [{ type: 'NOTIFICATION_CREATED', at: now.toISOString() }],
+    now,
+  );
 }
 
 /** The charge that a capture or refund refers to, by the contribution's subject. */
@@ -92,8 +158,9 @@ async function carryOut(
     case 'payout': {
       for (const contributionId of request.captures) {
         const charge = await chargeOf(db, op.organizationId, contributionId);
-        // A hold that never succeeded: nothing to capture, the payout cannot be whole.
-        if (!charge?.providerRef) return { ok: false, reason: 'provider_error' };
+        // A hold that never succeeded (or still waits for its payer): the payout cannot be whole.
+        if (charge?.status !== 'succeeded' || !charge.providerRef)
+          return { ok: false, reason: 'provider_error' };
         const captured = await provider.capture({
           // Per contribution, not per attempt: a second payout attempt finds the first capture.
           idempotencyKey: `capture:${contributionId}`,

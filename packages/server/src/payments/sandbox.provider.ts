@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { sandboxAccountStatus, setSandboxAccountStatus } from '../db/sandbox-account.repository';
-import { sandboxAccounts } from '../db/schema';
+import {
+  sandboxAccountStatus,
+  sandboxChargeStatus,
+  setSandboxAccountStatus,
+} from '../db/sandbox-account.repository';
+import { sandboxAccounts, sandboxCharges } from '../db/schema';
 import type { AccountStatus, PaymentFailure, PaymentProvider, PaymentResult } from './payment-provider';
 
 /** Stripe's test payment method ids that the sandbox refuses, and why (the others succeed). */
@@ -10,8 +14,10 @@ const REFUSED: Record<string, PaymentFailure> = {
   pm_card_chargeDeclined: 'card_declined',
   pm_card_visa_chargeDeclined: 'card_declined',
   pm_card_insufficientFunds: 'insufficient_funds',
-  pm_card_authenticationRequired: 'authentication_required',
 };
+
+/** Stripe's test card that asks its payer to confirm with their bank (3-D Secure). */
+const ASKS_PAYER = 'pm_card_authenticationRequired';
 
 /**
  * The in-process sandbox provider (PAYMENTS=sandbox, the default): a person running
@@ -45,8 +51,30 @@ export class SandboxProvider implements PaymentProvider {
     return this.once('charge', input.idempotencyKey, input.amountCents, async () => {
       const refused = input.paymentMethodId ? REFUSED[input.paymentMethodId] : undefined;
       if (refused) return { ok: false, reason: refused };
-      return { ok: true, ref: ref(input.method === 'card' ? 'pi' : 'order', input.idempotencyKey) };
+      const chargeRef = ref(input.method === 'card' ? 'pi' : 'order', input.idempotencyKey);
+      if (input.paymentMethodId !== ASKS_PAYER) return { ok: true, ref: chargeRef };
+      await this.db
+        .insert(sandboxCharges)
+        .values({ ref: chargeRef, amountCents: input.amountCents, status: 'requires_action' })
+        .onConflictDoNothing();
+      return this.chargeStatus(chargeRef);
     });
+  }
+
+  /** Only charges that asked their payer are kept; the others were decided when made. */
+  async chargeStatus(chargeRef: string): Promise<PaymentResult> {
+    const status = await sandboxChargeStatus(this.db, chargeRef);
+    if (status === 'authorized') return { ok: true, ref: chargeRef };
+    if (status === 'requires_action')
+      return { ok: false, reason: 'authentication_required', awaitingPayer: chargeRef };
+    return { ok: false, reason: status === 'failed' ? 'authentication_required' : 'provider_error' };
+  }
+
+  /** The sandbox's stand-in for the bank's 3-D Secure page (sandbox-pages.routes.ts). */
+  async confirmationLink(input: { ref: string; returnUrl: string }) {
+    if ((await sandboxChargeStatus(this.db, input.ref)) !== 'requires_action') return null;
+    const query = new URLSearchParams({ return: input.returnUrl });
+    return { url: `${this.publicUrl}/sandbox/confirm/${input.ref}?${query}` };
   }
 
   capture(input: Parameters<PaymentProvider['capture']>[0]) {

@@ -14,6 +14,16 @@ function failureOf(error: unknown): PaymentResult {
   throw error;
 }
 
+/** A PaymentIntent's state as our result: held or paid, waiting for the payer, or refused. */
+function resultOf(intent: Stripe.PaymentIntent): PaymentResult {
+  if (intent.status === 'requires_capture' || intent.status === 'succeeded')
+    return { ok: true, ref: intent.id };
+  if (intent.status === 'requires_action' || intent.status === 'processing')
+    return { ok: false, reason: 'authentication_required', awaitingPayer: intent.id };
+  // requires_payment_method after a failed authentication, or cancelled.
+  return { ok: false, reason: intent.last_payment_error ? 'authentication_required' : 'card_declined' };
+}
+
 /**
  * The card provider through the official `stripe` SDK (PAYMENTS=live): contributions are
  * PaymentIntents with manual capture (held when made, captured at distribution, cancelled when
@@ -25,7 +35,16 @@ export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
   private readonly stripe: Stripe;
 
-  constructor(options: { secretKey: string; apiBase?: string | undefined; timeoutMs?: number }) {
+  /** Where the bank's 3-D Secure page sends the payer back: the dashboard. */
+  private readonly returnUrl: string;
+
+  constructor(options: {
+    secretKey: string;
+    publicUrl: string;
+    apiBase?: string | undefined;
+    timeoutMs?: number;
+  }) {
+    this.returnUrl = `${options.publicUrl}/`;
     const base = options.apiBase ? new URL(options.apiBase) : undefined;
     this.stripe = new Stripe(options.secretKey, {
       maxNetworkRetries: 0, // the outbox retries, with the same idempotency key
@@ -49,20 +68,33 @@ export class StripeProvider implements PaymentProvider {
           amount: input.amountCents,
           currency: 'eur',
           payment_method: input.paymentMethodId,
-          // Cards only, no redirects: the contribution is decided in this call.
-          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          // Cards only. A card that asks for 3-D Secure sends the payer to the bank's page,
+          // then back to the dashboard; the charge waits for them (chargeStatus).
+          allowed_payment_method_types: ['card'],
           confirm: true,
+          return_url: this.returnUrl,
           capture_method: input.capture ? 'automatic' : 'manual',
         },
         { idempotencyKey: input.idempotencyKey },
       );
-      if (intent.status === 'requires_action') return { ok: false, reason: 'authentication_required' };
-      if (intent.status !== 'requires_capture' && intent.status !== 'succeeded')
-        return { ok: false, reason: 'card_declined' };
-      return { ok: true, ref: intent.id };
+      return resultOf(intent);
     } catch (error) {
       return failureOf(error);
     }
+  }
+
+  async chargeStatus(ref: string): Promise<PaymentResult> {
+    try {
+      return resultOf(await this.stripe.paymentIntents.retrieve(ref));
+    } catch (error) {
+      return failureOf(error);
+    }
+  }
+
+  async confirmationLink(input: { ref: string; returnUrl: string }): Promise<{ url: string } | null> {
+    const intent = await this.stripe.paymentIntents.retrieve(input.ref);
+    const url = intent.status === 'requires_action' ? intent.next_action?.redirect_to_url?.url : undefined;
+    return url ? { url } : null;
   }
 
   async capture(input: Parameters<PaymentProvider['capture']>[0]): Promise<PaymentResult> {

@@ -1,10 +1,12 @@
 import {
   onboardingLinkSchema,
+  paymentConfirmationsSchema,
   payoutAccountSchema,
   sandboxTestPaymentSchema,
 } from '@giro/contract/payout-account';
 import { z } from 'zod';
 import { makeSandboxTestPayment } from '../use-cases/make-sandbox-test-payment';
+import { listPaymentConfirmations } from '../use-cases/payments/awaiting-charges';
 import { createPayoutAccount } from '../use-cases/payout-account/create-payout-account';
 import { getPayoutAccount } from '../use-cases/payout-account/get-payout-account';
 import { newOnboardingLink } from '../use-cases/payout-account/onboarding-link';
@@ -57,5 +59,11 @@ export const payoutAccountRoutes: Routes = (app, deps) => {
     },
     async (request) =>
       makeSandboxTestPayment(deps, await request.requireUser(), request.headers['idempotency-key']),
+  );
+
+  r.get(
+    '/api/payments/confirmations',
+    { schema: { tags, response: { 200: paymentConfirmationsSchema } } },
+    async (request) => listPaymentConfirmations(deps, (await request.requireUser()).id),
   );
 };

@@ -3,8 +3,15 @@ import { firstDelivery } from '../db/webhook-event.repository';
 import { AppError } from '../errors';
 import { LiveProvider } from '../payments/live.provider';
 import { StripeProvider } from '../payments/stripe.provider';
+import { resumeAwaitingCharge } from '../use-cases/payments/awaiting-charges';
 import { recordAccountStatus } from '../use-cases/payout-account/record-account-status';
 import type { Routes } from './route-kit';
+
+const WAKES_CHARGE = new Set([
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+]);
 
 /**
  * POST /api/webhooks/stripe (PAYMENTS=live): the signature is checked by the SDK on the raw
@@ -40,6 +47,9 @@ export const stripeWebhookRoutes: Routes = (app, deps) => {
         }
         if (!(await firstDelivery(deps.db, 'stripe', event.id, event.type)))
           return { received: true, duplicate: true };
+        // The payer confirmed (or failed) 3-D Secure: the waiting charge looks at its intent again.
+        if (WAKES_CHARGE.has(event.type))
+          await resumeAwaitingCharge(deps, (event.data.object as { id: string }).id);
         if (event.type === 'account.updated') {
           const accountId = (event.data.object as { id: string }).id;
           const status = await stripe.accountStatus(accountId);

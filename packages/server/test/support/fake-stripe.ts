@@ -88,6 +88,14 @@ export class FakeStripe {
     account.requirements.disabled_reason = state === 'restricted' ? 'requirements.past_due' : null;
   }
 
+  /** The payer passed (or failed) 3-D Secure on the bank's page. */
+  authenticate(id: string, passed: boolean): void {
+    const intent = this.intents.get(id)!;
+    intent.next_action = null;
+    intent.status = passed ? 'requires_capture' : 'requires_payment_method';
+    if (!passed) intent.last_payment_error = { code: 'payment_intent_authentication_failure' };
+  }
+
   calls(path: string) {
     return this.requests.filter((r) => r.method === 'POST' && r.path.startsWith(path));
   }
@@ -112,7 +120,21 @@ export class FakeStripe {
           : p.get('capture_method') === 'manual'
             ? 'requires_capture'
             : 'succeeded';
-      const intent = { id: id('pi'), object: 'payment_intent', amount, currency: 'eur', status };
+      const intent: Json & { id: string; status: string; amount: number } = {
+        id: id('pi'),
+        object: 'payment_intent',
+        amount,
+        currency: 'eur',
+        status,
+      };
+      // 3-D Secure: with a return_url, the bank's page to send the payer to; without, only Stripe.js could.
+      if (status === 'requires_action')
+        intent.next_action = p.get('return_url')
+          ? {
+              type: 'redirect_to_url',
+              redirect_to_url: { url: `${this.url}/3ds/${intent.id}`, return_url: p.get('return_url') },
+            }
+          : { type: 'use_stripe_sdk' };
       this.intents.set(intent.id, intent);
       return ok(intent);
     }

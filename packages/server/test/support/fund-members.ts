@@ -41,10 +41,15 @@ export async function connectPayoutAccount(
   await finishOnboarding(member, `${url.pathname}${url.search}`, action);
 }
 
-export async function finishOnboarding(member: Member, path: string, action: 'complete' | 'restrict') {
+export function finishOnboarding(member: Member, path: string, action: 'complete' | 'restrict') {
+  return submitSandboxPage(member, path, action);
+}
+
+/** Opens one of the sandbox provider's pages and presses one of its buttons; the redirect's target. */
+export async function submitSandboxPage(member: Member, path: string, action: string) {
   const page = await member.client.get(path);
   const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1];
-  if (!csrf) throw new Error(`no onboarding form: ${page.statusCode}`);
+  if (!csrf) throw new Error(`no sandbox form: ${page.statusCode}`);
   const done = await member.client.request(
     'POST',
     path,
@@ -53,7 +58,7 @@ export async function finishOnboarding(member: Member, path: string, action: 'co
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     },
   );
-  if (done.statusCode !== 303) throw new Error(`onboarding: ${done.statusCode} ${done.body}`);
+  if (done.statusCode !== 303) throw new Error(`sandbox page: ${done.statusCode} ${done.body}`);
   return done.headers.location as string;
 }
 

@@ -5,6 +5,7 @@ import { UnverifiedBanner } from '../features/account/components/unverified-bann
 import { useLanguageSync } from '../features/account/hooks/use-language-sync';
 import { useUser } from '../features/auth/api/session';
 import { openCookieSettings } from '../features/cookies/api/consent-store';
+import { PaymentConfirmationsBanner } from '../features/payments/components/payment-confirmations-banner';
 import { paths } from '../lib/paths';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <UnverifiedBanner />
           </div>
         )}
+        {user && <PaymentConfirmationsBanner />}
         {children}
       </main>
       <footer className="border-t border-stone-200 bg-white">

@@ -116,6 +116,7 @@ describe('socket client (SPEC §4 real-time channel)', () => {
       '/api/user-notifications',
       '/api/family/members',
       '/api/requests',
+      '/api/payments/confirmations',
     ]);
     invalidated.length = 0;
     latest().receive({ type: 'FUND_VOTE_CAST', seq: 5 });

@@ -26,6 +26,8 @@ export const realtimeKeys: readonly (readonly string[])[] = [
   ['/api/family/members'],
   // REQUEST_UPDATED: the overview, and by prefix every request's details.
   ['/api/requests'],
+  // NOTIFICATION_CREATED when a card payment waits for its payer's confirmation.
+  ['/api/payments/confirmations'],
 ];
 export const testTimeKey = ['/api/test/time'] as const;
 
