@@ -94,6 +94,8 @@ export const roundViewSchema = z.object({
     grossCents: z.number().int(),
     feeCents: z.number().int(),
     netCents: z.number().int(),
+    /** The part of the net that came from PayPal: paid to the recipient's PayPal email when set. */
+    paypalNetCents: z.number().int(),
     manualCents: z.number().int(),
   }),
   emergencies: z.array(emergencyVoteViewSchema),

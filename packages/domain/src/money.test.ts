@@ -7,6 +7,7 @@ import {
   medianCents,
   netPayout,
   parseEuroToCents,
+  paypalShareOfNet,
   platformFeeCents,
 } from './money';
 
@@ -96,4 +97,36 @@ describe('money: parsing and formatting at the edge', () => {
   it('formats euros in English when asked', () => expect(formatEuro(1234567, 'en-GB')).toBe('€12,345.67'));
   it('refuses to format a float: money is formatted from cents only', () =>
     expect(() => formatEuro(12.5)).toThrow());
+});
+
+describe('paypalShareOfNet: the PayPal part of a payout', () => {
+  it('shares the fee in proportion to gross, the odd cent on the card side', () => {
+    // €20.20 gross, fee €1.01: half from PayPal bears 50 of the 101 cents.
+    expect(paypalShareOfNet(2020, 101, 1010)).toBe(960);
+    expect(paypalShareOfNet(2020, 101, 0)).toBe(0);
+    expect(paypalShareOfNet(2020, 101, 2020)).toBe(1919);
+    expect(() => paypalShareOfNet(2020, 101, 2021)).toThrow();
+    expect(() => paypalShareOfNet(2020, 101, -1)).toThrow();
+  });
+
+  it('both parts are whole, never negative, and add up to the net', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 10_000_000_00 })
+          .chain((gross) => fc.tuple(fc.constant(gross), fc.integer({ min: 0, max: gross }))),
+        ([gross, paypalGross]) => {
+          const payout = netPayout(gross);
+          if (!payout) return;
+          const share = paypalShareOfNet(gross, payout.feeCents, paypalGross);
+          const card = payout.netCents - share;
+          expect(Number.isSafeInteger(share)).toBe(true);
+          expect(share).toBeGreaterThanOrEqual(0);
+          expect(share).toBeLessThanOrEqual(paypalGross);
+          expect(card).toBeGreaterThanOrEqual(0);
+          expect(card).toBeLessThanOrEqual(gross - paypalGross);
+        },
+      ),
+    );
+  });
 });

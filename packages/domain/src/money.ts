@@ -56,6 +56,22 @@ export function netPayout(grossCents: Cents): { feeCents: Cents; netCents: Cents
 }
 
 /**
+ * The part of a payout's net that goes to the recipient's PayPal email (domain.md, Rotating
+ * fund, Distribution: money from PayPal to their PayPal email when set, else the connected
+ * account). The fee is shared in proportion to gross; PayPal's share is rounded down, so an odd
+ * cent of fee falls on the card side. Both parts are whole cents, never negative, and add up
+ * to the net.
+ */
+export function paypalShareOfNet(grossCents: Cents, feeCents: Cents, paypalGrossCents: Cents): Cents {
+  for (const value of [grossCents, feeCents, paypalGrossCents]) cents(value);
+  if (paypalGrossCents < 0 || paypalGrossCents > grossCents || feeCents < 0 || feeCents > grossCents)
+    throw new MoneyError('bad payout shares');
+  if (paypalGrossCents === 0) return 0;
+  const paypalFee = Number((BigInt(feeCents) * BigInt(paypalGrossCents)) / BigInt(grossCents));
+  return paypalGrossCents - paypalFee;
+}
+
+/**
  * Median of the votes (domain.md, Rotating fund, phase 1): with an even count, the mean of
  * the two middle votes rounded half-up to the cent. Undefined for no votes.
  */

@@ -82,13 +82,19 @@ export function statusOf(state: FundState): 'voting' | 'confirmation' | 'active'
 }
 
 /** The money of the round with the platform (card and PayPal), and the manual money declared and confirmed. */
-export function roundTotals(state: FundState): { platformCents: Cents; manualCents: Cents } {
+export function roundTotals(state: FundState): {
+  platformCents: Cents;
+  manualCents: Cents;
+  paypalCents: Cents;
+} {
   let platformCents = 0;
   let manualCents = 0;
+  let paypalCents = 0;
   for (const c of roundContributions(state)) {
     if (!counts(c)) continue;
     if (c.method === 'manual') manualCents += c.amountCents;
     else platformCents += c.amountCents;
+    if (c.method === 'paypal') paypalCents += c.amountCents;
   }
-  return { platformCents, manualCents };
+  return { platformCents, manualCents, paypalCents };
 }

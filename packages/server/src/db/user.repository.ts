@@ -48,3 +48,12 @@ export async function lockUser(tx: DbOrTx, id: string): Promise<UserRow | undefi
     .limit(1);
   return row;
 }
+
+/** Where the member receives money from PayPal, or null when they have not set it (or were deleted). */
+export async function paypalEmailOf(db: DbOrTx, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ paypalEmail: users.paypalEmail })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row?.paypalEmail || null;
+}

@@ -1,3 +1,4 @@
+import { paypalShareOfNet } from '@giro/domain/money';
 import type { DbOrTx } from '../db/client';
 import { outbox, paymentOperations } from '../db/schema';
 
@@ -17,9 +18,41 @@ export type PaymentRequest =
       method: 'card' | 'paypal';
       paymentMethodId: string | null;
     }
-  /** Captures the card holds listed (by contribution id), then pays the net to the recipient. */
-  | { kind: 'payout'; target: PaymentTarget; recipientId: string; netCents: number; captures: string[] }
+  /**
+   * Captures the card holds listed (by contribution id), then pays the net to the recipient:
+   * `paypal.netCents` of it (the money that came from PayPal, less its share of the fee) to
+   * their PayPal email when they have one, the rest to their connected account.
+   */
+  | {
+      kind: 'payout';
+      target: PaymentTarget;
+      recipientId: string;
+      netCents: number;
+      captures: string[];
+      paypal?: PayPalPayoutShare;
+    }
   | { kind: 'refund'; target: PaymentTarget; contributionId: string; method: 'card' | 'paypal' | 'manual' };
+
+/**
+ * The PayPal part of a payout. Its key is the same for every attempt at one payout (a round's,
+ * a request's), unlike the operation's: after an attempt whose PayPal part went through and
+ * whose account part failed, the next attempt finds the PayPal part done instead of paying it
+ * twice. The account part goes second, under the attempt's own key.
+ */
+export interface PayPalPayoutShare {
+  netCents: number;
+  key: string;
+}
+
+/** The PayPal part of a payout of `gross` with `fee`, of which `paypalGross` came through PayPal. */
+export function paypalShare(
+  payout: { grossCents: number; feeCents: number },
+  paypalGrossCents: number,
+  key: string,
+): { paypal?: PayPalPayoutShare } {
+  const netCents = paypalShareOfNet(payout.grossCents, payout.feeCents, paypalGrossCents);
+  return netCents > 0 ? { paypal: { netCents, key } } : {};
+}
 
 /**
  * Records a payment operation and its outbox row in the caller's transaction. The subject is

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { insertNotifications } from '../db/notification.repository';
 import { activePayoutAccountOf } from '../db/payout-account.repository';
 import { outbox, paymentOperations } from '../db/schema';
+import { paypalEmailOf } from '../db/user.repository';
 import type { Deps } from '../deps';
 import type { OutboxHandler } from '../jobs/outbox-worker';
 import { enqueueRealtime } from '../realtime/enqueue-realtime';
@@ -169,14 +170,7 @@ async function carryOut(
         });
         if (!captured.ok) return captured;
       }
-      const accountId = await activePayoutAccountOf(db, request.recipientId);
-      // Unlinked or restricted since the withdrawal: the money stays in escrow, the payout fails.
-      if (!accountId) return { ok: false, reason: 'payout_failed' };
-      return provider.payout({
-        idempotencyKey: op.id,
-        destination: { type: 'account', accountId },
-        amountCents: request.netCents,
-      });
+      return payOut(db, provider, op.id, request);
     }
     case 'refund': {
       if (request.method === 'manual') return { ok: true, ref: 'manual' };
@@ -191,4 +185,41 @@ async function carryOut(
       });
     }
   }
+}
+
+/**
+ * Pays a payout's net: the PayPal part to the recipient's PayPal email when they have one
+ * (first, under the key shared by every attempt at this payout, so a later attempt finds it
+ * done), then the rest to their connected account under this attempt's key. Without a PayPal
+ * email everything goes to the account.
+ */
+async function payOut(
+  db: Db,
+  provider: PaymentProvider,
+  attemptKey: string,
+  request: Extract<PaymentRequest, { kind: 'payout' }>,
+): Promise<PaymentResult> {
+  const email = request.paypal ? await paypalEmailOf(db, request.recipientId) : null;
+  const paypalCents = email ? request.paypal!.netCents : 0;
+  const accountCents = request.netCents - paypalCents;
+  const accountId = accountCents > 0 ? await activePayoutAccountOf(db, request.recipientId) : null;
+  // Unlinked or restricted since the withdrawal: nothing is paid, the money stays in escrow.
+  if (accountCents > 0 && !accountId) return { ok: false, reason: 'payout_failed' };
+  let result: PaymentResult = { ok: true, ref: 'nothing-to-pay' };
+  if (email && paypalCents > 0) {
+    result = await provider.payout({
+      idempotencyKey: request.paypal!.key,
+      destination: { type: 'paypal', email },
+      amountCents: paypalCents,
+    });
+    if (!result.ok) return result;
+  }
+  if (accountId) {
+    result = await provider.payout({
+      idempotencyKey: attemptKey,
+      destination: { type: 'account', accountId },
+      amountCents: accountCents,
+    });
+  }
+  return result;
 }

@@ -24,7 +24,7 @@ const ASKS_PAYER = 'pm_card_authenticationRequired';
  * `npm start` pays, receives and refunds without any account anywhere. Deterministic: a
  * result depends only on what is asked, so a repeated idempotency key gets the same answer
  * (refs are hashes of the key). Connected accounts live in `sandbox_accounts`, the sandbox's
- * own records, and are onboarded on a local page (sandbox-onboarding.routes.ts). `calls`
+ * own records, and are onboarded on a local page (sandbox-pages.routes.ts). `calls`
  * records what was asked, for the tests that check what we send.
  */
 export class SandboxProvider implements PaymentProvider {

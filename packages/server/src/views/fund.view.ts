@@ -10,7 +10,7 @@ import {
   STRIKE_RISK_AT,
   statusOf,
 } from '@giro/domain/fund/rules';
-import { platformFeeCents } from '@giro/domain/money';
+import { paypalShareOfNet, platformFeeCents } from '@giro/domain/money';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
@@ -26,8 +26,9 @@ export function fundView(
 ): FundView {
   const round = state.round;
   const votingOpen = state.phase === 'voting';
-  const totals = round ? roundTotals(state) : { platformCents: 0, manualCents: 0 };
+  const totals = round ? roundTotals(state) : { platformCents: 0, manualCents: 0, paypalCents: 0 };
   const feeCents = totals.platformCents > 0 ? platformFeeCents(totals.platformCents) : 0;
+  const netCents = Math.max(0, totals.platformCents - feeCents);
   const expected = round ? expectedContributors(state) : [];
   const current = round?.recipientId ?? null;
   const upcoming = round ? state.order.slice(state.order.indexOf(round.recipientId) + 1) : [];
@@ -77,7 +78,9 @@ export function fundView(
       payout: {
         grossCents: totals.platformCents,
         feeCents,
-        netCents: Math.max(0, totals.platformCents - feeCents),
+        netCents,
+        paypalNetCents:
+          netCents > 0 ? paypalShareOfNet(totals.platformCents, feeCents, totals.paypalCents) : 0,
         manualCents: totals.manualCents,
       },
       emergencies: emergencyViews(state).votes,

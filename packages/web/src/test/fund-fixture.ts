@@ -62,7 +62,7 @@ export function testRound(overrides: Partial<Round> = {}): Round {
     contributedBy: [],
     totalCollectedCents: 0,
     expectedTotalCents: 10_000,
-    payout: { grossCents: 0, feeCents: 0, netCents: 0, manualCents: 0 },
+    payout: { grossCents: 0, feeCents: 0, netCents: 0, paypalNetCents: 0, manualCents: 0 },
     emergencies: [],
     ...overrides,
   };

@@ -1,10 +1,11 @@
 import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
+import { roundTotals } from '@giro/domain/fund/rules';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { NewNotification } from '../../db/notification.repository';
 import { users } from '../../db/schema';
 import { lockUser } from '../../db/user.repository';
-import { enqueueCharge, enqueuePayment, enqueueRefund } from '../../payments/payment-operations';
+import { enqueueCharge, enqueuePayment, enqueueRefund, paypalShare } from '../../payments/payment-operations';
 import { removeFromOrganization } from '../membership';
 
 export interface EffectInput {
@@ -87,6 +88,11 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
               recipientId: round.recipientId,
               netCents: event.netCents,
               captures,
+              ...paypalShare(
+                event,
+                roundTotals(after).paypalCents,
+                `paypal-payout:${after.fundId}:${after.cycleNumber}:${event.roundNumber}`,
+              ),
             },
           },
           now,

@@ -2,7 +2,7 @@ import { heldContributions } from '@giro/domain/requests/decide-request';
 import type { RequestEvent, RequestsState } from '@giro/domain/requests/request-types';
 import type { DbOrTx } from '../../db/client';
 import { insertNotifications, type NewNotification } from '../../db/notification.repository';
-import { enqueueCharge, enqueuePayment, enqueueRefund } from '../../payments/payment-operations';
+import { enqueueCharge, enqueuePayment, enqueueRefund, paypalShare } from '../../payments/payment-operations';
 
 /** One payout operation per attempt; the attempt is read back from it when the outcome arrives. */
 export const payoutSubject = (requestId: string, attempt: number) =>
@@ -54,9 +54,11 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
         const attempt = event.type === 'RequestPaidOut' ? 1 : event.attempt;
         const payout = request.payout!;
         // Card money is only held until now: the payout captures it first (once per contribution).
-        const captures = heldContributions(request)
-          .filter((c) => (c.method ?? 'card') === 'card')
-          .map((c) => c.id);
+        const held = heldContributions(request);
+        const captures = held.filter((c) => (c.method ?? 'card') === 'card').map((c) => c.id);
+        const paypalGross = held
+          .filter((c) => c.method === 'paypal')
+          .reduce((sum, c) => sum + c.amountCents, 0);
         await enqueuePayment(
           tx,
           {
@@ -70,6 +72,7 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
               recipientId: request.ownerId,
               netCents: payout.netCents,
               captures,
+              ...paypalShare(payout, paypalGross, `paypal-payout:request:${request.id}`),
             },
           },
           now,

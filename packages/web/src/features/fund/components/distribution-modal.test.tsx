@@ -8,7 +8,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const payout = { grossCents: 10000, feeCents: 300, netCents: 9700, manualCents: 0 };
+const payout = { grossCents: 10000, feeCents: 300, netCents: 9700, paypalNetCents: 0, manualCents: 0 };
 
 describe('distribution modal', () => {
   it('"Connected account required" links to the payment account panel of the settings', async () => {
@@ -25,5 +25,18 @@ describe('distribution modal', () => {
     expect(required.textContent).toContain('Serve un conto collegato');
     const link = screen.getByRole('link', { name: 'Collega un account per i pagamenti nelle impostazioni' });
     expect(link.getAttribute('href')).toBe('/account#payout-account');
+  });
+
+  it('shows the part of the net that came from PayPal, and where it goes, only when there is one', async () => {
+    renderAt('/', <DistributionModal fundId="f1" payout={{ ...payout, paypalNetCents: 4850 }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Preleva il fondo' }));
+    const row = (await screen.findByText('di cui da PayPal')).nextElementSibling;
+    expect(row?.textContent).toMatch(/^48,50\s€$/);
+    expect(screen.getByTestId('distribution-modal').textContent).toContain('alla tua email PayPal');
+    cleanup();
+    renderAt('/', <DistributionModal fundId="f1" payout={payout} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Preleva il fondo' }));
+    await screen.findByText('Netto a te');
+    expect(screen.queryByText('di cui da PayPal')).toBeNull();
   });
 });

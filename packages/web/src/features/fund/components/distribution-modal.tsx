@@ -11,7 +11,11 @@ import { useFundAction } from '../api/fund-actions';
 
 type Payout = NonNullable<FundView['round']>['payout'];
 
-/** What the recipient gets (domain.md, Distribution): gross with the platform, the fee, the net; manual money apart. */
+/**
+ * What the recipient gets (domain.md, Distribution): gross with the platform, the fee, the net
+ * (and the part of it that came from PayPal, which goes to their PayPal email when they have
+ * one); manual money apart.
+ */
 export function DistributionModal({ fundId, payout }: { fundId: string; payout: Payout }) {
   const { t } = useTranslation();
   const withdraw = useFundAction('withdraw');
@@ -20,6 +24,9 @@ export function DistributionModal({ fundId, payout }: { fundId: string; payout: 
     [t('fund.distribution.gross'), payout.grossCents],
     [t('fund.distribution.fee'), -payout.feeCents],
     [t('fund.distribution.net'), payout.netCents],
+    ...(payout.paypalNetCents > 0
+      ? [[t('fund.distribution.paypalPart'), payout.paypalNetCents] as [string, number]]
+      : []),
     [t('fund.distribution.manual'), payout.manualCents],
   ];
   return (
@@ -43,6 +50,9 @@ export function DistributionModal({ fundId, payout }: { fundId: string; payout: 
             </div>
           ))}
         </dl>
+        {payout.paypalNetCents > 0 && (
+          <p className="mt-3 text-sm text-stone-700">{t('fund.distribution.paypalWhere')}</p>
+        )}
         {withdraw.error instanceof ApiError && withdraw.error.code === 'PAYOUT_ACCOUNT_REQUIRED' && (
           <p role="alert" className="mt-4 text-sm text-red-800" data-testid="payout-account-required">
             {errorText(withdraw.error)}{' '}

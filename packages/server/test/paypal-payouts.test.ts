@@ -1,0 +1,119 @@
+import { checkJournal } from '@giro/domain/ledger';
+import { and, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readJournal } from '../src/db/ledger.repository';
+import { setSandboxAccountStatus } from '../src/db/sandbox-account.repository';
+import { payoutAccounts } from '../src/db/schema';
+import { connectPayoutAccount, fundOf, type Member, organizationOf } from './support/fund-members';
+import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
+import { contribute, createRequest, details } from './support/request-steps';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => t.close());
+
+const card = {
+  method: 'card',
+  paymentMethodId: 'pm_card_visa',
+  billingAddress: { line1: 'Via Roma 1', city: 'Milano', postalCode: '20100', country: 'IT' },
+};
+const payouts = () => t.payments.calls.filter((c) => c.op === 'payout');
+
+/** €10 each from three payers: one by PayPal, two by card; the recipient connected. */
+async function roundPaidByPaypalAndCard(recipientPaypalEmail: string | null) {
+  const members = await organizationOf(t, 4);
+  const fund = await activeFund(members, 1000);
+  const recipient = recipientOf(members, fund);
+  await connectPayoutAccount(recipient);
+  if (recipientPaypalEmail)
+    expect(
+      (await recipient.client.put('/api/user/paypal', { paypalEmail: recipientPaypalEmail })).statusCode,
+    ).toBe(200);
+  await openWindow(members[0]!);
+  const [byPaypal, ...byCard] = payersOf(members, fund) as [Member, ...Member[]];
+  await act(byPaypal, 'contributions', { method: 'paypal' });
+  for (const payer of byCard) await act(payer, 'contributions', card);
+  await t.flushOutbox();
+  return { members, fund, recipient };
+}
+
+const ledgerBalances = async (member: Member) => {
+  const organizationId = (await member.client.get('/api/family')).json().id as string;
+  return checkJournal(await readJournal(t.database.db, organizationId));
+};
+
+describe('payouts: money from PayPal to the recipient’s PayPal email, the rest to their account', () => {
+  it('splits the net: PayPal’s €10.00 less its share of the €1.25 fee to the email, the rest to the account', async () => {
+    const { fund, recipient } = await roundPaidByPaypalAndCard('recipient@paypal.example');
+    // The distribution modal says so before the withdrawal.
+    expect((await fundOf(recipient)).round?.payout).toMatchObject({ netCents: 2875, paypalNetCents: 959 });
+    expect((await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`)).statusCode).toBe(200);
+    await t.flushOutbox();
+    // Gross 3000, fee round(75) + 50 = 125, net 2875; PayPal's third bears floor(125 / 3) = 41.
+    const [toPaypal, toAccount] = payouts();
+    expect(toPaypal).toMatchObject({
+      idempotencyKey: expect.stringMatching(/^paypal-payout:/),
+      amountCents: 959,
+    });
+    expect(toAccount).toMatchObject({ amountCents: 1916 });
+    expect(payouts()).toHaveLength(2);
+    expect((await fundOf(recipient)).round?.number).toBe(2);
+    expect(await ledgerBalances(recipient)).toEqual([]);
+  });
+
+  it('without a PayPal email, everything goes to the account', async () => {
+    const { fund, recipient } = await roundPaidByPaypalAndCard(null);
+    await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`);
+    await t.flushOutbox();
+    expect(payouts()).toEqual([expect.objectContaining({ amountCents: 2875 })]);
+  });
+
+  it('the PayPal part went through and the account part failed: the next attempt pays the account only', async () => {
+    const { fund, recipient } = await roundPaidByPaypalAndCard('recipient@paypal.example');
+    // The provider restricts the account without telling us yet: the account part fails.
+    const [account] = await t.database.db
+      .select({ id: payoutAccounts.providerAccountId })
+      .from(payoutAccounts)
+      .where(and(eq(payoutAccounts.userId, recipient.id)));
+    await setSandboxAccountStatus(t.database.db, account!.id, 'restricted');
+    await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`);
+    await t.flushOutbox();
+    const failed = await fundOf(recipient);
+    expect(failed.round?.number).toBe(1);
+    expect(failed.round?.payoutFailed).toBe(true);
+
+    await setSandboxAccountStatus(t.database.db, account!.id, 'active');
+    expect((await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`)).statusCode).toBe(200);
+    await t.flushOutbox();
+    expect((await fundOf(recipient)).round?.number).toBe(2);
+    // One PayPal payout (the second attempt found it done), the account's failed try, then its payment.
+    const paypal = payouts().filter((p) => p.idempotencyKey.startsWith('paypal-payout:'));
+    expect(paypal).toEqual([expect.objectContaining({ amountCents: 959 })]);
+    expect(payouts().filter((p) => !p.idempotencyKey.startsWith('paypal-payout:'))).toHaveLength(2);
+    expect(await ledgerBalances(recipient)).toEqual([]);
+  });
+
+  it('a funding request: the PayPal money, less its share of the fee, to the owner’s PayPal email', async () => {
+    const [ann, bob] = (await organizationOf(t, 2)) as [Member, Member];
+    await connectPayoutAccount(ann);
+    await ann.client.put('/api/user/paypal', { paypalEmail: 'ann@paypal.example' });
+    const request = await createRequest(ann, 'Bici', 10_000);
+    await contribute(bob, request.id, 6_000);
+    await contribute(bob, request.id, 4_000, {
+      method: 'paypal',
+      paymentMethodId: undefined,
+      billingAddress: undefined,
+    });
+    await t.flushOutbox();
+    expect((await details(ann, request.id)).payout?.status).toBe('paid');
+    // Gross 10,000, fee 300: PayPal's 40 % bears 120.
+    expect(payouts()).toEqual([
+      expect.objectContaining({ idempotencyKey: `paypal-payout:request:${request.id}`, amountCents: 3_880 }),
+      expect.objectContaining({ amountCents: 5_820 }),
+    ]);
+    expect(await ledgerBalances(ann)).toEqual([]);
+  });
+});
