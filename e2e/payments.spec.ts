@@ -120,7 +120,14 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
   await expect(payoutStatus(recipient.page)).toHaveText('Attivo');
   await expect(panel.getByText('Sandbox', { exact: true })).toBeVisible();
 
-  // The withdrawal: gross through the platform, the fee, the net, and what came by hand.
+  // A PayPal email: the money that came through PayPal will be paid there.
+  const recipientPaypal = recipient.page.getByLabel('Email PayPal');
+  await recipientPaypal.fill(`${recipient.who.username}@paypal.example`);
+  await recipientPaypal.press('Enter');
+  await expectToast(recipient.page, 'Impostazioni aggiornate');
+
+  // The withdrawal: gross through the platform, the fee, the net (of which PayPal's €10.10 less
+  // its half of the fee rounded down: €9.60, to the PayPal email), and what came by hand.
   await recipient.page.goto('/');
   await expect(fundOf(recipient.page).getByTestId('recipient-timeout')).toHaveCount(0);
   await fundOf(recipient.page).getByRole('button', { name: 'Preleva il fondo' }).click();
@@ -129,6 +136,7 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
   await expect(row('Lordo tramite la piattaforma')).toHaveText(eur('20,20'));
   await expect(row('Commissione della piattaforma')).toHaveText(eur('-1,01'));
   await expect(row('Netto a te')).toHaveText(eur('19,19'));
+  await expect(row('di cui da PayPal')).toHaveText(eur('9,60'));
   await expect(row('Ricevuto manualmente')).toHaveText(eur('10,10'));
   await dialog.getByRole('button', { name: 'Preleva', exact: true }).click();
   await expectToast(recipient.page, 'Fondo distribuito');
