@@ -43,13 +43,18 @@ const card = (paymentMethodId = 'pm_card_visa') => ({
   billingAddress: { line1: 'Via Roma 1', city: 'Milano', postalCode: '20100', country: 'IT' },
 });
 
-/** Delivers a signed webhook as Stripe would. */
+/** Delivers a signed webhook as Stripe would (signed `timestamp` seconds since the epoch, or now). */
 async function webhook(
   event: { id: string; type: string; data: { object: { id: string } } },
   secret = WEBHOOK_SECRET,
+  timestamp?: number,
 ) {
   const payload = JSON.stringify({ object: 'event', ...event });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    ...(timestamp === undefined ? {} : { timestamp }),
+  });
   return t.app.inject({
     method: 'POST',
     url: '/api/webhooks/stripe',
@@ -161,7 +166,7 @@ describe('the card provider adapter against a local Stripe fake', () => {
     expect((await fundOf(payer)).phase).toBe('collecting');
   });
 
-  it('webhooks: a wrong signature is refused, a duplicate moves nothing, out of order ends at the truth', async () => {
+  it('webhooks: a wrong or replayed signature is refused, a duplicate moves nothing, out of order ends at the truth', async () => {
     const [m] = (await organizationOf(t, 1)) as [Member];
     const accountId = await connect(m, 'active');
     const forged = await webhook(
@@ -176,6 +181,14 @@ describe('the card provider adapter against a local Stripe fake', () => {
       data: { object: { id: accountId } },
     });
     expect(again.json()).toEqual({ received: true, duplicate: true });
+    // A signature captured long ago and replayed: outside the SDK's tolerance, refused.
+    const replayed = await webhook(
+      { id: 'evt_replayed', type: 'account.updated', data: { object: { id: accountId } } },
+      WEBHOOK_SECRET,
+      Math.floor(Date.now() / 1000) - 3600,
+    );
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().code).toBe('WEBHOOK_SIGNATURE_INVALID');
     // A stale "restricted" event arrives after the account became active: the provider's truth wins.
     fake.setAccount(accountId, 'active');
     await webhook({ id: 'evt_stale', type: 'account.updated', data: { object: { id: accountId } } });
