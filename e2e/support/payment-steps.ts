@@ -25,11 +25,14 @@ export async function contributeByCard(page: Page, paymentMethodId: string) {
   await expectToast(page, 'Contributo effettuato');
 }
 
+/** PayPal counts once PayPal confirms the capture (the toast says so); by hand, at once as declared. */
 export async function contributeWith(page: Page, method: 'PayPal' | 'Manuale') {
   const dialog = await openContribution(page);
   await dialog.getByRole('radio', { name: new RegExp(`^${method}`) }).check();
   await dialog.getByRole('button', { name: /^Paga/ }).click();
-  await expectToast(page, 'Contributo effettuato');
+  await expectToast(page, method === 'PayPal' ? 'Pagamento PayPal inviato' : 'Contributo effettuato');
+  if (method === 'PayPal')
+    await expect(fundOf(page).getByText('Hai contribuito in questo turno.')).toBeVisible({ timeout: 30_000 });
 }
 
 /** The payout account panel's status, as its badge says it. */

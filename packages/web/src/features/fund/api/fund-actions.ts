@@ -66,8 +66,15 @@ export function useFundAction(action: FundAction) {
         body,
         'money' in spec ? { headers: { 'Idempotency-Key': key } } : {},
       ),
-    onSuccess: (view) => {
-      toast({ title: t(`fund.toast.${spec.ok}`) });
+    onSuccess: (view, { body }) => {
+      // PayPal money counts once PayPal confirms the capture, a moment later (by the socket).
+      const byPaypal =
+        action === 'contribute' && (body as { method?: string } | undefined)?.method === 'paypal';
+      toast(
+        byPaypal
+          ? { title: t('fund.toast.paypalSent'), description: t('fund.toast.paypalSentDetail') }
+          : { title: t(`fund.toast.${spec.ok}`) },
+      );
       return storeFundView(client, view);
     },
     onError: (error) =>

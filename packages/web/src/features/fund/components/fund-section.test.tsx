@@ -136,6 +136,32 @@ describe('fund section', () => {
     expect(await screen.findByText(/Mancano 2 contributi su 2/)).toBeTruthy();
   });
 
+  it('a PayPal contribution says it is sent, and counts once PayPal confirms it', async () => {
+    const collecting = testFund({
+      status: 'active',
+      phase: 'collecting',
+      participants: ['u1', 'u2', 'u3'],
+      order: ['u2', 'u1', 'u3'],
+      finalAmountCents: 5000,
+      round: testRound(),
+    });
+    const calls = fakeServer({
+      'GET /api/rotating-fund': collecting,
+      [`GET ${base}/monthly-contributions`]: { contributions: [] },
+      [`GET ${base}/risk`]: { score: 0, reasons: [] },
+      [`POST ${base}/contributions`]: collecting,
+    });
+    show();
+    fireEvent.click(await screen.findByTestId('contribute-button'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('radio', { name: /PayPal/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /Paga/ }));
+    expect(await screen.findByText('Pagamento PayPal inviato')).toBeTruthy();
+    expect(screen.getByText(/appena PayPal conferma l'incasso/)).toBeTruthy();
+    expect(screen.queryByText('Contributo effettuato')).toBeNull();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ method: 'paypal' });
+  });
+
   it('an emergency vote without the wait option shows the strikes and the risk of expulsion', async () => {
     const emergency = {
       id: 'v1',
