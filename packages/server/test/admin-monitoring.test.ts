@@ -1,3 +1,5 @@
+import type { ApiMonitoring } from '@giro/contract/admin-monitoring';
+import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiRequests } from '../src/db/schema';
@@ -136,6 +138,108 @@ describe('GET /api/admin/api-monitoring', () => {
     expect(body.health.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(body.health.rssBytes).toBeGreaterThan(0);
     expect(body.health.outboxBacklog).toBeGreaterThanOrEqual(0);
+  });
+
+  it('gives exactly what percentile_cont over each window gives, from the hour and the day boundary on', async () => {
+    const admin = await setUp();
+    const now = t.clock.now().getTime();
+    const MIN = 60_000;
+    // Two routes only this test uses, spread over the last day and beyond it, with server and
+    // client errors; durations not in any order.
+    const rows = Array.from({ length: 400 }, (_, i) => ({
+      at: new Date(now - ((i * 7919) % (26 * 60)) * MIN - (i % 60) * 1000),
+      method: i % 3 === 0 ? 'POST' : 'GET',
+      route: `/test/route-${i % 2}`,
+      status: i % 17 === 0 ? 500 : i % 11 === 0 ? 404 : 200,
+      durationMs: ((i * 37) % 101) + (i % 7) / 8,
+      requestId: `seeded-${i}`,
+    }));
+    await t.database.db.insert(apiRequests).values(rows);
+    const body = (await admin.client.get('/api/admin/api-monitoring')).json<ApiMonitoring>();
+
+    const expected = async (since: number) =>
+      (
+        (await t.database.db.execute(sql`select method, route, count(*)::int as count,
+            avg(case when status >= 500 then 1.0 else 0.0 end)::text as errors,
+            avg(case when status between 400 and 499 then 1.0 else 0.0 end)::text as client,
+            percentile_cont(array[0.5, 0.95, 0.99]) within group (order by duration_ms) as p
+          from api_requests where route like '/test/%' and at >= ${new Date(since).toISOString()}::timestamptz
+          group by method, route`)) as unknown as {
+          rows: {
+            method: string;
+            route: string;
+            count: number;
+            errors: string;
+            client: string;
+            p: number[];
+          }[];
+        }
+      ).rows.map(({ p, errors, client, ...row }) => ({
+        ...row,
+        errorRate: Math.round(Number(errors) * 100) / 100,
+        clientErrorRate: Math.round(Number(client) * 100) / 100,
+        p50Ms: Math.round(p[0]! * 100) / 100,
+        p95Ms: Math.round(p[1]! * 100) / 100,
+        p99Ms: Math.round(p[2]! * 100) / 100,
+      }));
+    const seeded = (stats: ApiMonitoring['lastDay']) => stats.filter((row) => row.route.startsWith('/test/'));
+    const byKey = (a: { method: string; route: string }, b: { method: string; route: string }) =>
+      `${a.method} ${a.route}` < `${b.method} ${b.route}` ? -1 : 1;
+    expect(seeded(body.lastDay).sort(byKey)).toEqual((await expected(now - 1440 * MIN)).sort(byKey));
+    expect(seeded(body.lastHour).sort(byKey)).toEqual((await expected(now - 60 * MIN)).sort(byKey));
+    expect(seeded(body.lastDay).reduce((sum, row) => sum + row.count, 0)).toBe(
+      rows.filter((row) => row.at.getTime() >= now - 1440 * MIN).length,
+    );
+    // Past hours hold only seeded rows (the admin's requests are in the current one).
+    for (const point of body.series.slice(0, -2)) {
+      const inHour = rows.filter(
+        (r) => r.at.getTime() >= Date.parse(point.at) && r.at.getTime() < Date.parse(point.at) + 60 * MIN,
+      );
+      expect(point.count, point.at).toBe(inHour.length);
+      expect(point.errors, point.at).toBe(inHour.filter((r) => r.status >= 500).length);
+      const sorted = inHour.map((r) => r.durationMs).sort((a, b) => a - b);
+      const at = 0.95 * (sorted.length - 1);
+      const p95 = sorted.length
+        ? sorted[Math.floor(at)]! + (sorted[Math.ceil(at)]! - sorted[Math.floor(at)]!) * (at - Math.floor(at))
+        : 0;
+      expect(point.p95Ms, point.at).toBe(Math.round(p95 * 100) / 100);
+    }
+  });
+
+  it('follows the log at once: rows written, deleted, or committed late under a smaller id', async () => {
+    const admin = await setUp();
+    const now = t.clock.now().getTime();
+    const seed = (ids: number[], route: string) =>
+      t.database.db.insert(apiRequests).values(
+        ids.map((id) => ({
+          id,
+          at: new Date(now - (id % 1000) * 60_000),
+          method: 'GET',
+          route,
+          status: 200,
+          durationMs: id,
+          requestId: `follow-${id}`,
+        })),
+      );
+    const count = async (route: string) =>
+      (await admin.client.get('/api/admin/api-monitoring'))
+        .json<ApiMonitoring>()
+        .lastDay.find((row) => row.route === route)?.count ?? 0;
+
+    await seed([900_001, 900_002, 900_003], '/test/follow');
+    expect(await count('/test/follow')).toBe(3);
+    await seed([900_004], '/test/follow');
+    expect(await count('/test/follow')).toBe(4);
+    await t.database.db.delete(apiRequests).where(eq(apiRequests.requestId, 'follow-900002'));
+    expect(await count('/test/follow')).toBe(3);
+    // Another instance's batch that took its ids first and committed after the page was read.
+    await seed([800_001], '/test/follow');
+    expect(await count('/test/follow')).toBe(4);
+    // The same number of rows, not the same rows: a late one in, another one out.
+    await t.database.db.delete(apiRequests).where(eq(apiRequests.requestId, 'follow-900004'));
+    await seed([800_002], '/test/late');
+    expect(await count('/test/follow')).toBe(3);
+    expect(await count('/test/late')).toBe(1);
   });
 
   it('counts due outbox rows as backlog', async () => {

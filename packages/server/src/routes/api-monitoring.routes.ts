@@ -3,6 +3,7 @@ import { apiLogsPageSchema, apiLogsQuerySchema, apiMonitoringSchema } from '@gir
 import { schedulePruning } from '../jobs/prune-api-requests';
 import { AppMetrics } from '../monitoring/metrics';
 import { RequestRecorder } from '../monitoring/request-recorder';
+import { RequestWindow } from '../monitoring/request-window';
 import { sendError } from '../plugins/errors';
 import { getApiMonitoring } from '../use-cases/get-api-monitoring';
 import { listApiLogs } from '../use-cases/list-api-logs';
@@ -18,6 +19,7 @@ const tags = ['admin'];
  */
 export const apiMonitoringRoutes: Routes = (app, deps) => {
   const recorder = new RequestRecorder(deps.db, deps.logger);
+  const requestWindow = new RequestWindow();
   const metrics = new AppMetrics(deps);
   let stopPruning = async () => {};
   app.addHook('onReady', async () => {
@@ -52,7 +54,7 @@ export const apiMonitoringRoutes: Routes = (app, deps) => {
   r.get(
     '/api/admin/api-monitoring',
     { onRequest: requireAdmin, schema: { tags, response: { 200: apiMonitoringSchema } } },
-    async () => getApiMonitoring(deps, recorder),
+    async () => getApiMonitoring(deps, recorder, requestWindow),
   );
   r.get(
     '/api/admin/api-logs',

@@ -1,27 +1,36 @@
 import type { ApiMonitoring } from '@giro/contract/admin-monitoring';
-import { routeStats, trafficSeries } from '../db/api-request.queries';
 import { deadlineLagSeconds, outboxBacklog } from '../db/health.queries';
 import type { Deps } from '../deps';
 import { eventLoopDelay } from '../monitoring/event-loop';
+import { latencyFigures } from '../monitoring/latency-stats';
 import type { RequestRecorder } from '../monitoring/request-recorder';
+import type { RequestWindow } from '../monitoring/request-window';
 
 /**
  * The API monitoring page: per route template over the last hour and day, the hourly series of
  * the chart, and this instance's health. This instance's buffer is written first, so the page
- * includes the requests that led to it.
+ * includes the requests that led to it. The figures are computed from the day of the log as
+ * the table holds it (`RequestWindow`), with PostgreSQL's definition of the percentiles.
  */
-export async function getApiMonitoring(deps: Deps, recorder: RequestRecorder): Promise<ApiMonitoring> {
+export async function getApiMonitoring(
+  deps: Deps,
+  recorder: RequestRecorder,
+  requestWindow: RequestWindow,
+): Promise<ApiMonitoring> {
   await recorder.flush();
   const now = deps.clock.now();
-  const ago = (ms: number) => new Date(now.getTime() - ms);
   // Independent reads: concurrent on a PostgreSQL pool (PGlite runs them one after another).
-  const [lastHour, lastDay, series, backlog, lag] = await Promise.all([
-    routeStats(deps.db, ago(3_600_000)),
-    routeStats(deps.db, ago(86_400_000)),
-    trafficSeries(deps.db, now, 24),
+  const [rows, backlog, lag] = await Promise.all([
+    requestWindow.read(deps.db, new Date(now.getTime() - 86_400_000)),
     outboxBacklog(deps.db, now),
     deadlineLagSeconds(deps.db, now),
   ]);
+  const { lastHour, lastDay, series } = latencyFigures(rows, {
+    now,
+    dayStartUs: (now.getTime() - 86_400_000) * 1000,
+    hourStartUs: (now.getTime() - 3_600_000) * 1000,
+    hours: 24,
+  });
   const memory = process.memoryUsage();
   const loop = eventLoopDelay();
   return {
