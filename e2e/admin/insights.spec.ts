@@ -52,6 +52,17 @@ test('an admin reads invite tracking, statistics and fund metrics; a member has 
   await page.goto('/admin');
   await expect(page.getByTestId('admin-card-invite-tracking')).toContainText('Visite agli inviti');
   await expect(page.getByTestId('admin-card-statistics')).toContainText('Denaro movimentato');
+  // The admins: Luca is made one by his username, opens an admin page, and the role is taken back.
+  const admins = page.getByTestId('admins-panel');
+  await admins.getByLabel(/Nome utente o email/).fill(luca.who.username);
+  await admins.getByRole('button', { name: 'Rendi amministratore' }).click();
+  const lucaRow = admins.getByTestId('admin-row').filter({ hasText: `@${luca.who.username}` });
+  await expect(lucaRow).toBeVisible();
+  expect((await luca.page.request.get('/api/admin/fund-metrics')).status()).toBe(200);
+  await lucaRow.getByRole('button', { name: 'Togli il ruolo' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Togli il ruolo' }).click();
+  await expect(lucaRow).toHaveCount(0);
+  expect((await luca.page.request.get('/api/admin/fund-metrics')).status()).toBe(404);
   await page.getByTestId('admin-card-invite-tracking').click();
   await expect(page.getByRole('heading', { name: 'Tracciamento inviti', level: 1 })).toBeVisible();
   const row = page.getByTestId('invite-codes').getByRole('row').filter({ hasText: code });

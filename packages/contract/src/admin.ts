@@ -15,3 +15,15 @@ export type Role = z.infer<typeof roleSchema>;
 /** POST /api/admin/users/{id}/role */
 export const setUserRoleBodySchema = z.strictObject({ role: roleSchema });
 export const userRoleSchema = z.object({ id: z.string(), role: roleSchema });
+
+/** GET /api/admin/admins: who holds the admin role (`you` marks the asking admin). */
+export const adminsSchema = z.object({
+  admins: z.array(
+    z.object({ id: z.string(), username: z.string(), displayName: z.string(), you: z.boolean() }),
+  ),
+});
+export type Admins = z.infer<typeof adminsSchema>;
+
+/** POST /api/admin/admins: grants the role to the user with this username or email. */
+export const grantAdminBodySchema = z.strictObject({ login: z.string().trim().min(1).max(254) });
+export type GrantAdminBody = z.infer<typeof grantAdminBodySchema>;

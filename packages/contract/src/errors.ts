@@ -220,6 +220,11 @@ const catalogue = {
     en: 'You are not the current recipient',
     it: 'Non sei il beneficiario attuale',
   },
+  ADMIN_USER_NOT_FOUND: {
+    status: 404,
+    en: 'No user has this username or email.',
+    it: 'Nessun utente ha questo nome utente o questa email.',
+  },
   LAST_ADMIN: {
     status: 409,
     en: 'You are the last admin: grant the role to someone else first',

@@ -160,6 +160,38 @@ describe('POST /api/admin/users/{id}/role', () => {
     expect(last.json().code).toBe('LAST_ADMIN');
   });
 
+  it('GET and POST /api/admin/admins: the admins by name, a grant by username or email, an unknown login refused', async () => {
+    const admin = await appWithAdmin();
+    const adminId = admin.response.json().id;
+    const list = await admin.client.get('/api/admin/admins');
+    expect(list.json().admins).toEqual([
+      { id: adminId, username: admin.person.username, displayName: expect.any(String), you: true },
+    ]);
+    const bea = await register(t.app);
+    const carl = await register(t.app);
+    const byEmail = await admin.client.post('/api/admin/admins', { login: bea.person.email.toUpperCase() });
+    expect(byEmail.statusCode).toBe(200);
+    const byUsername = await admin.client.post('/api/admin/admins', { login: carl.person.username });
+    expect(
+      byUsername
+        .json()
+        .admins.map((a: { id: string }) => a.id)
+        .sort(),
+    ).toEqual([adminId, bea.response.json().id, carl.response.json().id].sort());
+    expect((await bea.client.get('/api/user')).json().role).toBe('admin');
+
+    const unknown = await admin.client.post('/api/admin/admins', { login: 'nobody@example.com' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('ADMIN_USER_NOT_FOUND');
+    expect((await admin.client.post('/api/admin/admins', { login: '' })).statusCode).toBe(400);
+    // A member sees neither route.
+    const member = await register(t.app);
+    expect((await member.client.get('/api/admin/admins')).statusCode).toBe(404);
+    const grab = await member.client.post('/api/admin/admins', { login: member.person.username });
+    expect(grab.statusCode).toBe(404);
+    expect((await member.client.get('/api/user')).json().role).toBe('member');
+  });
+
   it('an unknown user is 404, a malformed id or role 400', async () => {
     const admin = await appWithAdmin();
     const unknown = await admin.client.post('/api/admin/users/00000000-0000-4000-8000-000000000000/role', {

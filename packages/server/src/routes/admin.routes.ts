@@ -1,4 +1,6 @@
 import {
+  adminsSchema,
+  grantAdminBodySchema,
   issueTesterInviteBodySchema,
   setUserRoleBodySchema,
   testerInviteSchema,
@@ -7,6 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors';
+import { grantAdmin, listAdmins } from '../use-cases/admin/admins';
 import { issueTesterInvite } from '../use-cases/issue-tester-invite';
 import { setUserRole } from '../use-cases/set-user-role';
 import { type Routes, typed } from './route-kit';
@@ -46,5 +49,20 @@ export const adminRoutes: Routes = (app, deps) => {
       },
     },
     async (request) => setUserRole(deps, request.params.id, request.body.role),
+  );
+
+  r.get(
+    '/api/admin/admins',
+    { onRequest: requireAdmin, schema: { tags, response: { 200: adminsSchema } } },
+    async (request) => listAdmins(deps, (await request.requireUser()).id),
+  );
+
+  r.post(
+    '/api/admin/admins',
+    {
+      onRequest: requireAdmin,
+      schema: { tags, body: grantAdminBodySchema, response: { 200: adminsSchema } },
+    },
+    async (request) => grantAdmin(deps, (await request.requireUser()).id, request.body.login),
   );
 };

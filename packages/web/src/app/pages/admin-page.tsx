@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { AdminHome } from '../../features/admin-insights/components/admin-home';
+import { AdminsPanel } from '../../features/admin-insights/components/admins-panel';
 import { FundMetricsView } from '../../features/admin-insights/components/fund-metrics-view';
 import { InviteTrackingView } from '../../features/admin-insights/components/invite-tracking-view';
 import { PlatformStatisticsView } from '../../features/admin-insights/components/platform-statistics-view';
@@ -14,7 +15,7 @@ const views: Record<string, () => ReactNode> = {
 };
 
 /**
- * The admin home (every page's headline figures) and the insight pages: invite tracking,
+ * The admin home (every page's headline figures, and who the admins are) and the insight pages: invite tracking,
  * statistics, fund metrics. The monitoring pages have pages of their own.
  */
 export default function AdminPage({ page }: { page?: string }) {
@@ -28,7 +29,16 @@ export default function AdminPage({ page }: { page?: string }) {
         </Link>
       )}
       <h1 className="text-2xl font-bold">{page ? t(`admin.pages.${page}`) : t('admin.title')}</h1>
-      {!page ? <AdminHome /> : view ? view() : <p>{t('common.comingSoon')}</p>}
+      {!page ? (
+        <>
+          <AdminHome />
+          <AdminsPanel />
+        </>
+      ) : view ? (
+        view()
+      ) : (
+        <p>{t('common.comingSoon')}</p>
+      )}
     </div>
   );
 }

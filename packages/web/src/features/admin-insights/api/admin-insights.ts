@@ -1,4 +1,4 @@
-import type { TesterInvite } from '@giro/contract/admin';
+import type { Admins, TesterInvite } from '@giro/contract/admin';
 import type {
   AdminOverview,
   FundMetrics,
@@ -80,3 +80,28 @@ export const useEmailTemplatesFigure = () =>
     select: (data) => (data as { items: EmailTemplate[] }).items,
     retry: false,
   });
+
+/** The admins, and granting or removing the role (never the last admin's own). */
+export const adminsKey = ['/api/admin/admins'] as const;
+export const useAdmins = () => useQuery({ queryKey: adminsKey, select: (data) => data as Admins });
+
+export function useGrantAdmin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (login: string) => apiRequest<Admins>('POST', '/api/admin/admins', { login }),
+    onSuccess: (admins) => client.setQueryData(adminsKey, admins),
+  });
+}
+
+export function useRemoveAdmin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('POST', `/api/admin/users/${id}/role`, { role: 'member' }),
+    // Stepping down leaves the admin pages: the user query says so, and the guard follows.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminsKey }),
+        client.invalidateQueries({ queryKey: ['/api/user'] }),
+      ]),
+  });
+}
