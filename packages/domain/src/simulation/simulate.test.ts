@@ -19,6 +19,23 @@ describe('seeded simulation: organizations through whole cycles with faults', ()
     // About 2 s alone; the machine is shared with other suites, so the default 5 s is too tight.
   }, 60_000);
 
+  it('guided runs (a share of moves that make progress) keep every invariant and go much further', () => {
+    let cycles = 0;
+    for (let seed = 1; seed <= 100; seed++) {
+      const run = simulateOrganization(seed, 400, undefined, { guidance: 0.3 });
+      if (run.failure)
+        throw new Error(
+          `guided seed ${seed} failed at step ${run.failure.step}: ${run.failure.broken.join('; ')}`,
+        );
+      cycles += run.cyclesCompleted;
+    }
+    // Unguided, these 100 organizations complete about 50 cycles; guided, several times more.
+    expect(cycles).toBeGreaterThan(200);
+    expect(simulateOrganization(7, 300, undefined, { guidance: 0.3 })).toEqual(
+      simulateOrganization(7, 300, undefined, { guidance: 0.3 }),
+    );
+  }, 60_000);
+
   it('replays exactly from its seed', () => {
     expect(simulateOrganization(42, 300)).toEqual(simulateOrganization(42, 300));
     expect(actionsOf(42, 300)).toEqual(actionsOf(42, 300));

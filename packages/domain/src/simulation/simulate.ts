@@ -6,6 +6,7 @@ import { fundPostings } from '../fund/postings';
 import { inEscrow, roundContributions } from '../fund/rules';
 import type { LedgerTransaction } from '../ledger';
 import { type Action, randomAction } from './actions';
+import { guidedAction } from './guided';
 import { checkEvent, checkInvariants } from './invariants';
 import { int, seededRandom } from './random';
 
@@ -26,6 +27,11 @@ const T0 = Date.UTC(2026, 0, 1);
 export interface SimulationOptions {
   /** An extra rule checked after every step (tests use one to prove that shrinking works). */
   extraInvariant?: (state: FundState, journal: readonly LedgerTransaction[]) => string[];
+  /**
+   * The share of steps drawn by `guidedAction` from the state (moves that make progress) instead
+   * of `randomAction`; 0 (the default) draws the action list up front, as `actionsOf` does.
+   */
+  guidance?: number;
 }
 
 export function simulateOrganization(
@@ -34,10 +40,11 @@ export function simulateOrganization(
   given?: Action[],
   options: SimulationOptions = {},
 ): OrganizationRun {
-  const random = seededRandom(seed);
-  const size = int(random, 2, 12);
+  const { size, random } = seededOrganization(seed);
   const members = Array.from({ length: size }, (_, i) => `m${i}`);
-  const actions = given ?? Array.from({ length: steps }, () => randomAction(random));
+  const guidance = options.guidance ?? 0;
+  // Drawn up front unless guided: a guided draw looks at the state the previous step left.
+  const drawn = given ?? (guidance > 0 ? null : Array.from({ length: steps }, () => randomAction(random)));
   let state: FundState = emptyFund(`fund-${seed}`);
   const journal: LedgerTransaction[] = [];
   const payoutAccounts = new Set<string>();
@@ -67,8 +74,15 @@ export function simulateOrganization(
     return true;
   };
 
-  for (let step = 0; step < actions.length; step++) {
-    const action = actions[step]!;
+  const count = drawn?.length ?? steps;
+  for (let step = 0; step < count; step++) {
+    const action = drawn
+      ? drawn[step]!
+      : guidedAction(
+          random,
+          { state, members, now, hasPayoutAccount: (id) => payoutAccounts.has(id) },
+          guidance,
+        );
     const member = (who: number) => members[who % members.length]!;
     switch (action.kind) {
       case 'open':
@@ -202,7 +216,7 @@ export function simulateOrganization(
         cyclesCompleted: state.history.length,
       };
   }
-  return { seed, steps: actions.length, failure: null, cyclesCompleted: state.history.length };
+  return { seed, steps: count, failure: null, cyclesCompleted: state.history.length };
 }
 
 /** Greedy shrinking: drop actions while the run still fails, to print the shortest reproduction. */
@@ -219,7 +233,16 @@ export function shrink(seed: number, failing: Action[], options: SimulationOptio
 }
 
 export function actionsOf(seed: number, steps: number): Action[] {
-  const random = seededRandom(seed);
-  int(random, 2, 12);
+  const { random } = seededOrganization(seed);
   return Array.from({ length: steps }, () => randomAction(random));
+}
+
+/**
+ * The organization a seed plays: its size (2–12 members), then the random stream its actions
+ * are drawn from, exactly as `simulateOrganization` draws them. Another driver (the server's
+ * fault-injection run, over HTTP) plays the same organization against the real code paths.
+ */
+export function seededOrganization(seed: number): { size: number; random: () => number } {
+  const random = seededRandom(seed);
+  return { size: int(random, 2, 12), random };
 }

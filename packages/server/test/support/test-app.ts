@@ -34,7 +34,13 @@ export interface TestApp {
 /** The real app on a fresh real database; only SMTP is faked. Rate limits are raised unless asked. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { database?: Database; provider?: PaymentProvider; logger?: pino.Logger } = {},
+  options: {
+    database?: Database;
+    provider?: PaymentProvider;
+    logger?: pino.Logger;
+    /** A clock over a frozen base, for a run that must replay to the millisecond. */
+    clock?: OffsetClock;
+  } = {},
 ): Promise<TestApp> {
   // A second instance on another's database shares it, and leaves closing it to its owner.
   const database = options.database ?? (await openTestDatabase());
@@ -44,7 +50,7 @@ export async function createTestApp(
     rateLimitScale: 100,
     ...overrides,
   };
-  const clock = new OffsetClock();
+  const clock = options.clock ?? new OffsetClock();
   const mailer = new RecordingMailer();
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG ?? 'silent' });
   const sessionSecret = 'test-session-secret-of-at-least-32-chars';
