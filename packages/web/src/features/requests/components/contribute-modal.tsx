@@ -1,14 +1,10 @@
 import { type RequestContributeBody, type RequestSummary, requestLimits } from '@giro/contract/requests';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  BillingAddressFields,
-  emptyAddress,
-  isAddressComplete,
-} from '../../../components/ui/billing-address-fields';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { PaymentMethodFields, usePaymentMethod } from '../../../components/ui/payment-method-fields';
 import { euro } from '../../../lib/format';
 import { newIdempotencyKey, useContributeToRequest } from '../api/request-actions';
 import { validateContribution } from '../api/request-form';
@@ -34,25 +30,21 @@ export function ContributeModal({
   const remainingCents = request.targetAmountCents - request.currentAmountCents;
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState('');
-  const [method, setMethod] = useState<Method>('paypal');
-  const [cardId, setCardId] = useState('pm_card_visa');
-  const [address, setAddress] = useState(emptyAddress);
+  const payment = usePaymentMethod<Method>('paypal');
   const [errors, setErrors] = useState<ReturnType<typeof validateContribution>['errors']>({});
   const text = (field: string) => (errors[field] ? t(errors[field].key, errors[field].values) : undefined);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const checked = validateContribution(amount, message, remainingCents, euro);
-    if (method === 'card' && (!isAddressComplete(address) || cardId.trim() === '')) {
-      checked.errors.billing = { key: 'requests.contribute.billingIncomplete' };
-    }
+    if (payment.cardIncomplete) checked.errors.billing = { key: 'requests.contribute.billingIncomplete' };
     setErrors(checked.errors);
     if (Object.keys(checked.errors).length > 0) return;
     const body: RequestContributeBody = {
       amountCents: checked.amountCents!,
-      method,
+      method: payment.method,
       ...(message.trim() ? { message: message.trim() } : {}),
-      ...(method === 'card' ? { paymentMethodId: cardId.trim(), billingAddress: address } : {}),
+      ...payment.cardFields,
     };
     contribute.mutate(
       { body, key: newIdempotencyKey() },
@@ -92,42 +84,12 @@ export function ContributeModal({
           onChange={(e) => setMessage(e.target.value)}
           error={text('message')}
         />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-semibold">{t('requests.contribute.method')}</legend>
-          {methods.map((option) => (
-            <label
-              key={option}
-              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 ring-1 ring-stone-200 has-checked:bg-teal-50 has-checked:ring-teal-600"
-            >
-              <input
-                type="radio"
-                name="request-method"
-                checked={method === option}
-                onChange={() => setMethod(option)}
-                className="size-4 accent-teal-700"
-              />
-              <span>
-                <span className="block text-sm font-medium">
-                  {t(`requests.contribute.methods.${option}`)}
-                </span>
-                <span className="block text-xs text-stone-600">
-                  {t(`requests.contribute.methodHints.${option}`)}
-                </span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        {method === 'card' && (
-          <>
-            <Field
-              label={t('requests.contribute.cardId')}
-              hint={t('requests.contribute.cardIdHint')}
-              value={cardId}
-              onChange={(e) => setCardId(e.target.value)}
-            />
-            <BillingAddressFields value={address} onChange={setAddress} />
-          </>
-        )}
+        <PaymentMethodFields
+          payment={payment}
+          methods={methods}
+          texts="requests.contribute"
+          name="request-method"
+        />
         {errors.billing && (
           <p role="alert" className="text-sm text-red-800">
             {text('billing')}
