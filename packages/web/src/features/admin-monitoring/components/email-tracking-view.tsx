@@ -2,11 +2,10 @@ import { type EmailStatus, emailTemplateKeySchema } from '@giro/contract/admin-m
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
-import { errorText } from '../../../lib/api-client';
 import { useEmailTracking } from '../api/monitoring-queries';
 import { dateTime } from './format';
-import { LoadMore } from './load-more';
-import { cell, ScrollTable } from './scroll-table';
+import { PagedTable } from './paged-table';
+import { cell } from './scroll-table';
 
 const statusStyle: Record<EmailStatus, string> = {
   queued: 'bg-amber-100 text-amber-900',
@@ -22,7 +21,6 @@ export function EmailTrackingView() {
   const [status, setStatus] = useState<EmailStatus | ''>('');
   const [template, setTemplate] = useState('');
   const query = useEmailTracking({ status, template });
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const statusText = (value: EmailStatus) => t(`adminMonitoring.email.status.${value}`);
   return (
     <Card title={t('adminMonitoring.email.title')}>
@@ -64,52 +62,37 @@ export function EmailTrackingView() {
           </select>
         </div>
       </div>
-      {query.isPending ? (
-        <p role="status">{t('adminMonitoring.loading')}</p>
-      ) : query.isError ? (
-        <p role="alert">{errorText(query.error)}</p>
-      ) : items.length === 0 ? (
-        <p>{t('adminMonitoring.email.empty')}</p>
-      ) : (
-        <>
-          <ScrollTable
-            caption={t('adminMonitoring.email.title')}
-            head={[
-              t('adminMonitoring.email.created'),
-              t('adminMonitoring.email.template'),
-              t('adminMonitoring.email.recipient'),
-              t('adminMonitoring.email.statusLabel'),
-              t('adminMonitoring.email.attempts'),
-              t('adminMonitoring.email.error'),
-            ]}
-          >
-            {items.map((item) => (
-              <tr key={item.id}>
-                <td className={`${cell} whitespace-nowrap tabular-nums`}>{dateTime(item.createdAt)}</td>
-                <td className={cell}>
-                  {t(`adminMonitoring.templates.names.${item.template}`, { defaultValue: item.template })} ·{' '}
-                  {item.language.toUpperCase()}
-                  <div className="text-xs text-stone-600">{item.subject}</div>
-                </td>
-                <td className={`${cell} font-mono text-xs`}>{item.recipient}</td>
-                <td className={cell}>
-                  <span className={`rounded px-2 py-0.5 text-xs font-semibold ${statusStyle[item.status]}`}>
-                    {statusText(item.status)}
-                  </span>
-                </td>
-                <td className={`${cell} tabular-nums`}>{item.attempts}</td>
-                <td className={`${cell} max-w-xs text-xs break-words text-red-800`}>{item.error ?? ''}</td>
-              </tr>
-            ))}
-          </ScrollTable>
-          <LoadMore
-            shown={items.length}
-            hasMore={query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            onMore={() => void query.fetchNextPage()}
-          />
-        </>
-      )}
+      <PagedTable
+        query={query}
+        empty={t('adminMonitoring.email.empty')}
+        caption={t('adminMonitoring.email.title')}
+        head={[
+          t('adminMonitoring.email.created'),
+          t('adminMonitoring.email.template'),
+          t('adminMonitoring.email.recipient'),
+          t('adminMonitoring.email.statusLabel'),
+          t('adminMonitoring.email.attempts'),
+          t('adminMonitoring.email.error'),
+        ]}
+        row={(item) => (
+          <tr key={item.id}>
+            <td className={`${cell} whitespace-nowrap tabular-nums`}>{dateTime(item.createdAt)}</td>
+            <td className={cell}>
+              {t(`adminMonitoring.templates.names.${item.template}`, { defaultValue: item.template })} ·{' '}
+              {item.language.toUpperCase()}
+              <div className="text-xs text-stone-600">{item.subject}</div>
+            </td>
+            <td className={`${cell} font-mono text-xs`}>{item.recipient}</td>
+            <td className={cell}>
+              <span className={`rounded px-2 py-0.5 text-xs font-semibold ${statusStyle[item.status]}`}>
+                {statusText(item.status)}
+              </span>
+            </td>
+            <td className={`${cell} tabular-nums`}>{item.attempts}</td>
+            <td className={`${cell} max-w-xs text-xs break-words text-red-800`}>{item.error ?? ''}</td>
+          </tr>
+        )}
+      />
     </Card>
   );
 }
