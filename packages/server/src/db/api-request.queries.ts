@@ -58,18 +58,21 @@ export async function requestLogSince(db: Db, since: Date, afterId: number) {
 }
 
 function unpack(line: string): LoggedRequest {
-  const fields = line.split(',');
+  const at = line.indexOf(',');
+  const status = line.indexOf(',', at + 1);
+  const duration = line.indexOf(',', status + 1);
+  const rest = line.indexOf(',', duration + 1);
   // The last field is the rest of the line: a route template may hold a comma, never a newline.
-  const methodAndRoute = fields.slice(4).join(',');
-  const space = methodAndRoute.indexOf(' ');
+  const key = line.slice(rest + 1);
+  const space = key.indexOf(' ');
   return {
-    id: Number(fields[0]),
-    atUs: Number(fields[1]),
-    status: Number(fields[2]),
-    durationMs: Number(fields[3]),
-    method: methodAndRoute.slice(0, space),
-    route: methodAndRoute.slice(space + 1),
-    key: methodAndRoute,
+    id: Number(line.slice(0, at)),
+    atUs: Number(line.slice(at + 1, status)),
+    status: Number(line.slice(status + 1, duration)),
+    durationMs: Number(line.slice(duration + 1, rest)),
+    method: key.slice(0, space),
+    route: key.slice(space + 1),
+    key,
   };
 }
 
