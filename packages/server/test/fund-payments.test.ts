@@ -45,6 +45,7 @@ describe('fund payments through the payment port', () => {
       grossCents: 10_000,
       feeCents: 300,
       netCents: 9700,
+      paypalNetCents: 0,
       manualCents: 0,
     });
 

@@ -15,6 +15,11 @@ export type PaymentRequest =
       contributionId: string;
       /** Who pays: a PayPal contribution is recorded for them once captured. */
       contributorId?: string;
+      /**
+       * The fund's round a PayPal contribution was made for: captured once the fund has moved
+       * to another round, it is given back rather than counted there.
+       */
+      forRound?: { cycleNumber: number; roundNumber: number };
       method: 'card' | 'paypal';
       paymentMethodId: string | null;
     }
@@ -110,6 +115,7 @@ export function enqueueCharge(
     method: 'card' | 'paypal';
     paymentMethodId: string | null;
     recordAfterCapture?: boolean;
+    forRound?: { cycleNumber: number; roundNumber: number };
   },
   now: Date,
 ): Promise<void> {
@@ -126,6 +132,7 @@ export function enqueueCharge(
         contributionId: money.contributionId,
         // Named only when the contribution is recorded after its capture (PayPal into a fund).
         ...(money.recordAfterCapture && money.payerId ? { contributorId: money.payerId } : {}),
+        ...(money.forRound ? { forRound: money.forRound } : {}),
         method: money.method,
         paymentMethodId: money.paymentMethodId,
       },

@@ -15,7 +15,7 @@ type Operation = typeof paymentOperations.$inferSelect;
 /** Tells a fund or a request what became of its payment, inside the recording transaction. */
 export type PaymentOutcomeRecorder = (
   tx: DbOrTx,
-  operation: { id: string; request: PaymentRequest },
+  operation: { id: string; request: PaymentRequest; amountCents: number },
   result: PaymentResult,
 ) => Promise<void>;
 
@@ -63,7 +63,7 @@ export function paymentHandler(
           completedAt: deps.clock.now(),
         })
         .where(eq(paymentOperations.id, op.id));
-      await recorders[request.target.type](tx, { id: op.id, request }, result);
+      await recorders[request.target.type](tx, { id: op.id, request, amountCents: op.amountCents }, result);
     });
     deps.kickDeadlines();
   };

@@ -50,6 +50,9 @@ export async function contributeByPaypal(
         method: 'paypal',
         paymentMethodId: orderId,
         recordAfterCapture: true,
+        ...(fund.state.round
+          ? { forRound: { cycleNumber: fund.state.cycleNumber, roundNumber: fund.state.round.number } }
+          : {}),
       },
       deps.clock.now(),
     );

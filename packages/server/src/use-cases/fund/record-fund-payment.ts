@@ -41,13 +41,16 @@ export function recordFundPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
     if (!fund) return;
     const capturedPaypal = request.kind === 'charge' && request.method === 'paypal';
     if (capturedPaypal && !result.ok) return tellPayer(tx, deps, fund, request.contributorId);
+    // Captured too late for the round it was made for, or at another amount: given back whole.
+    if (capturedPaypal && !stillFor(fund, request, operation.amountCents))
+      return refundCaptured(tx, deps, fund, request, operation.amountCents);
     const command = followUp(request, result);
     if (!command) return;
     try {
       await tx.transaction((sp) => applyFundCommand(sp, deps, fund, command));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      if (capturedPaypal) return refundCaptured(tx, deps, fund, request);
+      if (capturedPaypal) return refundCaptured(tx, deps, fund, request, operation.amountCents);
       // The fund moved on meanwhile (a round closed, a member left): the outcome is recorded, nothing to tell.
       deps.logger.warn(
         { operationId: operation.id, code: error.code },
@@ -57,8 +60,29 @@ export function recordFundPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
   };
 }
 
-/** Captured, but the fund no longer takes it (the window closed, a second tab paid): give it back. */
-async function refundCaptured(tx: DbOrTx, deps: RecorderDeps, fund: FundRow, request: PaymentRequest) {
+/** Whether the fund is still in the round, and at the amount, that a PayPal payment was made for. */
+function stillFor(fund: FundRow, request: PaymentRequest, amountCents: number): boolean {
+  if (request.kind !== 'charge' || !request.forRound) return true;
+  const round = fund.state.round;
+  return (
+    round !== null &&
+    fund.state.cycleNumber === request.forRound.cycleNumber &&
+    round.number === request.forRound.roundNumber &&
+    fund.state.finalAmountCents === amountCents
+  );
+}
+
+/**
+ * Captured, but the fund no longer takes it (the window closed, a second tab paid, the fund
+ * moved on to another round or cycle): the captured amount itself is given back.
+ */
+async function refundCaptured(
+  tx: DbOrTx,
+  deps: RecorderDeps,
+  fund: FundRow,
+  request: PaymentRequest,
+  amountCents: number,
+) {
   if (request.kind !== 'charge') return;
   await enqueueRefund(
     tx,
@@ -67,7 +91,7 @@ async function refundCaptured(tx: DbOrTx, deps: RecorderDeps, fund: FundRow, req
       target: request.target,
       contributionId: request.contributionId,
       payerId: request.contributorId ?? null,
-      amountCents: fund.state.finalAmountCents ?? 0,
+      amountCents,
       method: 'paypal',
     },
     deps.clock.now(),
