@@ -191,4 +191,15 @@ describe('funding requests, end to end on the server', () => {
     const active = await ann!.client.patch(`/api/requests/${first.id}`, { description: 'Gas stove' });
     expect(active.json()).toMatchObject({ description: 'Gas stove', status: 'active' });
   });
+
+  it("leaving cancels the member's queued request: it does not wait in the queue for someone gone", async () => {
+    const [ann, bob, cat] = await organizationOf(t, 3);
+    await createRequest(ann!, 'Stove', 5_000);
+    const queued = await createRequest(bob!, 'Desk', 5_000);
+    const cats = await createRequest(cat!, 'Lamp', 5_000);
+    expect((await overview(ann!)).queued.map((r) => r.id)).toEqual([queued.id, cats.id]);
+    expect((await bob!.client.post('/api/family/leave')).statusCode).toBe(200);
+    expect((await overview(ann!)).queued.map((r) => r.id)).toEqual([cats.id]);
+    expect((await details(ann!, queued.id)).status).toBe('cancelled');
+  });
 });
