@@ -1,6 +1,7 @@
 import { withdrawalOptions } from '@giro/domain/fund/fund-types';
 import { AMOUNT_MAX_CENTS, AMOUNT_MIN_CENTS, DISMISSAL_REASON_MAX } from '@giro/domain/fund/rules';
 import { z } from 'zod';
+import { paymentMethodIdSchema } from './common';
 
 /**
  * The rotating fund's bodies and views (api.md, Rotating fund). Times are ISO strings,
@@ -28,7 +29,7 @@ export type WithdrawalDateVoteBody = z.infer<typeof withdrawalDateVoteBodySchema
 
 export const contributeBodySchema = z.strictObject({
   method: z.enum(['card', 'paypal', 'manual']),
-  paymentMethodId: z.string().min(1).max(200).optional(),
+  paymentMethodId: paymentMethodIdSchema.optional(),
   billingAddress: z
     .strictObject({
       line1: z.string().min(1).max(200),

@@ -8,6 +8,7 @@ import {
   REQUEST_TITLE_MIN,
 } from '@giro/domain/requests/decide-request';
 import { z } from 'zod';
+import { paymentMethodIdSchema } from './common';
 
 /**
  * Funding requests (api.md, Funding requests). Amounts are integer cents, times ISO strings.
@@ -49,7 +50,7 @@ export const requestContributeBodySchema = z.strictObject({
   amountCents: z.number().int().min(REQUEST_CONTRIBUTION_MIN_CENTS),
   method: z.enum(['card', 'paypal']),
   message: z.string().trim().max(REQUEST_MESSAGE_MAX).optional(),
-  paymentMethodId: z.string().min(1).max(200).optional(),
+  paymentMethodId: paymentMethodIdSchema.optional(),
   billingAddress: z
     .strictObject({
       line1: z.string().min(1).max(200),

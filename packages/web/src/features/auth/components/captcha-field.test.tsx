@@ -21,7 +21,7 @@ describe('captcha field', () => {
     expect(screen.queryByRole('alert')).toBeNull();
 
     await report('error');
-    expect(screen.getByRole('alert').textContent).toBe(
+    expect((await screen.findByRole('alert')).textContent).toBe(
       'Verifica di sicurezza non disponibile: errore di configurazione, contatta il supporto.',
     );
     expect(onPayload).toHaveBeenLastCalledWith('');

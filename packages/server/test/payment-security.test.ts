@@ -1,0 +1,102 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env';
+import { paymentOperations } from '../src/db/schema';
+import { LiveProvider } from '../src/payments/live.provider';
+import { PayPalProvider } from '../src/payments/paypal.provider';
+import { StripeProvider } from '../src/payments/stripe.provider';
+import { FakePayPal } from './support/fake-paypal';
+import { FakeStripe } from './support/fake-stripe';
+import { type Member, organizationOf } from './support/fund-members';
+import { act, activeFund, openWindow, payersOf } from './support/fund-steps';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const SECRETS = {
+  STRIPE_SECRET_KEY: 'sk_test_never_in_a_log_4f1a',
+  STRIPE_WEBHOOK_SECRET: 'whsec_never_in_a_log_9c2e',
+  PAYPAL_CLIENT_SECRET: 'paypal_secret_never_in_a_log_77b3',
+};
+const CARD_NUMBER = '4242424242424242';
+
+let t: TestApp;
+let stripe: FakeStripe;
+let paypal: FakePayPal;
+let logs: string;
+beforeEach(async () => {
+  stripe = new FakeStripe();
+  paypal = new FakePayPal();
+  await Promise.all([stripe.start(), paypal.start()]);
+  logs = '';
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs += chunk.toString();
+      done();
+    },
+  });
+  const { payments } = loadConfig({
+    PAYMENTS: 'live',
+    ...SECRETS,
+    STRIPE_API_BASE: stripe.url,
+    PAYPAL_CLIENT_ID: 'client',
+    PAYPAL_API_BASE: paypal.url,
+  });
+  if (payments.mode !== 'live') throw new Error('live configuration expected');
+  const provider = new LiveProvider(
+    new StripeProvider({
+      secretKey: payments.stripe.secretKey,
+      publicUrl: 'http://giro.test',
+      apiBase: stripe.url,
+    }),
+    new PayPalProvider({ ...payments.paypal!, timeoutMs: 1000 }),
+  );
+  t = await createTestApp({ payments }, { provider, logger: pino({ level: 'trace' }, sink) });
+});
+afterEach(async () => {
+  await t.close();
+  await Promise.all([stripe.stop(), paypal.stop()]);
+});
+
+const card = (paymentMethodId: string) => ({
+  method: 'card',
+  paymentMethodId,
+  billingAddress: { line1: 'Via Roma 1', city: 'Milano', postalCode: '20100', country: 'IT' },
+});
+
+describe('security of the money path (issue 5)', () => {
+  it('card data is refused before anything reads, stores or logs it; provider keys are never logged nor sent to the browser', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    await openWindow(members[0]!);
+    const [byCard, byPaypal] = payersOf(members, fund) as [Member, Member];
+    const url = `/api/rotating-fund/${fund.id}/contributions`;
+    for (const number of [CARD_NUMBER, '4242 4242 4242 4242', '4242-4242-4242-4242']) {
+      const refused = await byCard.client.post(url, card(number));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe('VALIDATION_ERROR');
+      expect(refused.body).not.toContain('4242');
+    }
+    expect(await t.database.db.select().from(paymentOperations)).toEqual([]);
+
+    // Money moves through both providers, one of them failing once, so the workers log.
+    await act(byCard, 'contributions', card('pm_card_visa'));
+    paypal.serverErrors.add('/v2/checkout/orders/');
+    await act(byPaypal, 'contributions', {
+      method: 'paypal',
+      paymentMethodId: paypal.approvedOrder('50.00'),
+    });
+    await t.flushOutbox();
+    t.clock.fastForward(10);
+    await t.flushOutbox();
+    expect(stripe.calls('/v1/payment_intents')).toHaveLength(1);
+    expect(logs.length).toBeGreaterThan(0);
+
+    const config = await byCard.client.get('/api/config');
+    for (const secret of Object.values(SECRETS)) {
+      expect(logs).not.toContain(secret);
+      expect(config.body).not.toContain(secret);
+    }
+    expect(logs).not.toContain(CARD_NUMBER);
+    expect(logs).not.toContain('4242 4242');
+  });
+});
