@@ -90,4 +90,9 @@ export const registrationModeSchema = z.object({
   testClock: z.boolean(),
   /** `sandbox`: no real money anywhere; the interface says so. */
   payments: z.enum(['sandbox', 'live']),
+  /**
+   * Live mode: the card provider's publishable key, for its own card elements in the browser
+   * (card details never reach our server). Absent in the sandbox, which takes test ids.
+   */
+  cardElementsKey: z.string().optional(),
 });

@@ -52,7 +52,7 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
 
   await app.register(errorsPlugin);
   await app.register(languagePlugin);
-  await app.register(securityPlugin, { secure });
+  await app.register(securityPlugin, { secure, cardElements: deps.config.payments.mode === 'live' });
   await app.register(openapiPlugin);
   // Sessions live in real time, as their cookies do: the test clock moves fund deadlines, and a
   // jump of weeks must not sign everyone out.

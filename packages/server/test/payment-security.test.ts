@@ -40,6 +40,7 @@ beforeEach(async () => {
     STRIPE_API_BASE: stripe.url,
     PAYPAL_CLIENT_ID: 'client',
     PAYPAL_API_BASE: paypal.url,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_public_by_design',
   });
   if (payments.mode !== 'live') throw new Error('live configuration expected');
   const provider = new LiveProvider(
@@ -98,5 +99,22 @@ describe('security of the money path (issue 5)', () => {
     }
     expect(logs).not.toContain(CARD_NUMBER);
     expect(logs).not.toContain('4242 4242');
+  });
+
+  it("live: the browser gets only the publishable key, and the page may load the provider's card elements", async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toMatchObject({ payments: 'live', cardElementsKey: 'pk_test_public_by_design' });
+    const csp = String(config.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
+
+    const sandbox = await createTestApp();
+    try {
+      const plain = await sandbox.app.inject({ method: 'GET', url: '/api/config' });
+      expect(plain.json().cardElementsKey).toBeUndefined();
+      expect(String(plain.headers['content-security-policy'])).not.toContain('stripe');
+    } finally {
+      await sandbox.close();
+    }
   });
 });

@@ -27,6 +27,8 @@ const envSchema = z.object({
   PAYMENTS: z.enum(['sandbox', 'live']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Public by design: the browser's card elements use it; only a publishable key is accepted. */
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a publishable key (pk_…)').optional(),
   /** Only for tests: the local fake of the card provider's API. */
   STRIPE_API_BASE: z.url().optional(),
   PAYPAL_CLIENT_ID: z.string().optional(),
@@ -66,7 +68,13 @@ export type PaymentsConfig =
   | { mode: 'sandbox' }
   | {
       mode: 'live';
-      stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined };
+      stripe: {
+        secretKey: string;
+        webhookSecret: string;
+        /** The card elements' key, sent to the browser; without it cards cannot be entered. */
+        publishableKey: string | undefined;
+        apiBase: string | undefined;
+      };
       paypal: { clientId: string; clientSecret: string; apiBase: string | undefined } | null;
     };
 
@@ -116,6 +124,7 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       apiBase: e.STRIPE_API_BASE,
     },
     paypal:

@@ -3,30 +3,40 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** The card provider's own elements (live payments only): its script, its frames, its API. */
+const STRIPE_JS = 'https://js.stripe.com';
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_API = 'https://api.stripe.com';
+
 /**
  * Security headers with a strict Content-Security-Policy (no inline script), and the rate
- * limiter that individual routes opt into (`config.rateLimit`).
+ * limiter that individual routes opt into (`config.rateLimit`). With live payments the policy
+ * also lets in the card provider's elements, where card details are typed (never into ours).
  */
-export const securityPlugin = fp(async (app: FastifyInstance, options: { secure: boolean }) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: options.secure ? [] : null,
+export const securityPlugin = fp(
+  async (app: FastifyInstance, options: { secure: boolean; cardElements: boolean }) => {
+    const stripe = options.cardElements;
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...(stripe ? [STRIPE_JS] : [])],
+          frameSrc: ["'self'", ...(stripe ? STRIPE_FRAMES : [])],
+          workerSrc: ["'self'", 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...(stripe ? [STRIPE_API] : [])],
+          fontSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: options.secure ? [] : null,
+        },
       },
-    },
-    hsts: options.secure,
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(rateLimit, { global: false });
-});
+      hsts: options.secure,
+      crossOriginEmbedderPolicy: false,
+    });
+    await app.register(rateLimit, { global: false });
+  },
+);

@@ -22,6 +22,9 @@ export const authRoutes: Routes = (app, deps) => {
     registration: deps.config.registration,
     testClock: deps.config.testClock,
     payments: deps.config.payments.mode,
+    ...(deps.config.payments.mode === 'live' && deps.config.payments.stripe.publishableKey
+      ? { cardElementsKey: deps.config.payments.stripe.publishableKey }
+      : {}),
   }));
 
   r.get(

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCardElementsKey } from '../../lib/card-elements-key';
 import {
   type BillingAddress,
   BillingAddressFields,
@@ -7,17 +8,27 @@ import {
   isAddressComplete,
 } from './billing-address-fields';
 import { Field } from './field';
+import type { CardSource } from './stripe-card-element';
+
+const StripeCardElement = lazy(() => import('./stripe-card-element'));
 
 /**
  * How a contribution is paid, as the fund's and the requests' contribution modals both ask it:
- * the method, and for a card its payment method id (a test card id in the sandbox) and a
- * complete billing address (SPEC §5).
+ * the method, and for a card a complete billing address (SPEC §5) and the card itself: in the
+ * sandbox a test payment method id, with live payments the card provider's own element, from
+ * which only a PaymentMethod id comes back (card details never reach our server).
  */
 export function usePaymentMethod<M extends string>(initial: M) {
+  const elementsKey = useCardElementsKey();
   const [method, setMethod] = useState<M>(initial);
   const [cardId, setCardId] = useState('pm_card_visa');
   const [address, setAddress] = useState<BillingAddress>(emptyAddress);
+  const [source, setSourceState] = useState<CardSource | null>(null);
+  const [cardComplete, setCardComplete] = useState(false);
+  // A stable setter: the element reports its source from an effect.
+  const setSource = useCallback((next: CardSource | null) => setSourceState(() => next), []);
   const isCard = method === 'card';
+  const cardEntered = elementsKey ? cardComplete && source !== null : cardId.trim() !== '';
   return {
     method,
     setMethod,
@@ -25,18 +36,27 @@ export function usePaymentMethod<M extends string>(initial: M) {
     setCardId,
     address,
     setAddress,
-    /** A card without its id or a complete billing address: "billing address incomplete". */
-    cardIncomplete: isCard && (!isAddressComplete(address) || cardId.trim() === ''),
-    /** What a card adds to the contribution's body. */
-    cardFields: isCard ? { paymentMethodId: cardId.trim(), billingAddress: address } : {},
+    elementsKey,
+    setSource,
+    setCardComplete,
+    /** A card not fully entered, or without a complete billing address: "billing address incomplete". */
+    cardIncomplete: isCard && (!isAddressComplete(address) || !cardEntered),
+    /** What a card adds to the contribution's body (the provider makes the id in live mode). */
+    async cardFields(): Promise<{ paymentMethodId?: string; billingAddress?: BillingAddress }> {
+      if (!isCard) return {};
+      const paymentMethodId =
+        elementsKey && source ? await source.createPaymentMethod(address) : cardId.trim();
+      return { paymentMethodId, billingAddress: address };
+    },
   };
 }
 
 export type PaymentMethodState<M extends string> = ReturnType<typeof usePaymentMethod<M>>;
 
 /**
- * The method radios (each with its hint) and, for a card, the card id and the billing address.
- * `texts` is the i18n prefix holding `method`, `methods.*`, `methodHints.*`, `cardId`, `cardIdHint`.
+ * The method radios (each with its hint) and, for a card, the card (a test id, or the provider's
+ * element) and the billing address. `texts` is the i18n prefix holding `method`, `methods.*`,
+ * `methodHints.*`, `cardId`, `cardIdHint` and `card`.
  */
 export function PaymentMethodFields<M extends string>({
   payment,
@@ -75,13 +95,27 @@ export function PaymentMethodFields<M extends string>({
       </fieldset>
       {payment.method === 'card' && (
         <>
-          <Field
-            label={t(`${texts}.cardId`)}
-            hint={t(`${texts}.cardIdHint`)}
-            value={payment.cardId}
-            onChange={(event) => payment.setCardId(event.target.value)}
-            required
-          />
+          {payment.elementsKey ? (
+            <div className="flex flex-col gap-1">
+              <span className="text-sm font-medium text-stone-800">{t('payments.card.label')}</span>
+              <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+                <StripeCardElement
+                  publishableKey={payment.elementsKey}
+                  onSource={payment.setSource}
+                  onComplete={payment.setCardComplete}
+                />
+              </Suspense>
+              <span className="text-xs text-stone-600">{t('payments.card.hint')}</span>
+            </div>
+          ) : (
+            <Field
+              label={t(`${texts}.cardId`)}
+              hint={t(`${texts}.cardIdHint`)}
+              value={payment.cardId}
+              onChange={(event) => payment.setCardId(event.target.value)}
+              required
+            />
+          )}
           <BillingAddressFields value={payment.address} onChange={payment.setAddress} />
         </>
       )}

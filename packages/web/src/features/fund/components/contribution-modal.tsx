@@ -29,11 +29,17 @@ export function ContributionModal({
   const contribute = useFundAction('contribute');
   const payment = usePaymentMethod<Method>('manual');
   const [error, setError] = useState<string>();
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (payment.cardIncomplete) return setError(t('fund.contribute.billingIncomplete'));
     setError(undefined);
-    const body: ContributeBody = { method: payment.method, ...payment.cardFields };
+    let card: Awaited<ReturnType<typeof payment.cardFields>>;
+    try {
+      card = await payment.cardFields();
+    } catch (refused) {
+      return setError((refused as Error).message);
+    }
+    const body: ContributeBody = { method: payment.method, ...card };
     contribute.run({ fundId, body }, { onSuccess: () => onOpenChange(false) });
   };
   return (

@@ -34,17 +34,25 @@ export function ContributeModal({
   const [errors, setErrors] = useState<ReturnType<typeof validateContribution>['errors']>({});
   const text = (field: string) => (errors[field] ? t(errors[field].key, errors[field].values) : undefined);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = validateContribution(amount, message, remainingCents, euro);
     if (payment.cardIncomplete) checked.errors.billing = { key: 'requests.contribute.billingIncomplete' };
     setErrors(checked.errors);
     if (Object.keys(checked.errors).length > 0) return;
+    let card: Awaited<ReturnType<typeof payment.cardFields>>;
+    try {
+      card = await payment.cardFields();
+    } catch (refused) {
+      return setErrors({
+        billing: { key: 'requests.contribute.cardRefused', values: { reason: (refused as Error).message } },
+      });
+    }
     const body: RequestContributeBody = {
       amountCents: checked.amountCents!,
       method: payment.method,
       ...(message.trim() ? { message: message.trim() } : {}),
-      ...payment.cardFields,
+      ...card,
     };
     contribute.mutate(
       { body, key: newIdempotencyKey() },

@@ -1,0 +1,93 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../../lib/i18n';
+import { testFund } from '../../../test/fund-fixture';
+import { fakeServer, renderAt } from '../../../test/render-page';
+import { ContributionModal } from './contribution-modal';
+
+/**
+ * The card provider's browser SDK is the outside world: a fake that stands in for its element
+ * (an iframe in reality) and records what we ask of it.
+ */
+const created: unknown[] = [];
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: async () => ({}) }));
+vi.mock('@stripe/react-stripe-js', () => {
+  // Like the real hooks, the same instances on every render.
+  const stripe = {
+    createPaymentMethod: async (input: unknown) => {
+      created.push(input);
+      return { paymentMethod: { id: 'pm_from_the_element' } };
+    },
+  };
+  const elements = { getElement: () => 'the-card-element' };
+  return {
+    Elements: ({ children }: { children: ReactNode }) => children,
+    useElements: () => elements,
+    useStripe: () => stripe,
+    CardElement: ({ onChange }: { onChange: (event: { complete: boolean }) => void }) => (
+      <button type="button" onClick={() => onChange({ complete: true })}>
+        the provider's card element
+      </button>
+    ),
+  };
+});
+
+beforeEach(() => i18n.changeLanguage('it'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  created.length = 0;
+});
+
+describe('contribution modal with live payments', () => {
+  it("takes the card in the provider's element and sends only the PaymentMethod id it makes", async () => {
+    const fund = testFund({ id: 'f1' });
+    const calls = fakeServer({
+      'GET /api/config': {
+        registration: 'open',
+        testClock: false,
+        payments: 'live',
+        cardElementsKey: 'pk_test_giro',
+      },
+      'POST /api/rotating-fund/f1/contributions': fund,
+    });
+    renderAt('/', <ContributionModal fundId="f1" amountCents={5000} open onOpenChange={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Carta/ }));
+    const element = await within(dialog).findByRole('button', { name: "the provider's card element" });
+    expect(within(dialog).queryByLabelText('Id della carta di test')).toBeNull();
+    expect(within(dialog).getByText(/Giro non li vede mai/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Indirizzo', { exact: true }), {
+      target: { value: 'Via Roma 1' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Città'), { target: { value: 'Milano' } });
+    fireEvent.change(within(dialog).getByLabelText('CAP'), { target: { value: '20100' } });
+    fireEvent.change(within(dialog).getByLabelText('Paese'), { target: { value: 'IT' } });
+
+    // Not yet complete in the element: refused before anything is sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: /Paga/ }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Indirizzo di fatturazione incompleto',
+    );
+    expect(created).toEqual([]);
+
+    fireEvent.click(element);
+    fireEvent.click(within(dialog).getByRole('button', { name: /Paga/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(created).toEqual([
+      {
+        type: 'card',
+        card: 'the-card-element',
+        billing_details: {
+          address: { line1: 'Via Roma 1', city: 'Milano', postal_code: '20100', country: 'IT' },
+        },
+      },
+    ]);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      method: 'card',
+      paymentMethodId: 'pm_from_the_element',
+      billingAddress: { line1: 'Via Roma 1', city: 'Milano', postalCode: '20100', country: 'IT' },
+    });
+  });
+});
