@@ -1,15 +1,12 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/env';
 import { paymentOperations } from '../src/db/schema';
-import { LiveProvider } from '../src/payments/live.provider';
-import { PayPalProvider } from '../src/payments/paypal.provider';
-import { StripeProvider } from '../src/payments/stripe.provider';
-import { FakePayPal } from './support/fake-paypal';
-import { FakeStripe } from './support/fake-stripe';
+import type { FakePayPal } from './support/fake-paypal';
+import type { FakeStripe } from './support/fake-stripe';
 import { type Member, organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf } from './support/fund-steps';
+import { startLiveProviders } from './support/live-providers';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const SECRETS = {
@@ -20,13 +17,13 @@ const SECRETS = {
 const CARD_NUMBER = '4242424242424242';
 
 let t: TestApp;
+let live: Awaited<ReturnType<typeof startLiveProviders>>;
 let stripe: FakeStripe;
 let paypal: FakePayPal;
 let logs: string;
 beforeEach(async () => {
-  stripe = new FakeStripe();
-  paypal = new FakePayPal();
-  await Promise.all([stripe.start(), paypal.start()]);
+  live = await startLiveProviders({ ...SECRETS, STRIPE_PUBLISHABLE_KEY: 'pk_test_public_by_design' });
+  ({ stripe, paypal } = live);
   logs = '';
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -34,28 +31,14 @@ beforeEach(async () => {
       done();
     },
   });
-  const { payments } = loadConfig({
-    PAYMENTS: 'live',
-    ...SECRETS,
-    STRIPE_API_BASE: stripe.url,
-    PAYPAL_CLIENT_ID: 'client',
-    PAYPAL_API_BASE: paypal.url,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_public_by_design',
-  });
-  if (payments.mode !== 'live') throw new Error('live configuration expected');
-  const provider = new LiveProvider(
-    new StripeProvider({
-      secretKey: payments.stripe.secretKey,
-      publicUrl: 'http://giro.test',
-      apiBase: stripe.url,
-    }),
-    new PayPalProvider({ ...payments.paypal!, timeoutMs: 1000 }),
+  t = await createTestApp(
+    { payments: live.payments },
+    { provider: live.provider, logger: pino({ level: 'trace' }, sink) },
   );
-  t = await createTestApp({ payments }, { provider, logger: pino({ level: 'trace' }, sink) });
 });
 afterEach(async () => {
   await t.close();
-  await Promise.all([stripe.stop(), paypal.stop()]);
+  await live.stop();
 });
 
 const card = (paymentMethodId: string) => ({

@@ -1,45 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/env';
-import { LiveProvider } from '../src/payments/live.provider';
-import { PayPalProvider } from '../src/payments/paypal.provider';
-import { StripeProvider } from '../src/payments/stripe.provider';
-import { FakePayPal } from './support/fake-paypal';
-import { FakeStripe } from './support/fake-stripe';
+import type { PayPalProvider } from '../src/payments/paypal.provider';
+import type { FakePayPal } from './support/fake-paypal';
 import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
+import { startLiveProviders } from './support/live-providers';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
-let stripe: FakeStripe;
+let live: Awaited<ReturnType<typeof startLiveProviders>>;
 let paypal: FakePayPal;
 let adapter: PayPalProvider;
 beforeEach(async () => {
-  stripe = new FakeStripe();
-  paypal = new FakePayPal();
-  await Promise.all([stripe.start(), paypal.start()]);
-  adapter = new PayPalProvider({
-    clientId: 'client',
-    clientSecret: 'secret',
-    apiBase: paypal.url,
-    timeoutMs: 1000,
-  });
-  const provider = new LiveProvider(
-    new StripeProvider({ secretKey: 'sk_test_fake', publicUrl: 'http://giro.test', apiBase: stripe.url }),
-    adapter,
-  );
-  const { payments } = loadConfig({
-    PAYMENTS: 'live',
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test',
-    PAYPAL_CLIENT_ID: 'client',
-    PAYPAL_CLIENT_SECRET: 'secret',
-    PAYPAL_API_BASE: paypal.url,
-  });
-  t = await createTestApp({ payments }, { provider });
+  live = await startLiveProviders();
+  ({ paypal, paypalAdapter: adapter } = live);
+  t = await createTestApp({ payments: live.payments }, { provider: live.provider });
 });
 afterEach(async () => {
   await t.close();
-  await Promise.all([stripe.stop(), paypal.stop()]);
+  await live.stop();
 });
 
 describe('the PayPal adapter against a local PayPal fake', () => {

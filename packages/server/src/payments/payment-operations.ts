@@ -87,12 +87,25 @@ export async function enqueuePayment(
     })
     .onConflictDoNothing()
     .returning({ id: paymentOperations.id });
-  if (!row) return;
+  if (row) await wakePaymentOperation(tx, { id: row.id, organizationId: op.organizationId }, now, now);
+}
+
+/**
+ * Has the payment worker look at an operation at `availableAt`: when it is recorded, when its
+ * payer's time to confirm runs out, when the provider says the payer acted. Looking twice is
+ * harmless: the worker does nothing for an operation that is no longer open.
+ */
+export async function wakePaymentOperation(
+  tx: DbOrTx,
+  op: { id: string; organizationId: string },
+  availableAt: Date,
+  now: Date,
+): Promise<void> {
   await tx.insert(outbox).values({
     topic: 'payment',
     organizationId: op.organizationId,
-    payload: { operationId: row.id },
-    availableAt: now,
+    payload: { operationId: op.id },
+    availableAt,
     createdAt: now,
   });
 }

@@ -1,13 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { insertNotifications } from '../db/notification.repository';
 import { activePayoutAccountOf } from '../db/payout-account.repository';
-import { outbox, paymentOperations } from '../db/schema';
+import { paymentOperations } from '../db/schema';
 import { paypalEmailOf } from '../db/user.repository';
 import type { Deps } from '../deps';
 import type { OutboxHandler } from '../jobs/outbox-worker';
-import { enqueueRealtime } from '../realtime/enqueue-realtime';
-import { chargeSubject, type PaymentRequest, type PaymentTarget } from './payment-operations';
+import { notifyMember } from '../notifications/notify-member';
+import {
+  chargeSubject,
+  type PaymentRequest,
+  type PaymentTarget,
+  wakePaymentOperation,
+} from './payment-operations';
 import type { PaymentProvider, PaymentResult } from './payment-provider';
 
 type Operation = typeof paymentOperations.$inferSelect;
@@ -100,30 +104,8 @@ async function awaitPayer(tx: DbOrTx, now: Date, op: Operation, ref: string) {
     .update(paymentOperations)
     .set({ status: 'awaiting_payer', providerRef: ref })
     .where(eq(paymentOperations.id, op.id));
-  await tx.insert(outbox).values({
-    topic: 'payment',
-    organizationId: op.organizationId,
-    payload: { operationId: op.id },
-    availableAt: new Date(op.createdAt.getTime() + PAYER_CONFIRMATION_MS),
-    createdAt: now,
-  });
-  if (!op.userId) return;
-  await insertNotifications(
-    tx,
-    [
-      {
-        organizationId: op.organizationId,
-        note: { userId: op.userId, type: 'payment_confirmation_required' },
-      },
-    ],
-    now,
-  );
-  await enqueueRealtime(
-    tx,
-    op.organizationId,
-    [{ type: 'NOTIFICATION_CREATED', at: now.toISOString() }],
-    now,
-  );
+  await wakePaymentOperation(tx, op, new Date(op.createdAt.getTime() + PAYER_CONFIRMATION_MS), now);
+  if (op.userId) await notifyMember(tx, op.organizationId, op.userId, 'payment_confirmation_required', now);
 }
 
 /** The charge that a capture or refund refers to, by the contribution's subject. */
@@ -200,17 +182,17 @@ async function payOut(
   request: Extract<PaymentRequest, { kind: 'payout' }>,
 ): Promise<PaymentResult> {
   const email = request.paypal ? await paypalEmailOf(db, request.recipientId) : null;
-  const paypalCents = email ? request.paypal!.netCents : 0;
-  const accountCents = request.netCents - paypalCents;
+  const toPaypal = email && request.paypal ? { ...request.paypal, email } : null;
+  const accountCents = request.netCents - (toPaypal?.netCents ?? 0);
   const accountId = accountCents > 0 ? await activePayoutAccountOf(db, request.recipientId) : null;
   // Unlinked or restricted since the withdrawal: nothing is paid, the money stays in escrow.
   if (accountCents > 0 && !accountId) return { ok: false, reason: 'payout_failed' };
   let result: PaymentResult = { ok: true, ref: 'nothing-to-pay' };
-  if (email && paypalCents > 0) {
+  if (toPaypal) {
     result = await provider.payout({
-      idempotencyKey: request.paypal!.key,
-      destination: { type: 'paypal', email },
-      amountCents: paypalCents,
+      idempotencyKey: toPaypal.key,
+      destination: { type: 'paypal', email: toPaypal.email },
+      amountCents: toPaypal.netCents,
     });
     if (!result.ok) return result;
   }

@@ -3,12 +3,11 @@ import type { FundCommand } from '@giro/domain/fund/fund-types';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client';
 import { type FundRow, lockFundById } from '../../db/fund.repository';
-import { insertNotifications } from '../../db/notification.repository';
 import type { Deps } from '../../deps';
+import { notifyMember } from '../../notifications/notify-member';
 import type { PaymentOutcomeRecorder } from '../../payments/payment.handler';
 import { enqueueRefund, type PaymentRequest } from '../../payments/payment-operations';
 import type { PaymentResult } from '../../payments/payment-provider';
-import { enqueueRealtime } from '../../realtime/enqueue-realtime';
 import { applyFundCommand } from './apply-fund-command';
 
 type RecorderDeps = Pick<Deps, 'clock' | 'config'> & { logger: Logger };
@@ -100,17 +99,5 @@ async function refundCaptured(
 
 /** The PayPal capture was refused: nothing was recorded, so only the payer needs to know. */
 async function tellPayer(tx: DbOrTx, deps: RecorderDeps, fund: FundRow, payerId: string | undefined) {
-  if (!payerId) return;
-  const now = deps.clock.now();
-  await insertNotifications(
-    tx,
-    [{ organizationId: fund.organizationId, note: { userId: payerId, type: 'payment_failed' } }],
-    now,
-  );
-  await enqueueRealtime(
-    tx,
-    fund.organizationId,
-    [{ type: 'NOTIFICATION_CREATED', at: now.toISOString() }],
-    now,
-  );
+  if (payerId) await notifyMember(tx, fund.organizationId, payerId, 'payment_failed', deps.clock.now());
 }

@@ -1,12 +1,13 @@
 import type { PaymentConfirmations } from '@giro/contract/payout-account';
 import { and, eq } from 'drizzle-orm';
-import { outbox, paymentOperations } from '../../db/schema';
+import { paymentOperations } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { PAYER_CONFIRMATION_MS } from '../../payments/payment.handler';
+import { wakePaymentOperation } from '../../payments/payment-operations';
 
 /** The member's card charges waiting for them to confirm with their bank, with where to do it. */
 export async function listPaymentConfirmations(
-  deps: Pick<Deps, 'db' | 'payments' | 'config'>,
+  deps: Pick<Deps, 'db' | 'payments' | 'config' | 'logger'>,
   userId: string,
 ): Promise<PaymentConfirmations> {
   const waiting = await deps.db
@@ -17,10 +18,13 @@ export async function listPaymentConfirmations(
   for (const op of waiting) {
     if (!op.providerRef) continue;
     // Back to the dashboard afterwards, where the contribution shows as made.
-    const link = await deps.payments.confirmationLink({
-      ref: op.providerRef,
-      returnUrl: `${deps.config.publicUrl}/`,
-    });
+    // The provider unreachable: this one is left out for now (the banner asks again), not a 5xx.
+    const link = await deps.payments
+      .confirmationLink({ ref: op.providerRef, returnUrl: `${deps.config.publicUrl}/` })
+      .catch((error: unknown) => {
+        deps.logger.warn({ err: error, operationId: op.id }, 'confirmation link unavailable');
+        return null;
+      });
     if (!link) continue;
     confirmations.push({
       operationId: op.id,
@@ -44,12 +48,6 @@ export async function resumeAwaitingCharge(deps: Pick<Deps, 'db' | 'clock' | 'ki
     .where(and(eq(paymentOperations.providerRef, ref), eq(paymentOperations.status, 'awaiting_payer')));
   if (!op) return;
   const now = deps.clock.now();
-  await deps.db.insert(outbox).values({
-    topic: 'payment',
-    organizationId: op.organizationId,
-    payload: { operationId: op.id },
-    availableAt: now,
-    createdAt: now,
-  });
+  await wakePaymentOperation(deps.db, op, now, now);
   deps.kickOutbox();
 }

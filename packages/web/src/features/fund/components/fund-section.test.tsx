@@ -32,6 +32,17 @@ function recordHeaders() {
   return seen;
 }
 
+/** A fund collecting its first round: u2 receives, u1 (the viewer) and u3 pay €50.00. */
+const collectingFund = () =>
+  testFund({
+    status: 'active',
+    phase: 'collecting',
+    participants: ['u1', 'u2', 'u3'],
+    order: ['u2', 'u1', 'u3'],
+    finalAmountCents: 5000,
+    round: testRound(),
+  });
+
 describe('fund section', () => {
   it('without a fund (404 NO_ROTATING_FUND) offers to create one', async () => {
     const calls = fakeServer({
@@ -98,14 +109,7 @@ describe('fund section', () => {
   });
 
   it('contributes the fixed amount; a card needs a complete billing address; each action has its own Idempotency-Key', async () => {
-    const collecting = testFund({
-      status: 'active',
-      phase: 'collecting',
-      participants: ['u1', 'u2', 'u3'],
-      order: ['u2', 'u1', 'u3'],
-      finalAmountCents: 5000,
-      round: testRound(),
-    });
+    const collecting = collectingFund();
     const calls = fakeServer({
       'GET /api/rotating-fund': collecting,
       [`GET ${base}/monthly-contributions`]: { contributions: [] },
@@ -137,14 +141,7 @@ describe('fund section', () => {
   });
 
   it('a PayPal contribution says it is sent, and counts once PayPal confirms it', async () => {
-    const collecting = testFund({
-      status: 'active',
-      phase: 'collecting',
-      participants: ['u1', 'u2', 'u3'],
-      order: ['u2', 'u1', 'u3'],
-      finalAmountCents: 5000,
-      round: testRound(),
-    });
+    const collecting = collectingFund();
     const calls = fakeServer({
       'GET /api/rotating-fund': collecting,
       [`GET ${base}/monthly-contributions`]: { contributions: [] },
