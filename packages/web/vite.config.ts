@@ -1,7 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { constants } from 'node:zlib';
 
 // The web app: React + Tailwind, installable (PWA). In development /api and /ws go to the server.
 export default defineConfig({
@@ -44,6 +46,17 @@ export default defineConfig({
           },
         ],
       },
+    }),
+    // Every text file precompressed beside itself (.br at brotli's best, .gz at gzip's best); the
+    // server sends the one the browser accepts (ADR 0019).
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      include: /\.(html|js|mjs|css|json|svg|webmanifest|txt)$/,
+      exclude: /\.map$/,
+      logLevel: 'silent',
     }),
   ],
   server: {

@@ -6,6 +6,7 @@ import { systemClock } from './clock';
 import type { Deps } from './deps';
 import { newRequestId } from './monitoring/request-id';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin, notFoundHandler } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
@@ -51,6 +52,8 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  // Before every route: its onRoute hook gives each route (the static files too) compression.
+  await app.register(compressionPlugin);
   await app.register(languagePlugin);
   await app.register(securityPlugin, { secure, cardElements: deps.config.payments.mode === 'live' });
   await app.register(openapiPlugin);

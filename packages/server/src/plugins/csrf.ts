@@ -38,7 +38,8 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { secure: boo
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/csrf-token',
-      { schema: { tags: ['auth'], response: { 200: csrfTokenSchema } } },
+      // Never compressed: a secret must not sit in a compressed answer (BREACH, ADR 0019).
+      { compress: false, schema: { tags: ['auth'], response: { 200: csrfTokenSchema } } },
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');
         return { csrfToken: await reply.generateCsrf() };

@@ -3,27 +3,45 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFoundHandler } from './errors';
 
+/** Vite names every built asset by its content's hash: a name never changes meaning. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The shell, the service worker and the manifest: asked again every time, so updates land at once. */
+const REVALIDATE = 'no-cache';
+
 /**
- * Serves the built web app on the API's port; any path that is not an API or socket path and
- * not a file gets index.html, so the browser's router decides (including its not-found page).
+ * Serves the built web app on the API's port. Files are sent precompressed (the build writes a
+ * `.br` and a `.gz` beside each; the encoding follows `Accept-Encoding`, with `Vary`); hashed
+ * assets are cached for a year, everything else is revalidated. Any other path that is a page
+ * gets index.html, so the browser's router decides (including its not-found page).
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
   await app.register(fastifyStatic, {
     root: options.root,
     wildcard: false,
-    setHeaders: (res, path) => {
-      // Hashed assets never change; the shell and the service worker must be revalidated.
-      const immutable = path.includes('/assets/');
-      res.raw.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    preCompressed: true,
+    // @fastify/static's own header (max-age=0) would override ours: off, and set below.
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
     },
   });
 });
 
-/** With the web app served, a GET for an unknown page gets index.html; the browser's router decides. */
+/** A path that names a file (`/assets/…`, or a last segment with an extension), not a page. */
+export function isFilePath(path: string): boolean {
+  return path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
+/**
+ * With the web app served, a GET for an unknown page gets index.html; the browser's router
+ * decides. A file that does not exist is a 404: a tab still running an older build asks for
+ * chunks that are gone, and index.html served as a script would break it instead of letting it
+ * notice the failed load and reload into the new build.
+ */
 export const spaNotFoundHandler = (request: FastifyRequest, reply: FastifyReply) => {
   const path = request.url.split('?')[0] ?? '';
-  if (path.startsWith('/api/') || path === '/api' || path === '/ws' || request.method !== 'GET') {
+  if (path.startsWith('/api/') || path === '/api' || path === '/ws' || request.method !== 'GET' || isFilePath(path)) {
     return notFoundHandler(request, reply);
   }
-  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  return reply.header('cache-control', REVALIDATE).sendFile('index.html');
 };

@@ -31,6 +31,8 @@ export const adminRoutes: Routes = (app, deps) => {
   r.post(
     '/api/admin/tester-invites',
     {
+      // The fresh invite code beside an email the caller typed: never compressed (BREACH).
+      compress: false,
       onRequest: requireAdmin,
       schema: { tags, body: issueTesterInviteBodySchema, response: { 200: testerInviteSchema } },
     },

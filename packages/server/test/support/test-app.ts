@@ -40,6 +40,8 @@ export async function createTestApp(
     logger?: pino.Logger;
     /** A clock over a frozen base, for a run that must replay to the millisecond. */
     clock?: OffsetClock;
+    /** A built web app to serve, as server.ts serves packages/web/dist. */
+    webRoot?: string;
   } = {},
 ): Promise<TestApp> {
   // A second instance on another's database shares it, and leaves closing it to its owner.
@@ -65,7 +67,7 @@ export async function createTestApp(
     sessionSecret,
     payments: provider,
   });
-  const app = await buildApp({ deps, sessionSecret });
+  const app = await buildApp({ deps, sessionSecret, webRoot: options.webRoot });
   await app.ready();
   const stopListening = await startRealtimeListener(database, deps.hub, logger);
   let stopped = false;

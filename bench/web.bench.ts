@@ -1,0 +1,194 @@
+/**
+ * Lighthouse (12.2.3, mobile preset, simulated 4G) on the sign-in page and the signed-in home of
+ * the demo family, in Debian's Chromium against the real server process. Three runs each; the
+ * median of every figure is reported, with the JavaScript each page requested (gzipped bytes on
+ * the wire) beside the budgets that packages/web/scripts/bundle-budget.test.ts enforces.
+ * Run: npm run bench:web   (options: --runs 3)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { median, printTable, round, writeResult } from './support/report';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const runs = Number(values.runs);
+const root = new URL('..', import.meta.url).pathname;
+const port = 5611;
+const origin = `http://127.0.0.1:${port}`;
+const BUDGET_KB = { '/auth': 100, '/': 130 } as const;
+
+/** The demo family (npm run demo) on a fresh data directory, served as npm start serves it. */
+async function startDemo() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'giro-web-bench-'));
+  const child = spawn(process.execPath, ['scripts/demo.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the demo server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/api/session/check`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error('the demo server did not answer within 180 s');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+/** Signs anna in through the API, as the browser does, and returns her cookies. */
+async function signIn(): Promise<string> {
+  const csrf = await fetch(`${origin}/api/csrf-token`);
+  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const login = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: csrfCookie.join('; ') },
+    body: JSON.stringify({ username: 'anna', password: 'giro-demo-2026' }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  return [...csrfCookie, ...login.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+}
+
+interface Row {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  transferKB: number;
+  scriptKB: number;
+}
+
+async function audit(path: string, cookie?: string): Promise<Row> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--lang=it-IT',
+    ],
+  });
+  try {
+    const result = await lighthouse(`${origin}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
+    });
+    if (!result) throw new Error(`${path}: Lighthouse returned nothing`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const requests = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items;
+    const scriptBytes = (requests ?? [])
+      .filter((item) => item.resourceType === 'Script')
+      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+    for (const id of ['accessibility', 'best-practices', 'seo']) {
+      for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+        const a = lhr.audits[ref.id];
+        if (ref.weight > 0 && a && a.score !== null && a.score < 1) console.log(`  ${path} ${id}: ${a.id} — ${a.title}`);
+      }
+    }
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      fcpMs: numeric('first-contentful-paint'),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      transferKB: numeric('total-byte-weight') / 1024,
+      scriptKB: scriptBytes / 1000,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+interface NetworkItem {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+const medianRow = (rows: Row[]): Row =>
+  Object.fromEntries(
+    (Object.keys(rows[0]!) as (keyof Row)[]).map((key) => [key, median(rows.map((row) => row[key]))]),
+  ) as unknown as Row;
+
+const stop = await startDemo();
+try {
+  const cookie = await signIn();
+  const pages = [
+    { title: 'sign-in `/auth`', path: '/auth' as const, cookie: undefined },
+    { title: 'signed-in home `/` (anna)', path: '/' as const, cookie },
+  ];
+  const results: Record<string, Row[]> = {};
+  // Interleaved, so a burst of load on the machine touches both pages alike.
+  for (let run = 0; run < runs; run++) {
+    for (const page of pages) {
+      const row = await audit(page.path, page.cookie);
+      (results[page.title] ??= []).push(row);
+      console.log(`run ${run + 1} ${page.path}: performance ${row.performance}, LCP ${Math.round(row.lcpMs)} ms`);
+    }
+  }
+  const table = pages.map((page) => {
+    const m = medianRow(results[page.title]!);
+    return [
+      page.title,
+      m.performance,
+      m.accessibility,
+      m.bestPractices,
+      m.seo,
+      round(m.fcpMs / 1000, 2),
+      round(m.lcpMs / 1000, 2),
+      Math.round(m.tbtMs),
+      round(m.cls, 3),
+      Math.round(m.transferKB),
+      `${round(m.scriptKB, 1)} / ${BUDGET_KB[page.path]}`,
+    ];
+  });
+  console.log(`\nLighthouse 12.2.3, mobile, simulated 4G; median of ${runs} runs\n`);
+  printTable(
+    [
+      'page',
+      'performance',
+      'accessibility',
+      'best practices',
+      'SEO',
+      'FCP s',
+      'LCP s',
+      'TBT ms',
+      'CLS',
+      'KiB moved',
+      'JS KB gzipped / budget',
+    ],
+    table,
+  );
+  writeResult('web', { runs, results });
+} finally {
+  await stop();
+}
