@@ -1,7 +1,15 @@
 // Type-checks every workspace with its own tsconfig (each has its own libs: DOM for web, node for server).
 import { execFileSync } from 'node:child_process';
 
-const projects = ['packages/domain', 'packages/contract', 'packages/server', 'packages/web', 'e2e', 'bench'];
+const projects = [
+  'packages/domain',
+  'packages/contract',
+  'packages/server',
+  'packages/web',
+  'packages/web/scripts',
+  'e2e',
+  'bench',
+];
 let failed = false;
 for (const project of projects) {
   try {

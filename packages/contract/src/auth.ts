@@ -57,7 +57,11 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const sessionCheckSchema = z.object({ authenticated: z.boolean() });
+/**
+ * The session check carries the signed-in user too (the same shape as GET /api/user), so a page
+ * load needs one request, not a check followed by a second round trip for the user.
+ */
+export const sessionCheckSchema = z.object({ authenticated: z.boolean(), user: userSchema.optional() });
 
 export const inviteConvertBodySchema = z.strictObject({ inviteCode: inviteCodeInputSchema });
 

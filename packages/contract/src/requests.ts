@@ -14,15 +14,7 @@ import { paymentMethodIdSchema } from './common';
  * Funding requests (api.md, Funding requests). Amounts are integer cents, times ISO strings.
  * The bounds are the domain's, so the form, the route and the decider agree.
  */
-export const requestLimits = {
-  titleMin: REQUEST_TITLE_MIN,
-  titleMax: REQUEST_TITLE_MAX,
-  descriptionMax: REQUEST_DESCRIPTION_MAX,
-  targetMinCents: REQUEST_TARGET_MIN_CENTS,
-  targetMaxCents: REQUEST_TARGET_MAX_CENTS,
-  contributionMinCents: REQUEST_CONTRIBUTION_MIN_CENTS,
-  messageMax: REQUEST_MESSAGE_MAX,
-} as const;
+export { requestLimits } from '@giro/domain/requests/request-limits';
 
 export const requestIdParamsSchema = z.object({ id: z.uuid() });
 

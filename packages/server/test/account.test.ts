@@ -61,7 +61,7 @@ describe('account', () => {
       newPassword: 'fresh secret one',
     });
     expect(ok.statusCode).toBe(200);
-    expect((await client.get('/api/session/check')).json()).toEqual({ authenticated: true });
+    expect((await client.get('/api/session/check')).json()).toMatchObject({ authenticated: true });
   });
 
   it('edits the profile, language and PayPal email', async () => {

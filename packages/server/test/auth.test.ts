@@ -19,7 +19,8 @@ describe('registration and sign-in', () => {
       displayName: 'Anna Bianchi',
     });
     expect(user.familyId).toBeTruthy();
-    expect((await client.get('/api/session/check')).json()).toEqual({ authenticated: true });
+    // The check carries the user, so a page load needs no second request for it.
+    expect((await client.get('/api/session/check')).json()).toEqual({ authenticated: true, user });
 
     await t.flushOutbox();
     const token = t.mailer.tokenFrom(person.email, '/verify-email');

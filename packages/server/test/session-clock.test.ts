@@ -14,7 +14,7 @@ describe('sessions and the test clock', () => {
     expect(
       (await member!.client.post('/api/test/time/fast-forward', { minutes: 45 * 24 * 60 })).statusCode,
     ).toBe(200);
-    expect((await member!.client.get('/api/session/check')).json()).toEqual({ authenticated: true });
+    expect((await member!.client.get('/api/session/check')).json()).toMatchObject({ authenticated: true });
     expect((await member!.client.get('/api/dashboard')).statusCode).toBe(200);
   });
 });

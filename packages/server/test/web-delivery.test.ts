@@ -30,7 +30,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 describe('web delivery: compressed', () => {
   it('sends a hashed asset as brotli to a browser that takes it, varying on Accept-Encoding', async () => {
@@ -86,7 +87,12 @@ describe('web delivery: cached', () => {
 
 describe('web delivery: what is not there', () => {
   it('answers 404 for a missing asset or file, never the app shell', async () => {
-    for (const url of ['/assets/index-Old12345.js', '/assets/anything', '/favicon.ico', '/deep/path/logo.png']) {
+    for (const url of [
+      '/assets/index-Old12345.js',
+      '/assets/anything',
+      '/favicon.ico',
+      '/deep/path/logo.png',
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).not.toContain('<div id="root">');

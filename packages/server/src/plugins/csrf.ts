@@ -34,15 +34,13 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { secure: boo
     app.csrfProtection(request, reply, done);
   });
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/csrf-token',
-      // Never compressed: a secret must not sit in a compressed answer (BREACH, ADR 0019).
-      { compress: false, schema: { tags: ['auth'], response: { 200: csrfTokenSchema } } },
-      async (_request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return { csrfToken: await reply.generateCsrf() };
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/csrf-token',
+    // Never compressed: a secret must not sit in a compressed answer (BREACH, ADR 0019).
+    { compress: false, schema: { tags: ['auth'], response: { 200: csrfTokenSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { csrfToken: await reply.generateCsrf() };
+    },
+  );
 });

@@ -40,7 +40,13 @@ export function isFilePath(path: string): boolean {
  */
 export const spaNotFoundHandler = (request: FastifyRequest, reply: FastifyReply) => {
   const path = request.url.split('?')[0] ?? '';
-  if (path.startsWith('/api/') || path === '/api' || path === '/ws' || request.method !== 'GET' || isFilePath(path)) {
+  if (
+    path.startsWith('/api/') ||
+    path === '/api' ||
+    path === '/ws' ||
+    request.method !== 'GET' ||
+    isFilePath(path)
+  ) {
     return notFoundHandler(request, reply);
   }
   return reply.header('cache-control', REVALIDATE).sendFile('index.html');

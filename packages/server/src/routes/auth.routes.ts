@@ -30,9 +30,10 @@ export const authRoutes: Routes = (app, deps) => {
   r.get(
     '/api/session/check',
     { schema: { tags, response: { 200: sessionCheckSchema } } },
-    async (request) => ({
-      authenticated: (await request.currentUser()) !== null,
-    }),
+    async (request) => {
+      const user = await request.currentUser();
+      return user ? { authenticated: true, user: userView(user) } : { authenticated: false };
+    },
   );
 
   r.get('/api/user', { schema: { tags, response: { 200: userSchema } } }, async (request) =>

@@ -1,28 +1,28 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from '../components/ui/error-boundary';
-import { Toaster } from '../components/ui/toaster';
-import { CookieBanner } from '../features/cookies/components/cookie-banner';
-import { InstallBanner } from '../features/pwa/components/install-banner';
-import { UpdateCard } from '../features/pwa/components/update-card';
-import { createQueryClient } from '../lib/query-client';
+import { LazyToaster } from '../components/ui/lazy-toaster';
+import { recoverable } from '../lib/stale-build';
+import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 import { Layout } from './layout';
-import { Realtime } from './realtime';
 import { AppRoutes } from './routes';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+const ShellExtras = lazy(recoverable(() => import('./shell-extras')));
+
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  const isPainted = useAfterFirstPaint();
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <Realtime />
         <Layout>
           <AppRoutes />
         </Layout>
-        <Toaster />
-        <CookieBanner />
-        <InstallBanner />
-        <UpdateCard />
+        <LazyToaster />
+        {isPainted && (
+          <Suspense fallback={null}>
+            <ShellExtras />
+          </Suspense>
+        )}
       </QueryClientProvider>
     </ErrorBoundary>
   );

@@ -1,17 +1,16 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { UnverifiedBanner } from '../features/account/components/unverified-banner';
-import { useLanguageSync } from '../features/account/hooks/use-language-sync';
 import { useUser } from '../features/auth/api/session';
 import { openCookieSettings } from '../features/cookies/api/consent-store';
-import { PaymentConfirmationsBanner } from '../features/payments/components/payment-confirmations-banner';
 import { paths } from '../lib/paths';
+import { recoverable } from '../lib/stale-build';
+
+const SignedInShell = lazy(recoverable(() => import('./signed-in-shell')));
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { user } = useUser();
-  useLanguageSync(user);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -53,13 +52,11 @@ export function Layout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
-        {/* On every signed-in page until the email is verified (domain.md, Users and accounts). */}
-        {user && !user.emailVerified && (
-          <div className="mb-6">
-            <UnverifiedBanner />
-          </div>
+        {user && (
+          <Suspense fallback={null}>
+            <SignedInShell user={user} />
+          </Suspense>
         )}
-        {user && <PaymentConfirmationsBanner />}
         {children}
       </main>
       <footer className="border-t border-stone-200 bg-white">

@@ -1,6 +1,6 @@
 import { cleanup, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderAt, signedIn, testUser } from '../test/render-page';
+import { fakeServer, renderAt, signedIn } from '../test/render-page';
 import { Realtime } from './realtime';
 
 /** The browser's WebSocket, faked: records the URLs opened and whether each was closed. */
@@ -29,7 +29,7 @@ afterEach(() => {
 
 describe('the real-time channel in the app shell', () => {
   it('opens /ws on the same origin for a member of an organization, and closes it on unmount', async () => {
-    fakeServer({ ...signedIn(), 'GET /api/user': testUser({ familyId: 'f1' }) });
+    fakeServer(signedIn({ familyId: 'f1' }));
     vi.stubGlobal('WebSocket', FakeWebSocket);
     const { unmount } = renderAt('/', <Realtime />);
     await waitFor(() => expect(opened).toHaveLength(1));
@@ -42,7 +42,7 @@ describe('the real-time channel in the app shell', () => {
     const calls = fakeServer(signedIn({ familyId: null }));
     vi.stubGlobal('WebSocket', FakeWebSocket);
     renderAt('/', <Realtime />);
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/user')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/session/check')).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(opened).toHaveLength(0);
   });

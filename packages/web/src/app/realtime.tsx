@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { useUser } from '../features/auth/api/session';
 import { clock } from '../lib/clock-store';
 import { setRealtimeStatus } from '../lib/realtime-status';
-import { createSocketClient } from '../lib/socket-client';
 
 /** /ws on this page's own origin (the server checks the Origin of the upgrade). */
 const sameOriginSocketUrl = () =>
@@ -20,15 +19,23 @@ export function Realtime() {
   const userId = user?.id ?? null;
   useEffect(() => {
     if (!familyId || !userId) return;
-    const client = createSocketClient({
-      url: sameOriginSocketUrl(),
-      invalidate: (queryKey) => void queryClient.invalidateQueries({ queryKey }),
-      clock,
-      onState: setRealtimeStatus,
+    // The socket client is a chunk of its own: signed-out pages never need it.
+    let client: { stop(): void } | null = null;
+    let isCancelled = false;
+    void import('../lib/socket-client').then(({ createSocketClient }) => {
+      if (isCancelled) return;
+      const socket = createSocketClient({
+        url: sameOriginSocketUrl(),
+        invalidate: (queryKey) => void queryClient.invalidateQueries({ queryKey }),
+        clock,
+        onState: setRealtimeStatus,
+      });
+      socket.start();
+      client = socket;
     });
-    client.start();
     return () => {
-      client.stop();
+      isCancelled = true;
+      client?.stop();
       setRealtimeStatus('idle');
     };
   }, [familyId, userId, queryClient]);

@@ -3,33 +3,68 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { useUser } from '../features/auth/api/session';
+import { ADMIN_PAGE_STRINGS, ALL_STRINGS } from '../lib/i18n';
 import { paths } from '../lib/paths';
+import { recoverable } from '../lib/stale-build';
 
-// Every page is its own chunk: the first load carries only the shell.
-const DashboardPage = lazy(() => import('./pages/dashboard-page'));
-const AccountPage = lazy(() => import('./pages/account-page'));
-const StatisticsPage = lazy(() => import('./pages/statistics-page'));
-const RequestPage = lazy(() => import('./pages/request-page'));
-const AuthPage = lazy(() => import('./pages/auth-page'));
-const VerifyEmailPage = lazy(() => import('./pages/verify-email-page'));
-const EmailVerifiedPage = lazy(() => import('./pages/email-verified-page'));
-const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
-const DeleteAccountConfirmPage = lazy(() => import('./pages/delete-account-confirm-page'));
-const StaticPage = lazy(() => import('./pages/static-page'));
-const AdminPage = lazy(() => import('./pages/admin-page'));
+// Every page is its own chunk: the first load carries only the shell. A chunk that is gone (a
+// newer build was deployed) reloads the tab into the new build (lib/stale-build.ts).
+const pages = {
+  dashboard: () => import('./pages/dashboard-page'),
+  account: () => import('./pages/account-page'),
+  statistics: () => import('./pages/statistics-page'),
+  request: () => import('./pages/request-page'),
+  auth: () => import('./pages/auth-page'),
+  verifyEmail: () => import('./pages/verify-email-page'),
+  emailVerified: () => import('./pages/email-verified-page'),
+  forgotPassword: () => import('./pages/forgot-password-page'),
+  resetPassword: () => import('./pages/reset-password-page'),
+  deleteAccountConfirm: () => import('./pages/delete-account-confirm-page'),
+  static: () => import('./pages/static-page'),
+  admin: () => import('./pages/admin-page'),
+  notFound: () => import('./pages/not-found-page'),
+};
+
+/** The page a path shows, for preloading its chunk while the strings and the session load. */
+const pageOfPath: [RegExp, keyof typeof pages][] = [
+  [/^\/$/, 'dashboard'],
+  [/^\/(auth|invite\/[^/]+)$/, 'auth'],
+  [/^\/account(\/|$)/, 'account'],
+  [/^\/requests\/[^/]+$/, 'request'],
+  [/^\/statistics$/, 'statistics'],
+];
+
+/** Starts loading the chunk of the page at `path` (main.tsx, before the first render). */
+export function preloadPage(path: string): void {
+  const match = pageOfPath.find(([pattern]) => pattern.test(path));
+  if (match) void pages[match[1]]().catch(() => {});
+}
+
+const DashboardPage = lazy(recoverable(pages.dashboard));
+const AccountPage = lazy(recoverable(pages.account));
+const StatisticsPage = lazy(recoverable(pages.statistics));
+const RequestPage = lazy(recoverable(pages.request));
+const AuthPage = lazy(recoverable(pages.auth));
+const VerifyEmailPage = lazy(recoverable(pages.verifyEmail));
+const EmailVerifiedPage = lazy(recoverable(pages.emailVerified));
+const ForgotPasswordPage = lazy(recoverable(pages.forgotPassword));
+const ResetPasswordPage = lazy(recoverable(pages.resetPassword));
+const DeleteAccountConfirmPage = lazy(recoverable(pages.deleteAccountConfirm));
+const StaticPage = lazy(recoverable(pages.static));
+const AdminPage = lazy(recoverable(pages.admin));
 /** The admin pages of monitoring, logs and emails (features/admin-monitoring), by path segment. */
 const adminMonitoringPages: Record<string, ComponentType> = {
-  'api-monitoring': lazy(() => import('./pages/admin-api-monitoring-page')),
-  'api-logs': lazy(() => import('./pages/admin-api-logs-page')),
-  'email-tracking': lazy(() => import('./pages/admin-email-tracking-page')),
-  'email-templates': lazy(() => import('./pages/admin-email-templates-page')),
+  'api-monitoring': lazy(recoverable(() => import('./pages/admin-api-monitoring-page'))),
+  'api-logs': lazy(recoverable(() => import('./pages/admin-api-logs-page'))),
+  'email-tracking': lazy(recoverable(() => import('./pages/admin-email-tracking-page'))),
+  'email-templates': lazy(recoverable(() => import('./pages/admin-email-templates-page'))),
 };
-const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+const NotFoundPage = lazy(recoverable(pages.notFound));
 
 /** Signed-out visitors go to /auth; the check shows the auth loading screen meanwhile. */
 function RequireAuth({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
-  const { t } = useTranslation();
+  // The signed-in pages' strings: suspends (the loading screen) until they are in.
+  const { t } = useTranslation(admin ? ADMIN_PAGE_STRINGS : ALL_STRINGS);
   const { user, isLoading } = useUser();
   if (isLoading) return <LoadingScreen text={t('loading.auth')} />;
   if (!user) return admin ? <NotFoundPage /> : <Redirect to={paths.auth} replace />;

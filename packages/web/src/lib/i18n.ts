@@ -1,34 +1,77 @@
 import i18n from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import it from '../locales/it.json';
 
 export const LANGUAGE_KEY = 'giro.language';
 export type Language = 'it' | 'en';
 
+/**
+ * The strings are chunks of their own, per language and per namespace: `public` holds what a
+ * visitor sees before signing in (the sign-in page, the shell), `app` what a member sees,
+ * `admin` the admin pages. A visitor downloads only the language they read (the other on
+ * switching: i18next loads it before it changes language), and only the parts they reach.
+ */
+export const APP_STRINGS = 'app';
+export const ADMIN_STRINGS = 'admin';
+type Namespace = 'public' | typeof APP_STRINGS | typeof ADMIN_STRINGS;
+/** For `useTranslation` on a member's page: waits until the `app` strings are in. */
+export const ALL_STRINGS: Namespace[] = ['public', APP_STRINGS];
+/** For `useTranslation` on an admin page. */
+export const ADMIN_PAGE_STRINGS: Namespace[] = ['public', APP_STRINGS, ADMIN_STRINGS];
+const bundles: Record<Language, Record<Namespace, () => Promise<{ default: object }>>> = {
+  it: {
+    public: () => import('../locales/it/public.json'),
+    app: () => import('../locales/it/app.json'),
+    admin: () => import('../locales/it/admin.json'),
+  },
+  en: {
+    public: () => import('../locales/en/public.json'),
+    app: () => import('../locales/en/app.json'),
+    admin: () => import('../locales/en/admin.json'),
+  },
+};
+const isLanguage = (value: unknown): value is Language => value === 'it' || value === 'en';
+const isNamespace = (value: unknown): value is Namespace =>
+  value === 'public' || value === APP_STRINGS || value === ADMIN_STRINGS;
+
 function storedLanguage(): Language {
   try {
     const value = localStorage.getItem(LANGUAGE_KEY);
-    return value === 'en' || value === 'it' ? value : 'it';
+    return isLanguage(value) ? value : 'it';
   } catch {
     return 'it';
   }
 }
 
-/** Italian by default, English as the fallback (SPEC §1); <html lang> follows the language. */
-void i18n.use(initReactI18next).init({
-  resources: { it: { translation: it }, en: { translation: en } },
-  lng: storedLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: ['it', 'en'],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/**
+ * Italian by default (SPEC §1); <html lang> follows the language. No fallback language: the
+ * locale test keeps both complete, and a fallback would make every visitor download both.
+ * Resolves once the first language's strings are in: main.tsx renders after it.
+ */
+export const i18nReady = i18n
+  .use(
+    resourcesToBackend((language: string, namespace: string) =>
+      isLanguage(language) && isNamespace(namespace) ? bundles[language][namespace]() : Promise.reject(),
+    ),
+  )
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    fallbackLng: false,
+    supportedLngs: ['it', 'en'],
+    load: 'currentOnly',
+    // `t('fund.title')` finds the `app` and `admin` strings too once they are in (components use
+    // the default namespace); the pages that need them load them first (RequireAuth).
+    ns: ['public'],
+    defaultNS: 'public',
+    fallbackNS: [APP_STRINGS, ADMIN_STRINGS],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 const syncHtmlLang = (language: string) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 };
-syncHtmlLang(i18n.language);
 i18n.on('languageChanged', (language) => {
   syncHtmlLang(language);
   try {

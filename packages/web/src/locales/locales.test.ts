@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import it_ from './it.json';
+import enAdmin from './en/admin.json';
+import enApp from './en/app.json';
+import enPublic from './en/public.json';
+import itAdmin from './it/admin.json';
+import itApp from './it/app.json';
+import itPublic from './it/public.json';
+
+// Each language in three namespaces (lib/i18n.ts): `public` for the pages a visitor sees before
+// signing in, `app` for a member's pages, `admin` for the admin pages. Together, the language.
+const it_ = { ...itPublic, ...itApp, ...itAdmin };
+const en = { ...enPublic, ...enApp, ...enAdmin };
 
 /** Every source file of the app (tests excluded), as text. */
 const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
@@ -10,10 +19,11 @@ const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'],
 }) as Record<string, string>;
 
 /** The literal keys the code asks for: t('…'), i18n.t('…') and <Trans i18nKey="…">. */
-function usedKeys(): Map<string, string> {
+function usedKeys(files = Object.keys(sources)): Map<string, string> {
   const found = new Map<string, string>();
   const patterns = [/\bt\(\s*'([^'`$]+)'/g, /\bt\(\s*"([^"`$]+)"/g, /i18nKey=["'{]+([^"'}]+)["'}]/g];
-  for (const [file, text] of Object.entries(sources)) {
+  for (const file of files) {
+    const text = sources[file]!;
     for (const pattern of patterns) {
       for (const match of text.matchAll(pattern)) found.set(match[1]!, file);
     }
@@ -59,5 +69,49 @@ describe('locales', () => {
       ])
       .sort();
     expect(missing).toEqual([]);
+  });
+
+  it('each language has its three namespaces, with no group in two of them', () => {
+    for (const trees of [
+      [itPublic, itApp, itAdmin],
+      [enPublic, enApp, enAdmin],
+    ]) {
+      const groups = trees.flatMap((tree) => Object.keys(tree));
+      expect(groups.length).toBe(new Set(groups).size);
+    }
+    expect(Object.keys(itPublic).sort()).toEqual(Object.keys(enPublic).sort());
+    expect(Object.keys(itAdmin).sort()).toEqual(Object.keys(enAdmin).sort());
+  });
+
+  it('the pages shown before signing in need only the public strings', () => {
+    // What a visitor's first load renders: the shell and the signed-out pages. The `app` strings
+    // load with the signed-in pages (RequireAuth) and the lazily loaded panels.
+    const signedOut = [
+      '../app/app.tsx',
+      '../app/layout.tsx',
+      '../app/routes.tsx',
+      '../app/pages/auth-page.tsx',
+      '../app/pages/not-found-page.tsx',
+      '../app/pages/static-page.tsx',
+      '../app/pages/forgot-password-page.tsx',
+      '../app/pages/reset-password-page.tsx',
+      '../app/pages/verify-email-page.tsx',
+      '../app/pages/email-verified-page.tsx',
+      '../components/ui/loading-screen.tsx',
+      '../components/ui/error-boundary.tsx',
+      '../components/ui/toaster.tsx',
+      '../features/auth/components/login-form.tsx',
+      '../features/cookies/components/cookie-banner.tsx',
+      '../features/cookies/components/cookie-settings-dialog.tsx',
+      '../features/pwa/components/install-banner.tsx',
+      '../features/pwa/components/update-card.tsx',
+      '../lib/api-client.ts',
+    ];
+    const used = usedKeys(signedOut);
+    expect(used.size).toBeGreaterThan(30);
+    const notPublic = [...used]
+      .filter(([key]) => !resolves(itPublic, key))
+      .map(([key, file]) => `${key} (${file})`);
+    expect(notPublic).toEqual([]);
   });
 });

@@ -39,7 +39,7 @@ export const pending = () => new Promise<never>(() => {});
 
 export function signedIn(user: Partial<User> = {}): Record<string, unknown> {
   return {
-    'GET /api/session/check': { authenticated: true },
+    'GET /api/session/check': { authenticated: true, user: testUser(user) },
     'GET /api/user': testUser(user),
     'GET /api/config': { registration: 'open', testClock: false, payments: 'sandbox' },
   };

@@ -102,7 +102,7 @@ describe('invite tracking page', () => {
     const invite = screen.getByTestId('tester-invite');
     expect(text(invite)).toContain('TESTER22 · attivo');
     fireEvent.click(within(invite).getByRole('button', { name: 'Revoca' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Revoca' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoca' }));
     await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/revoke'))).toBe(true));
   });
 

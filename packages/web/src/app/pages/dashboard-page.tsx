@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Card } from '../../components/ui/card';
@@ -8,13 +9,22 @@ import { useDashboard } from '../../features/dashboard/api/dashboard';
 import { Stats } from '../../features/dashboard/components/stats';
 import { AlertsPanel } from '../../features/fund/components/alerts-panel';
 import { FundSection } from '../../features/fund/components/fund-section';
-import { TestClockControl } from '../../features/fund/components/test-clock-control';
 import { InviteCard } from '../../features/organization/components/invite-card';
 import { Leaderboard } from '../../features/organization/components/leaderboard';
-import { CreateOrganizationForm, JoinForm } from '../../features/organization/components/organization-forms';
 import { OrganizationInfo } from '../../features/organization/components/organization-info';
 import { RequestsSection } from '../../features/requests/components/requests-section';
+import { lazyNamed } from '../../lib/lazy-named';
 import { paths } from '../../lib/paths';
+
+// Only a member without an organization sees these.
+const forms = () => import('../../features/organization/components/organization-forms');
+const CreateOrganizationForm = lazyNamed(forms, 'CreateOrganizationForm');
+const JoinForm = lazyNamed(forms, 'JoinForm');
+// Only where the server runs a test clock (the demo).
+const TestClockControl = lazyNamed(
+  () => import('../../features/fund/components/test-clock-control'),
+  'TestClockControl',
+);
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -42,7 +52,7 @@ export default function DashboardPage() {
         </Link>
         {user.role === 'admin' && (
           <Link href={paths.admin} className="text-teal-800 underline" data-testid="admin-link">
-            {t('adminInsights.open')}
+            {t('dashboard.openAdmin')}
           </Link>
         )}
       </p>
@@ -60,19 +70,25 @@ export default function DashboardPage() {
             </div>
             <div className="flex flex-col gap-4">
               <AlertsPanel />
-              <TestClockControl />
+              {config.data?.testClock && (
+                <Suspense fallback={null}>
+                  <TestClockControl />
+                </Suspense>
+              )}
             </div>
           </div>
         </>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2">
-          <Card title={t('organization.createTitle')}>
-            <CreateOrganizationForm isInviteOnly={config.data?.registration === 'invite-only'} />
-          </Card>
-          <Card title={t('organization.joinTitle')}>
-            <JoinForm hasOrganization={false} />
-          </Card>
-        </div>
+        <Suspense fallback={<LoadingScreen text={t('loading.page')} />}>
+          <div className="grid gap-4 md:grid-cols-2">
+            <Card title={t('organization.createTitle')}>
+              <CreateOrganizationForm isInviteOnly={config.data?.registration === 'invite-only'} />
+            </Card>
+            <Card title={t('organization.joinTitle')}>
+              <JoinForm hasOrganization={false} />
+            </Card>
+          </div>
+        </Suspense>
       )}
     </div>
   );

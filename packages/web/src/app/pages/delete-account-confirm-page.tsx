@@ -6,10 +6,11 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { confirmAccountDeletion } from '../../features/auth/api/public';
 import { errorText } from '../../lib/api-client';
+import { ALL_STRINGS } from '../../lib/i18n';
 
 /** The last step of deletion: the emailed link lands here and asks once more. */
 export default function DeleteAccountConfirmPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ALL_STRINGS);
   const token = new URLSearchParams(useSearch()).get('token');
   const client = useQueryClient();
   const [state, setState] = useState<'ask' | 'done' | string>('ask');

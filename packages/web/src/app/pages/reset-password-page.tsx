@@ -44,7 +44,7 @@ export default function ResetPasswordPage() {
       ) : (
         <form onSubmit={onSubmit} className="flex flex-col gap-3">
           <Field
-            label={t('account.newPassword')}
+            label={t('reset.newPassword')}
             type="password"
             autoComplete="new-password"
             value={password}

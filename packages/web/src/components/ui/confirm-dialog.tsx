@@ -1,9 +1,20 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from './button';
+import {
+  cloneElement,
+  lazy,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  Suspense,
+  useState,
+} from 'react';
+import { recoverable } from '../../lib/stale-build';
 
-/** Asks before an irreversible action; the confirm button names the action. */
+const ConfirmDialogContent = lazy(recoverable(() => import('./confirm-dialog-content')));
+
+/**
+ * Asks before an irreversible action; the confirm button names the action. `trigger` is the
+ * button that opens it; the dialog library loads when it is first opened.
+ */
 export function ConfirmDialog({
   trigger,
   title,
@@ -11,35 +22,32 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
 }: {
-  trigger: ReactNode;
+  trigger: ReactElement<{ onClick?: (event: MouseEvent) => void }>;
   title: string;
   body: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
 }) {
-  const { t } = useTranslation();
+  const [isOpen, setOpen] = useState(false);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-          <Dialog.Description asChild>
-            <div className="mt-2 text-stone-700">{body}</div>
-          </Dialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <Dialog.Close asChild>
-              <Button variant="secondary">{t('common.cancel')}</Button>
-            </Dialog.Close>
-            <Dialog.Close asChild>
-              <Button variant="danger" onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      {cloneElement(trigger, {
+        onClick: (event: MouseEvent) => {
+          trigger.props.onClick?.(event);
+          setOpen(true);
+        },
+      })}
+      {isOpen && (
+        <Suspense fallback={null}>
+          <ConfirmDialogContent
+            title={title}
+            body={body}
+            confirmLabel={confirmLabel}
+            onConfirm={onConfirm}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,53 +1,27 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { recoverable } from '../../lib/stale-build';
 
-/**
- * A dialog (Radix: focus trapped and restored, Escape closes, title and description announced).
- * Controlled, so a form inside can close it once its action succeeded.
- */
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  testId,
-}: {
+export interface ModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
   children: ReactNode;
   testId?: string;
-}) {
-  const { t } = useTranslation();
+}
+
+// The dialog library loads with the first dialog opened, not with the page that may open one.
+const ModalDialog = lazy(recoverable(() => import('./modal-dialog')));
+
+/**
+ * A dialog: focus trapped and restored, Escape closes, title and description announced.
+ * Controlled, so a form inside can close it once its action succeeded.
+ */
+export function Modal(props: ModalProps) {
+  if (!props.open) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          data-testid={testId}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[94vw] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl sm:p-6"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            <Dialog.Close
-              aria-label={t('common.close')}
-              className="rounded px-2 text-xl leading-none focus-visible:outline-3 focus-visible:outline-teal-600"
-            >
-              ×
-            </Dialog.Close>
-          </div>
-          {description && (
-            <Dialog.Description asChild>
-              <div className="mt-1 text-sm text-stone-700">{description}</div>
-            </Dialog.Description>
-          )}
-          <div className="mt-4">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }

@@ -8,9 +8,6 @@ import { z } from 'zod';
  */
 const required = z.string().trim().min(1, 'validation.required');
 
-export const loginFormSchema = z.object({ username: required, password: required });
-export type LoginForm = z.infer<typeof loginFormSchema>;
-
 export const registerFormSchema = z
   .object({
     mode: z.enum(['create', 'join']),

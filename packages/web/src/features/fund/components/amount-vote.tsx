@@ -1,4 +1,4 @@
-import { AMOUNT_MAX_CENTS, AMOUNT_MIN_CENTS } from '@giro/contract/fund';
+import { AMOUNT_MAX_CENTS, AMOUNT_MIN_CENTS } from '@giro/domain/fund/rules';
 import { parseEuroToCents } from '@giro/domain/money';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,13 @@
 import type { FundView } from '@giro/contract/fund';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { euro } from '../../../lib/format';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { useFundAction } from '../api/fund-actions';
 import { useMemberName } from '../hooks/use-fund-people';
-import { DismissDialog } from './dismiss-dialog';
+
+const DismissDialog = lazyNamed(() => import('./dismiss-dialog'), 'DismissDialog');
 
 /** Each participant accepts the final amount or dismisses it with a reason (domain.md, phase 2). */
 export function ConfirmationVote({ fund, userId }: { fund: FundView; userId: string }) {
@@ -52,7 +54,11 @@ export function ConfirmationVote({ fund, userId }: { fund: FundView; userId: str
       ) : (
         mine !== undefined && <p className="text-sm font-medium">{t('fund.confirm.youVoted')}</p>
       )}
-      <DismissDialog fundId={fund.id} open={isDismissing} onOpenChange={setDismissing} />
+      {isDismissing && (
+        <Suspense fallback={null}>
+          <DismissDialog fundId={fund.id} open onOpenChange={setDismissing} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { DISMISSAL_REASON_LIMIT } from '@giro/contract/fund';
+import { DISMISSAL_REASON_MAX as DISMISSAL_REASON_LIMIT } from '@giro/domain/fund/rules';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';

@@ -1,41 +1,18 @@
-import { commitmentOf, drawOrder, drawSeed } from '@giro/domain/draw';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import type { Check, DrawData } from './draw-verification';
 
-export interface DrawData {
-  fundId: string;
-  cycleNumber: number;
-  commitment: string;
-  nonce: string | null;
-  seed: string | null;
-  order: string[];
-  /** The closing amount votes, when known: then the seed is recomputed too. */
-  votes?: Record<string, number> | null;
-}
-
-type Check = 'commitment' | 'seed' | 'order';
-
-/** Recomputes the commit–reveal draw in the browser (domain.md, phase 4); each step on its own. */
-export function verifyDrawData(draw: DrawData): Partial<Record<Check, boolean>> {
-  if (!draw.nonce || !draw.seed) return {};
-  const result: Partial<Record<Check, boolean>> = {
-    commitment: /^[0-9a-f]{64}$/.test(draw.nonce) && commitmentOf(draw.nonce) === draw.commitment,
-  };
-  if (draw.votes) {
-    const votes = Object.entries(draw.votes).map(([userId, amountCents]) => ({ userId, amountCents }));
-    result.seed =
-      drawSeed({ nonceHex: draw.nonce, fundId: draw.fundId, cycleNumber: draw.cycleNumber, votes }) ===
-      draw.seed;
-  }
-  const order = drawOrder([...draw.order].sort(), draw.seed);
-  result.order = order.every((id, i) => id === draw.order[i]);
-  return result;
-}
+export type { DrawData } from './draw-verification';
 
 export function DrawProof({ draw, name }: { draw: DrawData; name: (id: string) => string }) {
   const { t } = useTranslation();
   const [checks, setChecks] = useState<Partial<Record<Check, boolean>>>();
+  // The hashing (SHA-256 in the browser) loads when a member asks to verify, not with the page.
+  const verify = async () => {
+    const { verifyDrawData } = await import('./draw-verification');
+    setChecks(verifyDrawData(draw));
+  };
   const rows: [string, string | null][] = [
     [t('fund.draw.commitment'), draw.commitment],
     [t('fund.draw.nonce'), draw.nonce],
@@ -58,7 +35,7 @@ export function DrawProof({ draw, name }: { draw: DrawData; name: (id: string) =
         </div>
       </dl>
       {draw.nonce && (
-        <Button variant="secondary" className="mt-2" onClick={() => setChecks(verifyDrawData(draw))}>
+        <Button variant="secondary" className="mt-2" onClick={() => void verify()}>
           {t('fund.draw.verify')}
         </Button>
       )}

@@ -1,17 +1,20 @@
 import type { FundView } from '@giro/contract/fund';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useNow } from '../../../lib/clock-store';
 import { euro, longDate } from '../../../lib/format';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { useRoundContributions } from '../api/fund-queries';
 import { roleIn, useMemberName } from '../hooks/use-fund-people';
-import { ContributionModal } from './contribution-modal';
 import { DeadlineCountdown } from './deadline-countdown';
-import { DistributionModal } from './distribution-modal';
-import { EmergencyVote } from './emergency-vote';
 import { RecipientTimeout } from './recipient-timeout';
 import { RoundContributions } from './round-contributions';
+
+const ContributionModal = lazyNamed(() => import('./contribution-modal'), 'ContributionModal');
+// Shown only to the recipient once the pot is ready, and only while a vote of urgency is open.
+const DistributionModal = lazyNamed(() => import('./distribution-modal'), 'DistributionModal');
+const EmergencyVote = lazyNamed(() => import('./emergency-vote'), 'EmergencyVote');
 
 type Round = NonNullable<FundView['round']>;
 
@@ -87,21 +90,29 @@ export function RoundPanel({ fund, round, userId }: { fund: FundView; round: Rou
         </p>
       )}
       {isRecipient && round.state === 'awaiting_withdrawal' && (
-        <DistributionModal fundId={fund.id} payout={round.payout} />
+        <Suspense fallback={null}>
+          <DistributionModal fundId={fund.id} payout={round.payout} />
+        </Suspense>
       )}
       {round.emergencies.map((vote) => (
-        <EmergencyVote key={vote.id} fund={fund} vote={vote} userId={userId} />
+        <Suspense key={vote.id} fallback={null}>
+          <EmergencyVote fund={fund} vote={vote} userId={userId} />
+        </Suspense>
       ))}
       <div>
         <h4 className="mb-1 text-sm font-semibold">{t('fund.round.contributions')}</h4>
         <RoundContributions fund={fund} contributions={contributions} isRecipient={isRecipient} />
       </div>
-      <ContributionModal
-        fundId={fund.id}
-        amountCents={fund.finalAmountCents ?? 0}
-        open={isContributing}
-        onOpenChange={setContributing}
-      />
+      {isContributing && (
+        <Suspense fallback={null}>
+          <ContributionModal
+            fundId={fund.id}
+            amountCents={fund.finalAmountCents ?? 0}
+            open
+            onOpenChange={setContributing}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

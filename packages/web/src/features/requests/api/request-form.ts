@@ -1,5 +1,5 @@
-import { requestLimits } from '@giro/contract/requests';
 import { parseEuroToCents } from '@giro/domain/money';
+import { requestLimits } from '@giro/domain/requests/request-limits';
 
 export interface RequestFormValues {
   title: string;

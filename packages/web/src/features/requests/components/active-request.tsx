@@ -1,12 +1,14 @@
 import type { RequestSummary } from '@giro/contract/requests';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
 import { longDate } from '../../../lib/format';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { paths } from '../../../lib/paths';
-import { ContributeModal } from './contribute-modal';
 import { RequestProgress } from './request-progress';
+
+const ContributeModal = lazyNamed(() => import('./contribute-modal'), 'ContributeModal');
 
 /** The one active request: progress, expiry, and Contribute for everyone but its owner. */
 export function ActiveRequest({ request, userId }: { request: RequestSummary; userId: string }) {
@@ -36,7 +38,11 @@ export function ActiveRequest({ request, userId }: { request: RequestSummary; us
           {t('requests.details')}
         </Link>
       </div>
-      {!isOwner && <ContributeModal request={request} open={isContributing} onOpenChange={setContributing} />}
+      {!isOwner && isContributing && (
+        <Suspense fallback={null}>
+          <ContributeModal request={request} open onOpenChange={setContributing} />
+        </Suspense>
+      )}
     </article>
   );
 }

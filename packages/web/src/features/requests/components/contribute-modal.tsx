@@ -1,4 +1,5 @@
-import { type RequestContributeBody, type RequestSummary, requestLimits } from '@giro/contract/requests';
+import type { RequestContributeBody, RequestSummary } from '@giro/contract/requests';
+import { requestLimits } from '@giro/domain/requests/request-limits';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';

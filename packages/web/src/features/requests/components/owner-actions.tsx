@@ -1,10 +1,12 @@
 import type { RequestDetails } from '@giro/contract/requests';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { useCancelRequest, useConcludeRequest } from '../api/request-actions';
-import { RequestFormModal } from './request-form-modal';
+
+const RequestFormModal = lazyNamed(() => import('./request-form-modal'), 'RequestFormModal');
 
 /** The owner's actions (SPEC §6): edit while open, conclude while active, cancel (irreversible). */
 export function OwnerActions({ request }: { request: RequestDetails }) {
@@ -39,7 +41,11 @@ export function OwnerActions({ request }: { request: RequestDetails }) {
         confirmLabel={t('requests.cancelConfirm')}
         onConfirm={() => cancel.mutate(undefined)}
       />
-      {isEditing && <RequestFormModal open onOpenChange={setEditing} request={request} />}
+      {isEditing && (
+        <Suspense fallback={null}>
+          <RequestFormModal open onOpenChange={setEditing} request={request} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,15 +1,17 @@
 import type { RequestDetails } from '@giro/contract/requests';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { longDate } from '../../../lib/format';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { ActivityList } from './activity-list';
-import { ContributeModal } from './contribute-modal';
 import { ContributorsList } from './contributors-list';
 import { OwnerActions } from './owner-actions';
 import { PayoutLine } from './payout-line';
 import { RequestProgress } from './request-progress';
+
+const ContributeModal = lazyNamed(() => import('./contribute-modal'), 'ContributeModal');
 
 /** A request's page: what it is for, its progress, the owner's or a contributor's actions, timeline, contributors. */
 export function RequestDetailsView({ request, userId }: { request: RequestDetails; userId: string }) {
@@ -60,8 +62,10 @@ export function RequestDetailsView({ request, userId }: { request: RequestDetail
           <ContributorsList contributors={request.contributors} />
         </Card>
       </div>
-      {!isOwner && request.status === 'active' && (
-        <ContributeModal request={request} open={isContributing} onOpenChange={setContributing} />
+      {!isOwner && request.status === 'active' && isContributing && (
+        <Suspense fallback={null}>
+          <ContributeModal request={request} open onOpenChange={setContributing} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { useRequests } from '../api/request-queries';
 import { ActiveRequest } from './active-request';
 import { ActivityList } from './activity-list';
 import { QueuedRequests } from './queued-requests';
-import { RequestFormModal } from './request-form-modal';
+
+const RequestFormModal = lazyNamed(() => import('./request-form-modal'), 'RequestFormModal');
 
 /** The dashboard's request system (SPEC §2): the active request, the queue, recent activity, create. */
 export function RequestsSection({ userId }: { userId: string }) {
@@ -48,7 +50,11 @@ export function RequestsSection({ userId }: { userId: string }) {
           <ActivityList entries={recentActivity} showTitle testId="recent-activity" />
         </section>
       </div>
-      {isCreating && <RequestFormModal open onOpenChange={setCreating} />}
+      {isCreating && (
+        <Suspense fallback={null}>
+          <RequestFormModal open onOpenChange={setCreating} />
+        </Suspense>
+      )}
     </Card>
   );
 }

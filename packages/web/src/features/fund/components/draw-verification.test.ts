@@ -1,6 +1,6 @@
 import { commitmentOf, drawOrder, drawSeed } from '@giro/domain/draw';
 import { describe, expect, it } from 'vitest';
-import { type DrawData, verifyDrawData } from './draw-proof';
+import { type DrawData, verifyDrawData } from './draw-verification';
 
 const nonce = 'ab'.repeat(32);
 const votes = { u1: 5000, u2: 6000, u3: 10_000 };
