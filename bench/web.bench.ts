@@ -6,7 +6,7 @@
  * Run: npm run bench:web   (options: --runs 3)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -100,6 +100,12 @@ async function audit(path: string, cookie?: string): Promise<Row> {
     if (!result) throw new Error(`${path}: Lighthouse returned nothing`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+    // The whole report of the last run of each page, to read what a figure is made of.
+    mkdirSync(new URL('./results', import.meta.url), { recursive: true });
+    writeFileSync(
+      new URL(`./results/lighthouse${path.replaceAll('/', '-') || '-'}.json`, import.meta.url),
+      result.report as string,
+    );
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items;

@@ -20,7 +20,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {t('common.skipToContent')}
       </a>
       <header className="border-b border-stone-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
+        {/* The same size as the header index.html paints before the scripts run (no shift). */}
+        <div className="mx-auto flex min-h-16 max-w-5xl items-center justify-between gap-3 px-4 py-3">
           <Link href={paths.dashboard} className="flex items-center gap-2 font-bold text-teal-900">
             <img src="/icon.svg" alt="" width={32} height={32} />
             Giro
@@ -51,7 +52,9 @@ export function Layout({ children }: { children: ReactNode }) {
           </nav>
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
+      {/* At least a screen tall: the footer starts below the fold, so it does not jump when the
+          page's content arrives (layout shift). */}
+      <main id="main" className="mx-auto min-h-dvh w-full max-w-5xl flex-1 px-4 py-6">
         {user && (
           <Suspense fallback={null}>
             <SignedInShell user={user} />

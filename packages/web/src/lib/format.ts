@@ -6,8 +6,21 @@ const locale = () => (i18n.language === 'en' ? 'en-GB' : 'it-IT');
 /** Money is integer cents everywhere; it becomes euros only here, for display. */
 export const euro = (amountCents: number) => formatEuro(amountCents, locale());
 
-export const clockTime = (iso: string) =>
-  new Intl.DateTimeFormat(locale(), { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+// A formatter costs far more to make than to use: one per locale and style, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(style: 'time' | 'long'): Intl.DateTimeFormat {
+  const key = `${locale()} ${style}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(
+      locale(),
+      style === 'time' ? { hour: '2-digit', minute: '2-digit' } : { dateStyle: 'long' },
+    );
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
 
-export const longDate = (iso: string) =>
-  new Intl.DateTimeFormat(locale(), { dateStyle: 'long' }).format(new Date(iso));
+export const clockTime = (iso: string) => dateFormat('time').format(new Date(iso));
+
+export const longDate = (iso: string) => dateFormat('long').format(new Date(iso));

@@ -34,14 +34,17 @@ const isLanguage = (value: unknown): value is Language => value === 'it' || valu
 const isNamespace = (value: unknown): value is Namespace =>
   value === 'public' || value === APP_STRINGS || value === ADMIN_STRINGS;
 
-function storedLanguage(): Language {
+/** The language this browser last used, if any (read once: storage is slow to open on a phone). */
+function readStoredLanguage(): Language | null {
   try {
     const value = localStorage.getItem(LANGUAGE_KEY);
-    return isLanguage(value) ? value : 'it';
+    return isLanguage(value) ? value : null;
   } catch {
-    return 'it';
+    return null;
   }
 }
+/** The language in storage, or the default a first visit starts with (not worth a write). */
+let storedLanguage: Language = readStoredLanguage() ?? 'it';
 
 /**
  * Italian by default (SPEC §1); <html lang> follows the language. No fallback language: the
@@ -56,11 +59,11 @@ export const i18nReady = i18n
   )
   .use(initReactI18next)
   .init({
-    lng: storedLanguage(),
+    lng: storedLanguage,
     fallbackLng: false,
     supportedLngs: ['it', 'en'],
     load: 'currentOnly',
-    // `t('fund.title')` finds the `app` and `admin` strings too once they are in (components use
+    // A key of the `app` or `admin` strings (fund.title) is found once they are in (components use
     // the default namespace); the pages that need them load them first (RequireAuth).
     ns: ['public'],
     defaultNS: 'public',
@@ -69,11 +72,17 @@ export const i18nReady = i18n
     returnNull: false,
   });
 
+/** <html lang> and the page's description follow the language (search engines, screen readers). */
 const syncHtmlLang = (language: string) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document === 'undefined' || document.documentElement.lang === language) return;
+  document.documentElement.lang = language;
+  document.querySelector('meta[name="description"]')?.setAttribute('content', i18n.t('meta.description'));
 };
 i18n.on('languageChanged', (language) => {
   syncHtmlLang(language);
+  // Written only when it changes: a write to storage costs a phone tens of milliseconds.
+  if (language === storedLanguage || !isLanguage(language)) return;
+  storedLanguage = language;
   try {
     localStorage.setItem(LANGUAGE_KEY, language);
   } catch {

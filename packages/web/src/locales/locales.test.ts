@@ -106,6 +106,7 @@ describe('locales', () => {
       '../features/pwa/components/install-banner.tsx',
       '../features/pwa/components/update-card.tsx',
       '../lib/api-client.ts',
+      '../lib/i18n.ts',
     ];
     const used = usedKeys(signedOut);
     expect(used.size).toBeGreaterThan(30);

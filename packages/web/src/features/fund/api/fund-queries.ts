@@ -1,5 +1,5 @@
 import type { ContributionView, FundView, historySchema, Risk } from '@giro/contract/fund';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, getQueryFn } from '../../../lib/api-client';
 
@@ -21,20 +21,20 @@ export const fundPartKey = (fundId: string, part: FundPart) => ['/api/rotating-f
 const read = getQueryFn({ on401: 'throw' });
 
 /** The organization's fund; null while there is none (404 NO_ROTATING_FUND). */
+export const fundQuery = queryOptions({
+  queryKey: fundKey,
+  queryFn: async (context): Promise<FundView | null> => {
+    try {
+      return await read<FundView>(context);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+});
+
 export function useFund(enabled: boolean) {
-  return useQuery({
-    queryKey: fundKey,
-    enabled,
-    queryFn: async (context) => {
-      try {
-        return await read<FundView>(context);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-    select: (data) => data as FundView | null,
-  });
+  return useQuery({ ...fundQuery, enabled });
 }
 
 /** The current round's contributions: the recipient confirms the manual ones from here. */
