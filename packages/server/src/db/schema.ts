@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -509,4 +510,19 @@ export const inviteCodeStats = pgTable(
     lastAt: tz('last_at').notNull(),
   },
   (t) => [index('invite_code_stats_busiest_idx').on(t.visits.desc(), t.lastAt.desc())],
+);
+
+/**
+ * The test clock's offset (TEST_CLOCK=1 only), so a server restarted on the same data comes back
+ * to the time its data lives in rather than to real time. One row: its key can only be true.
+ */
+export const testClock = pgTable(
+  'test_clock',
+  {
+    id: boolean('id').primaryKey().default(true),
+    /** What the test-clock routes moved the clock by, in milliseconds (0 after a reset). */
+    offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
+    updatedAt: tz('updated_at').notNull(),
+  },
+  (t) => [check('test_clock_one_row', sql`${t.id}`)],
 );
