@@ -35,7 +35,7 @@ async function playCycles(server: InProcess, users: UserRow[], organizationId: s
   const deps = server.deps;
   const fund = async () => (await findFundOfOrganization(deps.db, organizationId))!;
   const run = async (user: UserRow, command: FundCommand) =>
-    runFundCommand(deps, user, (await fund()).id, command, { route: 'bench' });
+    runFundCommand(deps, user, (await fund()).id, command, {});
   for (let cycle = 0; cycle < CYCLES; cycle++) {
     await startFundCycle(deps, users[cycle % MEMBERS]!);
     for (const u of users) await run(u, { type: 'VoteAmount', userId: u.id, amountCents: 5000 });

@@ -20,6 +20,10 @@ export class OffsetClock implements Clock {
   reset(): void {
     this.offsetMs = 0;
   }
+  /** Back to an offset stored before a restart (TEST_CLOCK=1 keeps it in the database). */
+  restore(offsetMs: number): void {
+    this.offsetMs = offsetMs;
+  }
   get offsetMinutes(): number {
     return this.offsetMs / 60_000;
   }

@@ -33,6 +33,14 @@ describe('npm run demo', () => {
     // The second round's window opens a week from now: the test clock gets a newcomer there.
     expect(new Date(fund.round!.windowOpensAt).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
 
+    // The seeding's jump played in the past: a server started on the demo's data is at real time.
+    const restarted = await createTestApp(t.deps.config, { database: t.database });
+    try {
+      expect(restarted.clock.offsetMinutes).toBe(0);
+    } finally {
+      await restarted.stop();
+    }
+
     expect(await runDemoSeed(t.database, t.deps.config)).toBeNull();
   });
 });

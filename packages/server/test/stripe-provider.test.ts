@@ -247,7 +247,7 @@ describe('the card provider adapter against a local Stripe fake', () => {
     await t.flushOutbox();
     const first = t;
     await first.stop();
-    // A new process on the same database (its own clock: the dead one's lease must run out).
+    // A new process on the same database (the dead one's lease must run out).
     const provider = new StripeProvider({
       secretKey: 'sk_test_fake',
       publicUrl: 'http://giro.test',
@@ -256,7 +256,9 @@ describe('the card provider adapter against a local Stripe fake', () => {
     });
     t = await createTestApp(first.deps.config, { provider, database: first.database });
     try {
-      t.clock.fastForward(first.clock.offsetMinutes + 2); // the same world's time, past the lease
+      // The restart kept the test clock's time (it is stored); two minutes on, the lease is over.
+      expect(t.clock.offsetMinutes).toBe(first.clock.offsetMinutes);
+      t.clock.fastForward(2);
       await t.flushOutbox();
       expect(fake.transfers).toHaveLength(1);
       expect(new Set(fake.calls('/v1/transfers').map((r) => r.idempotencyKey)).size).toBe(1);

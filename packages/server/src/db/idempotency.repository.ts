@@ -1,23 +1,46 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { idempotencyKeys } from './schema';
 
-/** The stored first answer for this caller's key, if the request was already carried out. */
-export async function findIdempotentAnswer(tx: DbOrTx, userId: string, key: string) {
+/** A request that carries an Idempotency-Key: the key, the route it names, and what it asks (a hash). */
+export interface IdempotentRequest {
+  key: string;
+  /** The route's name in stored keys, e.g. `contributions`. */
+  route: string;
+  /** SHA-256 of method, route, path parameters and canonical body (routes/idempotent-request.ts). */
+  requestHash: string;
+}
+
+/** The stored first use of this key, whoever made it. */
+export async function findIdempotencyKey(tx: DbOrTx, key: string) {
   const [row] = await tx
-    .select({ route: idempotencyKeys.route, response: idempotencyKeys.response })
+    .select({
+      userId: idempotencyKeys.userId,
+      route: idempotencyKeys.route,
+      requestHash: idempotencyKeys.requestHash,
+      response: idempotencyKeys.response,
+    })
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    .where(eq(idempotencyKeys.key, key))
     .limit(1);
   return row;
 }
 
+/** Stores the first answer to the request; the key is unique, so a second first use fails. */
 export async function saveIdempotentAnswer(
   tx: DbOrTx,
-  entry: { userId: string; key: string; route: string; response: unknown },
+  userId: string,
+  request: IdempotentRequest,
+  response: unknown,
   now: Date,
 ): Promise<void> {
-  await tx
-    .insert(idempotencyKeys)
-    .values({ ...entry, statusCode: 200, response: entry.response, createdAt: now });
+  await tx.insert(idempotencyKeys).values({
+    key: request.key,
+    userId,
+    route: request.route,
+    requestHash: request.requestHash,
+    statusCode: 200,
+    response,
+    createdAt: now,
+  });
 }

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -365,23 +366,23 @@ export const notifications = pgTable(
 );
 
 /**
- * The first answer to a request that moves money, by the caller's Idempotency-Key: a replay
- * gets the same answer and moves nothing twice.
+ * The first answer to a request that moves money, by its Idempotency-Key: a replay (same
+ * user, route and request hash) gets the same answer and moves nothing twice; any other use of
+ * the key is refused. Keys are unique across users, so another user's use of a key is refused
+ * rather than carried out beside it, and never answered with the first user's answer.
  */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    key: text('key').notNull(),
-    route: text('route').notNull(),
-    statusCode: integer('status_code').notNull(),
-    response: jsonb('response').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
-);
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  route: text('route').notNull(),
+  /** SHA-256 of method, route, path parameters and canonical body; null on rows stored before it was kept. */
+  requestHash: text('request_hash'),
+  statusCode: integer('status_code').notNull(),
+  response: jsonb('response').notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * A member's connected payout account at the card provider (domain.md, Connected payment
@@ -509,4 +510,19 @@ export const inviteCodeStats = pgTable(
     lastAt: tz('last_at').notNull(),
   },
   (t) => [index('invite_code_stats_busiest_idx').on(t.visits.desc(), t.lastAt.desc())],
+);
+
+/**
+ * The test clock's offset (TEST_CLOCK=1 only), so a server restarted on the same data comes back
+ * to the time its data lives in rather than to real time. One row: its key can only be true.
+ */
+export const testClock = pgTable(
+  'test_clock',
+  {
+    id: boolean('id').primaryKey().default(true),
+    /** What the test-clock routes moved the clock by, in milliseconds (0 after a reset). */
+    offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
+    updatedAt: tz('updated_at').notNull(),
+  },
+  (t) => [check('test_clock_one_row', sql`${t.id}`)],
 );

@@ -1,10 +1,11 @@
 import pino from 'pino';
 import { buildApp } from '../app';
-import { OffsetClock } from '../clock';
+import { OffsetClock, systemClock } from '../clock';
 import { compose } from '../compose';
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import { storeTestClockOffset } from '../db/test-clock.repository';
 import type { OutgoingMail } from '../mail/mailer';
 import { DEMO_HEAD_START_MINUTES, type DemoMember, seedDemo } from './seed-demo';
 
@@ -31,7 +32,11 @@ export async function runDemoSeed(database: Database, config: Config): Promise<D
   const app = await buildApp({ deps, sessionSecret });
   outbox.start();
   try {
-    return await seedDemo(app, mailbox);
+    const members = await seedDemo(app, mailbox);
+    // The seeding's jump was stored as the test clock's offset, but it played in the past: the
+    // demo is served at real time, and a restart must come back to it.
+    await storeTestClockOffset(database.db, 0, systemClock.now());
+    return members;
   } finally {
     await app.close();
     await outbox.stop();

@@ -17,17 +17,17 @@ import {
 } from '@giro/contract/fund';
 import type { FundCommand } from '@giro/domain/fund/fund-types';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from '../errors';
 import { contributeByPaypal } from '../use-cases/fund/contribute-by-paypal';
 import { getFund, getFundRisk, getFundState, getMyContributions } from '../use-cases/fund/get-fund';
 import { runFundCommand } from '../use-cases/fund/run-fund-command';
 import { startFundCycle } from '../use-cases/fund/start-fund-cycle';
 import { emergencyViews, historyView, roundContributionViews } from '../views/fund.view';
+import { idempotencyHeaders, idempotentRequest } from './idempotent-request';
 import { type Routes, typed } from './route-kit';
 
 const tags = ['rotating-fund'];
-const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
 
 /** The SPEC §7 refresh endpoints: each answers the fund view, so the browser has one shape. */
 const viewPaths = [
@@ -70,10 +70,7 @@ export const fundRoutes: Routes = (app, deps) => {
           user,
           (request.params as { id: string }).id,
           build(user.id, request.body as z.infer<B>, request),
-          {
-            idempotencyKey: request.headers['idempotency-key'] as string | undefined,
-            route: path,
-          },
+          { idempotency: idempotentRequest(request, path) },
         );
       },
     );
@@ -192,8 +189,7 @@ export const fundRoutes: Routes = (app, deps) => {
         if (!body.billingAddress) throw new AppError('BILLING_ADDRESS_INCOMPLETE');
       }
       const run = {
-        idempotencyKey: request.headers['idempotency-key'],
-        route: 'contributions',
+        idempotency: idempotentRequest(request, 'contributions'),
         paymentMethodId: body.paymentMethodId ?? null,
       };
       // PayPal money is captured first, then recorded; a card is held and a manual payment declared at once.

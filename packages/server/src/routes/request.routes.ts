@@ -7,15 +7,14 @@ import {
   requestIdParamsSchema,
   requestsOverviewSchema,
 } from '@giro/contract/requests';
-import { z } from 'zod';
 import { activePayoutAccountOf } from '../db/payout-account.repository';
 import { AppError } from '../errors';
 import { getRequest, getRequests } from '../use-cases/requests/get-requests';
 import { runRequestCommand } from '../use-cases/requests/run-request-command';
+import { idempotencyHeaders, idempotentRequest } from './idempotent-request';
 import { type Routes, typed } from './route-kit';
 
 const tags = ['requests'];
-const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
 const params = requestIdParamsSchema;
 const response = { 200: requestDetailsSchema };
 
@@ -45,7 +44,7 @@ export const requestRoutes: Routes = (app, deps) => {
         description: body.description,
         targetCents: body.targetAmountCents,
       },
-      { route: 'requests' },
+      {},
     );
   });
 
@@ -66,7 +65,7 @@ export const requestRoutes: Routes = (app, deps) => {
           ...(description === undefined ? {} : { description }),
           ...(targetAmountCents === undefined ? {} : { targetCents: targetAmountCents }),
         },
-        { route: 'requests/edit' },
+        {},
       );
     },
   );
@@ -75,12 +74,7 @@ export const requestRoutes: Routes = (app, deps) => {
     r.post(`/api/requests/:id/${action}`, { schema: { tags, params, response } }, async (request) => {
       const user = await request.requireUser();
       const type = action === 'cancel' ? 'CancelRequest' : 'ConcludeRequest';
-      return runRequestCommand(
-        deps,
-        user,
-        { type, requestId: request.params.id, userId: user.id },
-        { route: `requests/${action}` },
-      );
+      return runRequestCommand(deps, user, { type, requestId: request.params.id, userId: user.id }, {});
     });
   }
 
@@ -95,7 +89,7 @@ export const requestRoutes: Routes = (app, deps) => {
       deps,
       user,
       { type: 'RetryRequestPayout', requestId: request.params.id, userId: user.id },
-      { route: 'requests/retry-payout' },
+      {},
     );
   });
 
@@ -124,8 +118,7 @@ export const requestRoutes: Routes = (app, deps) => {
           ...(body.message ? { message: body.message } : {}),
         },
         {
-          idempotencyKey: request.headers['idempotency-key'],
-          route: 'requests/contributions',
+          idempotency: idempotentRequest(request, 'requests/contributions'),
           paymentMethodId: body.paymentMethodId ?? null,
         },
       );

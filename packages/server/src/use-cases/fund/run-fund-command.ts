@@ -2,17 +2,17 @@ import type { FundView } from '@giro/contract/fund';
 import type { FundCommand, FundState } from '@giro/domain/fund/fund-types';
 import type { Tx } from '../../db/client';
 import { type FundRow, lockFundOfOrganization, organizationMembers } from '../../db/fund.repository';
-import { findIdempotentAnswer, saveIdempotentAnswer } from '../../db/idempotency.repository';
+import type { IdempotentRequest } from '../../db/idempotency.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { fundView } from '../../views/fund.view';
+import { rememberAnswer, replayedAnswer } from '../idempotent-answer';
 import { applyFundCommand } from './apply-fund-command';
 
 export interface RunOptions {
   /** The caller's Idempotency-Key: a replay answers the first answer and changes nothing. */
-  idempotencyKey?: string | undefined;
-  route: string;
+  idempotency?: IdempotentRequest | undefined;
   paymentMethodId?: string | null;
 }
 
@@ -50,22 +50,14 @@ export async function withLockedFund(
   const view = await deps.db.transaction(async (tx) => {
     const fund = await lockFundOfOrganization(tx, organizationId);
     if (!fund || fund.id !== fundId) throw new AppError('NO_ROTATING_FUND');
-    if (options.idempotencyKey) {
-      const known = await findIdempotentAnswer(tx, user.id, options.idempotencyKey);
-      if (known) {
-        if (known.route !== options.route) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-        return known.response as FundView;
-      }
+    const { idempotency } = options;
+    if (idempotency) {
+      const replayed = await replayedAnswer<FundView>(tx, user.id, idempotency);
+      if (replayed) return replayed;
     }
     const state = await work(tx, fund);
     const result = fundView(state, await organizationMembers(tx, organizationId), deps.config);
-    if (options.idempotencyKey) {
-      await saveIdempotentAnswer(
-        tx,
-        { userId: user.id, key: options.idempotencyKey, route: options.route, response: result },
-        deps.clock.now(),
-      );
-    }
+    if (idempotency) await rememberAnswer(tx, user.id, idempotency, result, deps.clock.now());
     return result;
   });
   deps.kickOutbox();

@@ -1,18 +1,18 @@
 import type { RequestDetails } from '@giro/contract/requests';
 import type { RequestCommand } from '@giro/domain/requests/request-types';
-import { findIdempotentAnswer, saveIdempotentAnswer } from '../../db/idempotency.repository';
+import type { IdempotentRequest } from '../../db/idempotency.repository';
 import { lockRequestsOfOrganization } from '../../db/request.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { requestDetails } from '../../views/request.view';
+import { rememberAnswer, replayedAnswer } from '../idempotent-answer';
 import { applyRequestCommand } from './apply-request-command';
 import { namesIn } from './get-requests';
 
 export interface RunRequestOptions {
   /** The caller's Idempotency-Key: a replay answers the first answer and changes nothing. */
-  idempotencyKey?: string | undefined;
-  route: string;
+  idempotency?: IdempotentRequest | undefined;
   paymentMethodId?: string | null;
 }
 
@@ -36,23 +36,15 @@ export async function runRequestCommand(
   const details = await deps.db.transaction(async (tx) => {
     // The row lock comes first, so a concurrent replay of the same key waits and then finds it.
     const row = await lockRequestsOfOrganization(tx, organizationId);
-    if (options.idempotencyKey) {
-      const known = await findIdempotentAnswer(tx, user.id, options.idempotencyKey);
-      if (known) {
-        if (known.route !== options.route) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-        return known.response as RequestDetails;
-      }
+    const { idempotency } = options;
+    if (idempotency) {
+      const replayed = await replayedAnswer<RequestDetails>(tx, user.id, idempotency);
+      if (replayed) return replayed;
     }
     const { state } = await applyRequestCommand(tx, deps, row, command, options);
     const request = state.requests.find((r) => r.id === command.requestId)!;
     const result = requestDetails(state, request, await namesIn(tx, state));
-    if (options.idempotencyKey) {
-      await saveIdempotentAnswer(
-        tx,
-        { userId: user.id, key: options.idempotencyKey, route: options.route, response: result },
-        deps.clock.now(),
-      );
-    }
+    if (idempotency) await rememberAnswer(tx, user.id, idempotency, result, deps.clock.now());
     return result;
   });
   deps.kickOutbox();
