@@ -44,7 +44,7 @@ async function main() {
     mailer,
     sessionSecret,
   });
-  const webRoot = new URL('../../web/dist', import.meta.url).pathname;
+  const webRoot = config.webRoot ?? new URL('../../web/dist', import.meta.url).pathname;
   const app = await buildApp({ deps, sessionSecret, webRoot });
   const stopListening = await startRealtimeListener(database, deps.hub, logger);
 

@@ -10,22 +10,27 @@ import { reloadOnceIfStale } from './lib/stale-build';
 import './styles.css';
 
 reloadOnceIfStale();
+// A deploy may name its build (VITE_BUILD_ID at build time): the page says which one it runs.
+if (import.meta.env.VITE_BUILD_ID) document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID;
 
 // Everything the first screen needs starts now, side by side: the strings (lib/i18n), the page's
-// own chunk and the session check. The first render waits for the strings and the session
-// check (they arrive together): a member whose saved language is not this device's gets theirs
-// before anything is painted, not a page that changes language under their finger.
+// own chunk and the session check; once the session names a member, their page's data and the
+// signed-in strings, in their language. The first render waits for all of it (a second at most,
+// then it shows what it has): one pass that React slices, instead of a loading screen followed
+// by renders that block as each answer lands, and a member whose saved language is not this
+// device's gets theirs before anything is painted. The header in index.html shows meanwhile.
 const queryClient = createQueryClient();
 const session = queryClient.fetchQuery({ queryKey: sessionKey, queryFn: sessionQueryFn }).catch(() => null);
-preloadPage(window.location.pathname);
+const page = preloadPage(window.location.pathname);
 const [, check] = await Promise.all([i18nReady, session]);
 const user = check?.user;
+const firstScreen = [page];
 if (user) {
-  // A member: their page's data and the signed-in strings, in their language, all at once.
-  prefetchPageData(queryClient, window.location.pathname, user);
+  firstScreen.push(prefetchPageData(queryClient, window.location.pathname, user));
   if (user.languagePreference !== i18n.language) await i18n.changeLanguage(user.languagePreference);
-  void i18n.loadNamespaces(APP_STRINGS);
+  firstScreen.push(i18n.loadNamespaces(APP_STRINGS));
 }
+await Promise.race([Promise.all(firstScreen), new Promise((resolve) => setTimeout(resolve, 1000))]);
 
 // A transition: React renders the first screen in slices, yielding to the browser between
 // them, instead of one long task a phone cannot answer a tap during.

@@ -11,6 +11,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
+  WEB_ROOT: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   ADMIN_EMAILS: z.string().default(''),
@@ -46,6 +47,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** The built web app to serve; packages/web/dist unless WEB_ROOT says otherwise. */
+  webRoot: string | undefined;
   databaseUrl: string | undefined;
   publicUrl: string;
   adminEmails: string[];
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
+    webRoot: e.WEB_ROOT || undefined,
     databaseUrl: e.DATABASE_URL || undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     adminEmails: e.ADMIN_EMAILS.split(',')

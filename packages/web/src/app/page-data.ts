@@ -9,10 +9,12 @@ import { requestsKey } from '../features/requests/api/request-queries';
  * member (main.tsx), beside the page's chunk and strings, not after them: the page renders with
  * its data instead of opening a second wave of requests.
  */
-export function prefetchPageData(client: QueryClient, path: string, user: User): void {
-  if (path !== '/') return;
-  void client.prefetchQuery({ queryKey: dashboardKey });
-  if (!user.familyId) return;
-  void client.prefetchQuery(fundQuery);
-  void client.prefetchQuery({ queryKey: requestsKey });
+export function prefetchPageData(client: QueryClient, path: string, user: User): Promise<unknown> {
+  if (path !== '/') return Promise.resolve();
+  return Promise.all([
+    client.prefetchQuery({ queryKey: dashboardKey }),
+    ...(user.familyId
+      ? [client.prefetchQuery(fundQuery), client.prefetchQuery({ queryKey: requestsKey })]
+      : []),
+  ]);
 }

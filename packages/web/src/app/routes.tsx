@@ -35,9 +35,9 @@ const pageOfPath: [RegExp, keyof typeof pages][] = [
 ];
 
 /** Starts loading the chunk of the page at `path` (main.tsx, before the first render). */
-export function preloadPage(path: string): void {
+export function preloadPage(path: string): Promise<unknown> {
   const match = pageOfPath.find(([pattern]) => pattern.test(path));
-  if (match) void pages[match[1]]().catch(() => {});
+  return match ? pages[match[1]]().catch(() => {}) : Promise.resolve();
 }
 
 const DashboardPage = lazy(recoverable(pages.dashboard));

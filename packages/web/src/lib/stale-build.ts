@@ -25,11 +25,17 @@ export function reloadOnceIfStale(): void {
   });
 }
 
-/** A page chunk's loader that reloads into the new build when the chunk is gone. */
+/**
+ * A chunk's loader that reloads into the new build when the chunk is gone. (When Vite reported
+ * the failure and the reload is under way, the import resolves to nothing: wait for the reload.)
+ */
 export function recoverable<T>(load: () => Promise<T>): () => Promise<T> {
   return () =>
-    load().catch((error: unknown) => {
-      if (reloadIntoNewBuild()) return new Promise<T>(() => {});
-      throw error;
-    });
+    load().then(
+      (module) => module ?? new Promise<T>(() => {}),
+      (error: unknown) => {
+        if (reloadIntoNewBuild()) return new Promise<T>(() => {});
+        throw error;
+      },
+    );
 }
