@@ -108,14 +108,16 @@ async function audit(path: string, cookie?: string): Promise<Row> {
     );
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const requests = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items;
+    const requests = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)
+      ?.items;
     const scriptBytes = (requests ?? [])
       .filter((item) => item.resourceType === 'Script')
       .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
     for (const id of ['accessibility', 'best-practices', 'seo']) {
       for (const ref of lhr.categories[id]?.auditRefs ?? []) {
         const a = lhr.audits[ref.id];
-        if (ref.weight > 0 && a && a.score !== null && a.score < 1) console.log(`  ${path} ${id}: ${a.id} — ${a.title}`);
+        if (ref.weight > 0 && a && a.score !== null && a.score < 1)
+          console.log(`  ${path} ${id}: ${a.id} — ${a.title}`);
       }
     }
     return {
@@ -157,8 +159,10 @@ try {
   for (let run = 0; run < runs; run++) {
     for (const page of pages) {
       const row = await audit(page.path, page.cookie);
-      (results[page.title] ??= []).push(row);
-      console.log(`run ${run + 1} ${page.path}: performance ${row.performance}, LCP ${Math.round(row.lcpMs)} ms`);
+      results[page.title] = [...(results[page.title] ?? []), row];
+      console.log(
+        `run ${run + 1} ${page.path}: performance ${row.performance}, LCP ${Math.round(row.lcpMs)} ms`,
+      );
     }
   }
   const weights = new Map(weighPages(join(root, 'packages/web/dist')).map((weight) => [weight.path, weight]));
