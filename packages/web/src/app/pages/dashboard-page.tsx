@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Card } from '../../components/ui/card';
+import { Deferred } from '../../components/ui/deferred';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useServerConfig } from '../../features/auth/api/public';
 import { useUser } from '../../features/auth/api/session';
@@ -62,21 +63,24 @@ export default function DashboardPage() {
             <OrganizationInfo organization={organization} showTotals />
             <InviteCard organization={organization} />
           </div>
-          <Leaderboard members={leaderboard} />
-          <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-            <div className="flex flex-col gap-4">
-              <RequestsSection userId={user.id} />
-              <FundSection userId={user.id} />
+          {/* Below a phone's first screen: built once that screen is up (components/ui/deferred). */}
+          <Deferred>
+            <Leaderboard members={leaderboard} />
+            <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+              <div className="flex flex-col gap-4">
+                <RequestsSection userId={user.id} />
+                <FundSection userId={user.id} />
+              </div>
+              <div className="flex flex-col gap-4">
+                <AlertsPanel />
+                {config.data?.testClock && (
+                  <Suspense fallback={null}>
+                    <TestClockControl />
+                  </Suspense>
+                )}
+              </div>
             </div>
-            <div className="flex flex-col gap-4">
-              <AlertsPanel />
-              {config.data?.testClock && (
-                <Suspense fallback={null}>
-                  <TestClockControl />
-                </Suspense>
-              )}
-            </div>
-          </div>
+          </Deferred>
         </>
       ) : (
         <Suspense fallback={<LoadingScreen text={t('loading.page')} />}>
