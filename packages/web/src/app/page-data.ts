@@ -5,16 +5,15 @@ import { fundQuery } from '../features/fund/api/fund-queries';
 import { requestsKey } from '../features/requests/api/request-queries';
 
 /**
- * The first data a signed-in page shows, asked for as soon as the session check names the
- * member (main.tsx), beside the page's chunk and strings, not after them: the page renders with
- * its data instead of opening a second wave of requests.
+ * A signed-in page's data, asked for as soon as the session check names the member (main.tsx),
+ * beside the page's chunk and strings, not after them. Resolves when what the first screen
+ * shows is in (the rest of the page is built after that screen: components/ui/deferred).
  */
 export function prefetchPageData(client: QueryClient, path: string, user: User): Promise<unknown> {
   if (path !== '/') return Promise.resolve();
-  return Promise.all([
-    client.prefetchQuery({ queryKey: dashboardKey }),
-    ...(user.familyId
-      ? [client.prefetchQuery(fundQuery), client.prefetchQuery({ queryKey: requestsKey })]
-      : []),
-  ]);
+  if (user.familyId) {
+    void client.prefetchQuery(fundQuery);
+    void client.prefetchQuery({ queryKey: requestsKey });
+  }
+  return client.prefetchQuery({ queryKey: dashboardKey });
 }
