@@ -11,9 +11,8 @@ import { requestsKey } from '../features/requests/api/request-queries';
  */
 export function prefetchPageData(client: QueryClient, path: string, user: User): Promise<unknown> {
   if (path !== '/') return Promise.resolve();
-  if (user.familyId) {
-    void client.prefetchQuery(fundQuery);
-    void client.prefetchQuery({ queryKey: requestsKey });
-  }
-  return client.prefetchQuery({ queryKey: dashboardKey });
+  if (!user.familyId) return client.prefetchQuery({ queryKey: dashboardKey });
+  void client.prefetchQuery({ queryKey: requestsKey });
+  // The fund is on the first screen too: the Now card.
+  return Promise.all([client.prefetchQuery({ queryKey: dashboardKey }), client.prefetchQuery(fundQuery)]);
 }

@@ -8,11 +8,14 @@ import { useServerConfig } from '../../features/auth/api/public';
 import { useUser } from '../../features/auth/api/session';
 import { useDashboard } from '../../features/dashboard/api/dashboard';
 import { Stats } from '../../features/dashboard/components/stats';
+import { useFund } from '../../features/fund/api/fund-queries';
 import { AlertsPanel } from '../../features/fund/components/alerts-panel';
 import { FundSection } from '../../features/fund/components/fund-section';
+import { NowCard } from '../../features/fund/components/now-card';
 import { InviteCard } from '../../features/organization/components/invite-card';
 import { Leaderboard } from '../../features/organization/components/leaderboard';
 import { OrganizationInfo } from '../../features/organization/components/organization-info';
+import { usePayoutAccount } from '../../features/payments/api/payout-account';
 import { RequestsSection } from '../../features/requests/components/requests-section';
 import { lazyNamed } from '../../lib/lazy-named';
 import { paths } from '../../lib/paths';
@@ -46,6 +49,7 @@ export default function DashboardPage() {
       <h1 className="text-2xl font-bold" data-testid="dashboard-welcome">
         {t('dashboard.welcome', { name: user.displayName })}
       </h1>
+      {organization && <Now userId={user.id} />}
       <Stats stats={userStats} />
       <p className="flex flex-wrap gap-4 text-sm font-medium">
         <Link href={paths.statistics} className="text-teal-800 underline" data-testid="statistics-link">
@@ -96,4 +100,14 @@ export default function DashboardPage() {
       )}
     </div>
   );
+}
+
+/** The Now card while a fund runs: what this member owes it (features/fund, NowCard). */
+function Now({ userId }: { userId: string }) {
+  const fund = useFund(true).data;
+  const isTurnSoon = Boolean(fund && (fund.currentRecipientId === userId || fund.nextRecipientId === userId));
+  const account = usePayoutAccount(isTurnSoon);
+  if (!fund || fund.phase === 'completed' || fund.phase === 'cancelled') return null;
+  const hasPayoutAccount = account.data ? account.data.status === 'active' : undefined;
+  return <NowCard fund={fund} userId={userId} hasPayoutAccount={hasPayoutAccount} />;
 }

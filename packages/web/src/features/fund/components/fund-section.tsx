@@ -4,6 +4,7 @@ import { euro } from '../../../lib/format';
 import { useFund } from '../api/fund-queries';
 import { DeadlineCountdown } from './deadline-countdown';
 import { FundHistory } from './fund-history';
+import { FUND_SECTION_ID } from './now-card';
 import { ParticipantsList } from './participants-list';
 import { PhasePanel } from './phase-panel';
 import { RealtimeBadge } from './realtime-badge';
@@ -44,7 +45,7 @@ export function FundSection({ userId }: { userId: string }) {
     );
   }
   return (
-    <Card data-testid="fund-section" data-phase={fund.phase}>
+    <Card id={FUND_SECTION_ID} tabIndex={-1} data-testid="fund-section" data-phase={fund.phase}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-stone-900">{t('fund.title')}</h2>
         <RealtimeBadge />

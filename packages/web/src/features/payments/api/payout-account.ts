@@ -5,8 +5,8 @@ import { apiRequest } from '../../../lib/api-client';
 /** GET refreshes the status from the provider (api.md, Payments). */
 export const payoutAccountKey = ['/api/connect/account'] as const;
 
-export function usePayoutAccount() {
-  return useQuery({ queryKey: payoutAccountKey, select: (data) => data as PayoutAccount });
+export function usePayoutAccount(enabled = true) {
+  return useQuery({ queryKey: payoutAccountKey, enabled, select: (data) => data as PayoutAccount });
 }
 
 /**

@@ -1,0 +1,64 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../../lib/i18n';
+import { testFund, testRound } from '../../../test/fund-fixture';
+import { fakeServer, renderAt } from '../../../test/render-page';
+import { NowCard } from './now-card';
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('it');
+});
+
+/** u2 receives this round; u1 and u3 pay €50.00 in an open window. */
+const fund = testFund({
+  status: 'active',
+  phase: 'collecting',
+  participants: ['u1', 'u2', 'u3'],
+  finalAmountCents: 5000,
+  order: ['u2', 'u3', 'u1'],
+  currentRecipientId: 'u2',
+  nextRecipientId: 'u3',
+  round: testRound(),
+});
+
+describe('the Now card', () => {
+  it('a payer in an open window: what, to whom, the countdown, and the button that pays', async () => {
+    fakeServer({});
+    renderAt('/', <NowCard fund={fund} userId="u1" hasPayoutAccount={undefined} />);
+    const card = screen.getByTestId('now-card');
+    expect(card.dataset.kind).toBe('contribute');
+    expect(within(card).getByText('Versa 50,00 € a Marco Rossi')).toBeTruthy();
+    expect(within(card).getByTestId('countdown').textContent).toContain('La finestra si chiude tra');
+    fireEvent.click(within(card).getByTestId('now-action'));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('says the same in English', async () => {
+    fakeServer({});
+    await i18n.changeLanguage('en');
+    renderAt('/', <NowCard fund={fund} userId="u1" hasPayoutAccount={undefined} />);
+    expect(screen.getByText('Pay €50.00 to Marco Rossi')).toBeTruthy();
+    expect(screen.getByTestId('now-action').textContent).toBe('Pay €50.00');
+  });
+
+  it('the recipient without a payout account is sent to connect one', () => {
+    fakeServer({});
+    renderAt('/', <NowCard fund={fund} userId="u2" hasPayoutAccount={false} />);
+    const action = screen.getByTestId('now-action');
+    expect(action.getAttribute('href')).toBe('/account#payout-account');
+    expect(action.textContent).toBe('Collega un conto');
+    expect(screen.getByTestId('countdown').textContent).toContain('Da collegare entro');
+  });
+
+  it('nothing owed: who receives when, with no button', () => {
+    fakeServer({});
+    const paid = { ...fund, round: testRound({ contributedBy: ['u1'] }) };
+    renderAt('/', <NowCard fund={paid} userId="u1" hasPayoutAccount={true} />);
+    expect(screen.getByTestId('now-card').textContent).toContain(
+      'Sei in regola. Marco Rossi riceve il fondo il 15 gennaio 2030',
+    );
+    expect(screen.queryByTestId('now-action')).toBeNull();
+  });
+});

@@ -1,0 +1,159 @@
+import type { FundView } from '@giro/contract/fund';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Button } from '../../../components/ui/button';
+import { useNow } from '../../../lib/clock-store';
+import { euro, longDate } from '../../../lib/format';
+import { lazyNamed } from '../../../lib/lazy-named';
+import { payoutAccountHref } from '../../../lib/payout-account-link';
+import { type NowItem, nowItem } from '../hooks/now-item';
+import { useMemberName } from '../hooks/use-fund-people';
+import { DeadlineCountdown } from './deadline-countdown';
+
+const ContributionModal = lazyNamed(() => import('./contribution-modal'), 'ContributionModal');
+const DistributionModal = lazyNamed(() => import('./distribution-modal'), 'DistributionModal');
+
+/** The fund section below, where each vote is cast (its panel for the current phase). */
+const FUND_SECTION_ID = 'fund';
+const goToFund = () => {
+  const section = document.getElementById(FUND_SECTION_ID);
+  section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  section?.focus({ preventScroll: true });
+};
+
+/**
+ * The top of home (issue 13): the one thing this member owes the fund now, with its button
+ * and its deadline; when nothing is owed, what happens next. `hasPayoutAccount` is undefined
+ * while unknown (it is asked only of this round's and the next round's recipients).
+ */
+export function NowCard({
+  fund,
+  userId,
+  hasPayoutAccount,
+}: {
+  fund: FundView;
+  userId: string;
+  hasPayoutAccount: boolean | undefined;
+}) {
+  const { t } = useTranslation();
+  const name = useMemberName(fund);
+  const nowMs = useNow(60_000);
+  const item = nowItem(fund, userId, { nowMs, hasPayoutAccount });
+  const isAction = !['window_opens', 'recipient_next', 'waiting'].includes(item.kind);
+  return (
+    <section
+      aria-labelledby="now-title"
+      data-testid="now-card"
+      data-kind={item.kind}
+      className={`flex flex-col gap-3 rounded-2xl p-5 shadow-sm ring-1 ${
+        isAction ? 'bg-teal-50 ring-teal-200' : 'bg-white ring-stone-200'
+      }`}
+    >
+      <h2 id="now-title" className="text-sm font-semibold tracking-wide text-teal-900 uppercase">
+        {t('now.title')}
+      </h2>
+      <NowBody item={item} fund={fund} name={name} />
+    </section>
+  );
+}
+
+function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (id: string) => string }) {
+  const { t } = useTranslation();
+  const [isContributing, setContributing] = useState(false);
+  const text = (key: string, values: Record<string, string> = {}) => (
+    <p className="text-lg font-semibold text-stone-900">{t(key, values)}</p>
+  );
+  switch (item.kind) {
+    case 'contribute':
+      return (
+        <>
+          {text('now.contribute', { amount: euro(item.amountCents), name: name(item.recipientId) })}
+          <DeadlineCountdown deadline={item.deadline} label={t('now.closesIn')} />
+          <Button
+            className="self-stretch sm:self-start"
+            data-testid="now-action"
+            onClick={() => setContributing(true)}
+          >
+            {t('now.contributeButton', { amount: euro(item.amountCents) })}
+          </Button>
+          {isContributing && (
+            <Suspense fallback={null}>
+              <ContributionModal
+                fundId={fund.id}
+                amountCents={item.amountCents}
+                open
+                onOpenChange={setContributing}
+              />
+            </Suspense>
+          )}
+        </>
+      );
+    case 'withdraw':
+      return (
+        <>
+          {text('now.withdraw', { amount: euro(item.netCents) })}
+          {item.deadline && <DeadlineCountdown deadline={item.deadline} label={t('now.withdrawBy')} />}
+          {fund.round && (
+            <Suspense fallback={null}>
+              <DistributionModal fundId={fund.id} payout={fund.round.payout} />
+            </Suspense>
+          )}
+        </>
+      );
+    case 'connect_payout':
+      return (
+        <>
+          {text(item.isCurrentRound ? 'now.connectCurrent' : 'now.connectNext')}
+          {item.deadline && <DeadlineCountdown deadline={item.deadline} label={t('now.refundIn')} />}
+          <Link
+            href={payoutAccountHref}
+            data-testid="now-action"
+            className="inline-flex min-h-11 items-center justify-center rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600 sm:self-start"
+          >
+            {t('now.connectButton')}
+          </Link>
+        </>
+      );
+    case 'vote_emergency':
+    case 'acknowledge':
+    case 'confirm':
+    case 'vote_amount':
+    case 'vote_date':
+      return (
+        <>
+          {item.kind === 'vote_emergency'
+            ? text('now.voteEmergency', { name: name(item.memberId) })
+            : text(`now.${item.kind}`)}
+          {item.deadline && <DeadlineCountdown deadline={item.deadline} label={t('now.deadline')} />}
+          <Button className="self-stretch sm:self-start" data-testid="now-action" onClick={goToFund}>
+            {t('now.goButton')}
+          </Button>
+        </>
+      );
+    case 'window_opens':
+      return (
+        <>
+          {text('now.windowOpens', {
+            amount: euro(item.amountCents),
+            name: name(item.recipientId),
+            date: longDate(item.opensAt),
+          })}
+          <DeadlineCountdown deadline={item.opensAt} label={t('now.opensIn')} />
+        </>
+      );
+    case 'recipient_next':
+      return item.isYou
+        ? text('now.recipientYou', { date: longDate(item.withdrawalAt) })
+        : text('now.recipientNext', { name: name(item.recipientId), date: longDate(item.withdrawalAt) });
+    case 'waiting':
+      return (
+        <>
+          {text('now.waiting')}
+          {item.deadline && <DeadlineCountdown deadline={item.deadline} label={t('now.deadline')} />}
+        </>
+      );
+  }
+}
+
+export { FUND_SECTION_ID };

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { testFund, testRound } from '../../../test/fund-fixture';
+import { nowItem } from './now-item';
+
+const now = { nowMs: Date.parse('2025-06-01T00:00:00Z'), hasPayoutAccount: true };
+const collecting = (round = {}, fund = {}) =>
+  testFund({
+    status: 'active',
+    phase: 'collecting',
+    participants: ['u1', 'u2', 'u3'],
+    finalAmountCents: 5000,
+    order: ['u2', 'u3', 'u1'],
+    currentRecipientId: 'u2',
+    nextRecipientId: 'u3',
+    round: testRound(round),
+    ...fund,
+  });
+
+describe('the one thing a member owes now', () => {
+  it('a payer in an open window: contribute the amount to the recipient before the window closes', () => {
+    expect(nowItem(collecting(), 'u1', now)).toEqual({
+      kind: 'contribute',
+      deadline: '2030-01-15T00:00:00.000Z',
+      amountCents: 5000,
+      recipientId: 'u2',
+    });
+  });
+
+  it('an extension granted to the payer is their deadline', () => {
+    const item = nowItem(collecting({ extensions: { u1: '2030-01-20T00:00:00.000Z' } }), 'u1', now);
+    expect(item).toMatchObject({ kind: 'contribute', deadline: '2030-01-20T00:00:00.000Z' });
+  });
+
+  it('before the window opens: when it opens and how much, not a button', () => {
+    const item = nowItem(collecting({ windowOpensAt: '2026-01-08T00:00:00.000Z' }), 'u1', now);
+    expect(item).toEqual({
+      kind: 'window_opens',
+      opensAt: '2026-01-08T00:00:00.000Z',
+      amountCents: 5000,
+      recipientId: 'u2',
+    });
+  });
+
+  it('paid already: who receives, and when', () => {
+    const item = nowItem(collecting({ contributedBy: ['u1'] }), 'u1', now);
+    expect(item).toEqual({
+      kind: 'recipient_next',
+      withdrawalAt: '2030-01-15T00:00:00.000Z',
+      recipientId: 'u2',
+      isYou: false,
+    });
+  });
+
+  it('the current recipient without a payout account: connect one before the round times out', () => {
+    const fund = collecting({ recipientTimeoutAt: '2030-01-18T00:00:00.000Z' });
+    expect(nowItem(fund, 'u2', { ...now, hasPayoutAccount: false })).toEqual({
+      kind: 'connect_payout',
+      deadline: '2030-01-18T00:00:00.000Z',
+      isCurrentRound: true,
+    });
+    expect(nowItem(fund, 'u2', now)).toMatchObject({ kind: 'recipient_next', isYou: true });
+  });
+
+  it('the next recipient without one is told too, once their own payment is done', () => {
+    const fund = collecting({ contributedBy: ['u3'] });
+    expect(nowItem(fund, 'u3', { ...now, hasPayoutAccount: false })).toEqual({
+      kind: 'connect_payout',
+      deadline: null,
+      isCurrentRound: false,
+    });
+    // Paying comes first while the window is open.
+    expect(nowItem(collecting(), 'u3', { ...now, hasPayoutAccount: false })).toMatchObject({
+      kind: 'contribute',
+    });
+  });
+
+  it('the recipient with the pot ready: withdraw it', () => {
+    const fund = collecting({
+      state: 'awaiting_withdrawal',
+      recipientTimeoutAt: '2030-01-18T00:00:00.000Z',
+      payout: { grossCents: 10_000, feeCents: 290, netCents: 9710, paypalNetCents: 0, manualCents: 0 },
+    });
+    expect(nowItem(fund, 'u2', now)).toEqual({
+      kind: 'withdraw',
+      deadline: '2030-01-18T00:00:00.000Z',
+      netCents: 9710,
+    });
+  });
+
+  it('an emergency vote waiting for this member comes before their own payment', () => {
+    const vote = {
+      id: 'v1',
+      memberId: 'u3',
+      allowWait: true,
+      deadline: '2030-01-16T00:00:00.000Z',
+      votes: {},
+      voters: ['u1', 'u2'],
+      memberStrikes: 1,
+      memberAtRisk: false,
+    };
+    expect(nowItem(collecting({ emergencies: [vote] }), 'u1', now)).toEqual({
+      kind: 'vote_emergency',
+      deadline: '2030-01-16T00:00:00.000Z',
+      memberId: 'u3',
+    });
+    const voted = { ...vote, votes: { u1: 'wait' as const } };
+    expect(nowItem(collecting({ emergencies: [voted] }), 'u1', now)).toMatchObject({ kind: 'contribute' });
+  });
+
+  it('the votes before a cycle: amount, confirmation, acknowledgement, date, each only until cast', () => {
+    const deadline = '2030-01-02T00:00:00.000Z';
+    expect(nowItem(testFund(), 'u1', now)).toEqual({ kind: 'vote_amount', deadline });
+    expect(nowItem(testFund({ votedBy: ['u1'] }), 'u1', now)).toEqual({ kind: 'waiting', deadline });
+    const confirming = testFund({ phase: 'confirmation', participants: ['u1', 'u2'] });
+    expect(nowItem(confirming, 'u1', now)).toEqual({ kind: 'confirm', deadline });
+    expect(nowItem({ ...confirming, confirmations: { u1: true } }, 'u1', now).kind).toBe('waiting');
+    expect(nowItem(confirming, 'u3', now).kind).toBe('waiting');
+    const dismissed = testFund({ phase: 'dismissal_acknowledgment', participants: ['u1', 'u2'] });
+    expect(nowItem(dismissed, 'u1', now)).toEqual({ kind: 'acknowledge', deadline });
+    expect(nowItem({ ...dismissed, acknowledged: ['u1'] }, 'u1', now).kind).toBe('waiting');
+    const dating = testFund({ phase: 'date_voting', participants: ['u1', 'u2'] });
+    expect(nowItem(dating, 'u1', now)).toEqual({ kind: 'vote_date', deadline });
+    expect(nowItem({ ...dating, dateVotes: { u1: '14d' } }, 'u1', now).kind).toBe('waiting');
+  });
+});

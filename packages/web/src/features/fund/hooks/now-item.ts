@@ -1,0 +1,83 @@
+import type { FundView } from '@giro/contract/fund';
+
+/**
+ * The one thing a member owes the fund now (issue 13, the "Now" card), read from the fund view,
+ * most pressing first: the pot is theirs to withdraw; an emergency vote waits for them; their
+ * contribution is due in an open window; their turn is this round or the next and they have no
+ * payout account (without one the round times out and is refunded); a dismissal to
+ * acknowledge; the amount to confirm, to vote, the withdrawal date to vote. When nothing is
+ * owed: what happens next (the window opening, who receives when).
+ */
+export type NowItem =
+  | { kind: 'withdraw'; deadline: string | null; netCents: number }
+  | { kind: 'vote_emergency'; deadline: string; memberId: string }
+  | { kind: 'contribute'; deadline: string; amountCents: number; recipientId: string }
+  | { kind: 'connect_payout'; deadline: string | null; isCurrentRound: boolean }
+  | { kind: 'acknowledge' | 'confirm' | 'vote_amount' | 'vote_date'; deadline: string | null }
+  | { kind: 'window_opens'; opensAt: string; amountCents: number; recipientId: string }
+  | { kind: 'recipient_next'; withdrawalAt: string; recipientId: string; isYou: boolean }
+  | { kind: 'waiting'; deadline: string | null };
+
+export function nowItem(
+  fund: FundView,
+  userId: string,
+  options: { nowMs: number; hasPayoutAccount: boolean | undefined },
+): NowItem {
+  const round = fund.round;
+  const isParticipant = fund.participants.includes(userId) && !fund.expelled.includes(userId);
+  if (round) {
+    const isRecipient = round.recipientId === userId;
+    if (isRecipient && round.state === 'awaiting_withdrawal') {
+      return { kind: 'withdraw', deadline: round.recipientTimeoutAt, netCents: round.payout.netCents };
+    }
+    const emergency = round.emergencies.find((vote) => vote.voters.includes(userId) && !vote.votes[userId]);
+    if (emergency)
+      return { kind: 'vote_emergency', deadline: emergency.deadline, memberId: emergency.memberId };
+    const owes = round.expectedContributors.includes(userId) && !round.contributedBy.includes(userId);
+    const isWindowOpen = options.nowMs >= Date.parse(round.windowOpensAt);
+    if (owes && round.state === 'collecting' && isWindowOpen) {
+      return {
+        kind: 'contribute',
+        deadline: round.extensions[userId] ?? round.withdrawalAt,
+        amountCents: fund.finalAmountCents ?? 0,
+        recipientId: round.recipientId,
+      };
+    }
+    const isTurnSoon = isRecipient || fund.nextRecipientId === userId;
+    if (isTurnSoon && options.hasPayoutAccount === false) {
+      return {
+        kind: 'connect_payout',
+        deadline: isRecipient ? (round.recipientTimeoutAt ?? round.withdrawalAt) : null,
+        isCurrentRound: isRecipient,
+      };
+    }
+    if (owes && round.state === 'collecting') {
+      return {
+        kind: 'window_opens',
+        opensAt: round.windowOpensAt,
+        amountCents: fund.finalAmountCents ?? 0,
+        recipientId: round.recipientId,
+      };
+    }
+    return {
+      kind: 'recipient_next',
+      withdrawalAt: round.withdrawalAt,
+      recipientId: round.recipientId,
+      isYou: isRecipient,
+    };
+  }
+  const deadline = fund.phaseDeadline;
+  if (fund.phase === 'dismissal_acknowledgment' && isParticipant && !fund.acknowledged.includes(userId)) {
+    return { kind: 'acknowledge', deadline };
+  }
+  if (fund.phase === 'confirmation' && isParticipant && fund.confirmations[userId] === undefined) {
+    return { kind: 'confirm', deadline };
+  }
+  if (fund.phase === 'voting' && fund.voters.includes(userId) && !fund.votedBy.includes(userId)) {
+    return { kind: 'vote_amount', deadline };
+  }
+  if (fund.phase === 'date_voting' && isParticipant && !fund.dateVotes[userId]) {
+    return { kind: 'vote_date', deadline };
+  }
+  return { kind: 'waiting', deadline };
+}
