@@ -9,14 +9,10 @@ import { useUser } from '../../features/auth/api/session';
 import { useDashboard } from '../../features/dashboard/api/dashboard';
 import { Stats } from '../../features/dashboard/components/stats';
 import { useFund } from '../../features/fund/api/fund-queries';
-import { AlertsPanel } from '../../features/fund/components/alerts-panel';
-import { FundSection } from '../../features/fund/components/fund-section';
 import { NowCard } from '../../features/fund/components/now-card';
 import { InviteCard } from '../../features/organization/components/invite-card';
-import { Leaderboard } from '../../features/organization/components/leaderboard';
 import { OrganizationInfo } from '../../features/organization/components/organization-info';
 import { usePayoutAccount } from '../../features/payments/api/payout-account';
-import { RequestsSection } from '../../features/requests/components/requests-section';
 import { lazyNamed } from '../../lib/lazy-named';
 import { paths } from '../../lib/paths';
 
@@ -24,6 +20,17 @@ import { paths } from '../../lib/paths';
 const forms = () => import('../../features/organization/components/organization-forms');
 const CreateOrganizationForm = lazyNamed(forms, 'CreateOrganizationForm');
 const JoinForm = lazyNamed(forms, 'JoinForm');
+// Below a phone's first screen: chunks of their own, built once that screen is up (Deferred).
+const FundSection = lazyNamed(() => import('../../features/fund/components/fund-section'), 'FundSection');
+const AlertsPanel = lazyNamed(() => import('../../features/fund/components/alerts-panel'), 'AlertsPanel');
+const RequestsSection = lazyNamed(
+  () => import('../../features/requests/components/requests-section'),
+  'RequestsSection',
+);
+const Leaderboard = lazyNamed(
+  () => import('../../features/organization/components/leaderboard'),
+  'Leaderboard',
+);
 // Only where the server runs a test clock (the demo).
 const TestClockControl = lazyNamed(
   () => import('../../features/fund/components/test-clock-control'),
