@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   confirmAndWithdraw,
   contributeManually,
+  expectNowOnFirstScreen,
   expectToast,
   fastForward,
   roundRoles,
@@ -38,6 +39,7 @@ test('three members play a whole fund cycle, each seeing the others live', async
   await expect(fundOf(m).getByLabel('Il tuo importo mensile (€)')).toBeVisible();
   await expect(fundOf(m).getByLabel('Il tuo importo mensile (€)')).toHaveAttribute('placeholder', '50.00');
 
+  await expectNowOnFirstScreen(a, 'vote_amount');
   await voteAmount(a, '50');
   await expect(fundOf(m).getByText('1 su 3 hanno votato')).toBeVisible(); // live
   await voteAmount(m, '60');
@@ -80,6 +82,10 @@ test('three members play a whole fund cycle, each seeing the others live', async
   let roles = await roundRoles(members, 1, 3);
   await expect(roles.payers[0]!.page.getByTestId('contribute-button')).toBeDisabled();
   await fastForward(a, '+7 giorni');
+  // On a phone, the thing to do now is on the first screen: pay; for the recipient without a
+  // payout account, connect one before the round would be refunded.
+  await expectNowOnFirstScreen(roles.payers[0]!.page, 'contribute');
+  await expectNowOnFirstScreen(roles.recipient.page, 'connect_payout');
   for (const payer of roles.payers) await contributeManually(payer.page);
   await confirmAndWithdraw(roles.recipient.page, 2);
 

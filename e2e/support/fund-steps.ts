@@ -15,6 +15,21 @@ export async function expectToast(page: Page, title: string) {
   ).toBeVisible();
 }
 
+/**
+ * Issue 13: on a phone (390×844, the page reloaded there), the Now card at the top of home names
+ * `kind`, and its button and its countdown are on the first screen without scrolling.
+ */
+export async function expectNowOnFirstScreen(page: Page, kind: string) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const card = page.getByTestId('now-card');
+  await expect(card).toHaveAttribute('data-kind', kind);
+  await expect(card.getByTestId('now-action')).toBeInViewport({ ratio: 1 });
+  await expect(card.getByTestId('countdown')).toBeInViewport({ ratio: 1 });
+  if (size) await page.setViewportSize(size);
+}
+
 /** Moves the server's test clock with the dashboard's control. */
 export async function fastForward(page: Page, label: '+1 ora' | '+1 giorno' | '+7 giorni') {
   await page.getByTestId('test-clock').getByRole('button', { name: label }).click();

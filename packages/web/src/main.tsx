@@ -20,7 +20,14 @@ if (import.meta.env.VITE_BUILD_ID) document.documentElement.dataset.build = impo
 // by renders that block as each answer lands, and a member whose saved language is not this
 // device's gets theirs before anything is painted. The header in index.html shows meanwhile.
 const queryClient = createQueryClient();
-const session = queryClient.fetchQuery({ queryKey: sessionKey, queryFn: sessionQueryFn }).catch(() => null);
+const atMost = <T,>(ms: number, promise: Promise<T>) =>
+  Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+// Offline, or on a very slow network, the check does not hold the page: it goes on in the
+// background (the query keeps it) and the page shows what it can meanwhile.
+const session = atMost(
+  1500,
+  queryClient.fetchQuery({ queryKey: sessionKey, queryFn: sessionQueryFn, retry: false }).catch(() => null),
+);
 const page = preloadPage(window.location.pathname);
 const [, check] = await Promise.all([i18nReady, session]);
 const user = check?.user;
@@ -30,7 +37,7 @@ if (user) {
   if (user.languagePreference !== i18n.language) await i18n.changeLanguage(user.languagePreference);
   firstScreen.push(i18n.loadNamespaces(APP_STRINGS));
 }
-await Promise.race([Promise.all(firstScreen), new Promise((resolve) => setTimeout(resolve, 1000))]);
+await atMost(1000, Promise.all(firstScreen));
 
 // A transition: React renders the first screen in slices, yielding to the browser between
 // them, instead of one long task a phone cannot answer a tap during.

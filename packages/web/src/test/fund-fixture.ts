@@ -67,3 +67,18 @@ export function testRound(overrides: Partial<Round> = {}): Round {
     ...overrides,
   };
 }
+
+/** A fund collecting its first round: u2 receives, u1 and u3 pay €50.00, the window open. */
+export function testCollectingFund(round: Partial<Round> = {}, overrides: Partial<FundView> = {}): FundView {
+  return testFund({
+    status: 'active',
+    phase: 'collecting',
+    participants: ['u1', 'u2', 'u3'],
+    order: ['u2', 'u3', 'u1'],
+    finalAmountCents: 5000,
+    currentRecipientId: 'u2',
+    nextRecipientId: 'u3',
+    round: testRound(round),
+    ...overrides,
+  });
+}

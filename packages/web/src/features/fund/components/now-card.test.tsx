@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
-import { testFund, testRound } from '../../../test/fund-fixture';
+import { testCollectingFund, testRound } from '../../../test/fund-fixture';
 import { fakeServer, renderAt } from '../../../test/render-page';
 import { NowCard } from './now-card';
 
@@ -11,17 +11,7 @@ afterEach(async () => {
   await i18n.changeLanguage('it');
 });
 
-/** u2 receives this round; u1 and u3 pay €50.00 in an open window. */
-const fund = testFund({
-  status: 'active',
-  phase: 'collecting',
-  participants: ['u1', 'u2', 'u3'],
-  finalAmountCents: 5000,
-  order: ['u2', 'u3', 'u1'],
-  currentRecipientId: 'u2',
-  nextRecipientId: 'u3',
-  round: testRound(),
-});
+const fund = testCollectingFund();
 
 describe('the Now card', () => {
   it('a payer in an open window: what, to whom, the countdown, and the button that pays', async () => {

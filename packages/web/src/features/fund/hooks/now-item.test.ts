@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testFund, testRound } from '../../../test/fund-fixture';
+import { testCollectingFund, testFund } from '../../../test/fund-fixture';
 import { nowItem } from './now-item';
 
 const now = { nowMs: Date.parse('2025-06-01T00:00:00Z'), hasPayoutAccount: true };
-const collecting = (round = {}, fund = {}) =>
-  testFund({
-    status: 'active',
-    phase: 'collecting',
-    participants: ['u1', 'u2', 'u3'],
-    finalAmountCents: 5000,
-    order: ['u2', 'u3', 'u1'],
-    currentRecipientId: 'u2',
-    nextRecipientId: 'u3',
-    round: testRound(round),
-    ...fund,
-  });
+const collecting = testCollectingFund;
 
 describe('the one thing a member owes now', () => {
   it('a payer in an open window: contribute the amount to the recipient before the window closes', () => {
