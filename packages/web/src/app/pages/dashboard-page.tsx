@@ -111,9 +111,13 @@ export default function DashboardPage() {
 
 /** The Now card while a fund runs: what this member owes it (features/fund, NowCard). */
 function Now({ userId }: { userId: string }) {
-  const fund = useFund(true).data;
+  const query = useFund(true);
+  const fund = query.data;
   const isTurnSoon = Boolean(fund && (fund.currentRecipientId === userId || fund.nextRecipientId === userId));
   const account = usePayoutAccount(isTurnSoon);
+  // Its place is kept while the fund loads, so the page does not jump when it arrives.
+  if (query.isLoading)
+    return <div aria-hidden className="h-44 rounded-2xl bg-stone-100 motion-safe:animate-pulse" />;
   if (!fund || fund.phase === 'completed' || fund.phase === 'cancelled') return null;
   const hasPayoutAccount = account.data ? account.data.status === 'active' : undefined;
   return <NowCard fund={fund} userId={userId} hasPayoutAccount={hasPayoutAccount} />;
