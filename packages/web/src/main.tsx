@@ -15,8 +15,8 @@ if (import.meta.env.VITE_BUILD_ID) document.documentElement.dataset.build = impo
 
 // Everything the first screen needs starts now, side by side: the strings (lib/i18n), the page's
 // own chunk and the session check; once the session names a member, their page's data and the
-// signed-in strings, in their language. The first render waits for all of it (three seconds at
-// most, then it shows what it has): one pass that React slices, instead of a loading screen followed
+// signed-in strings, in their language. The first render waits for all of it (a second at most,
+// then it shows what it has, the Now card's place kept): one pass that React slices, instead of a loading screen followed
 // by renders that block as each answer lands, and a member whose saved language is not this
 // device's gets theirs before anything is painted. The header in index.html shows meanwhile.
 const queryClient = createQueryClient();
@@ -37,7 +37,7 @@ if (user) {
   if (user.languagePreference !== i18n.language) await i18n.changeLanguage(user.languagePreference);
   firstScreen.push(i18n.loadNamespaces(APP_STRINGS));
 }
-await atMost(3000, Promise.all(firstScreen));
+await atMost(1000, Promise.all(firstScreen));
 
 // A transition: React renders the first screen in slices, yielding to the browser between
 // them, instead of one long task a phone cannot answer a tap during.

@@ -75,7 +75,7 @@ export default function DashboardPage() {
             <InviteCard organization={organization} />
           </div>
           {/* Below a phone's first screen: built once that screen is up (components/ui/deferred). */}
-          <Deferred>
+          <Deferred className="flex flex-col gap-6">
             <Leaderboard members={leaderboard} />
             <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
               <div className="flex flex-col gap-4">
