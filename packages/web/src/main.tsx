@@ -16,9 +16,10 @@ if (import.meta.env.VITE_BUILD_ID) document.documentElement.dataset.build = impo
 // Everything the first screen needs starts now, side by side: the strings (lib/i18n), the page's
 // own chunk and the session check; once the session names a member, their page's data and the
 // signed-in strings, in their language. The first render waits for all of it (a second at most,
-// then it shows what it has, the Now card's place kept): one pass that React slices, instead of a loading screen followed
-// by renders that block as each answer lands, and a member whose saved language is not this
-// device's gets theirs before anything is painted. The header in index.html shows meanwhile.
+// then it shows what it has, the Now card's place kept): one pass that React slices, instead of
+// a loading screen followed by renders that block as each answer lands, and a member whose saved
+// language is not this device's gets theirs before anything is painted. The header in
+// index.html shows meanwhile.
 const queryClient = createQueryClient();
 const atMost = <T,>(ms: number, promise: Promise<T>) =>
   Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
