@@ -11,7 +11,7 @@ import { useUser } from '../../features/auth/api/session';
 import { useOrganization } from '../../features/organization/api/organization';
 import { InviteCard } from '../../features/organization/components/invite-card';
 import { LeaveButton } from '../../features/organization/components/leave-button';
-import { CreateOrganizationForm, JoinForm } from '../../features/organization/components/organization-forms';
+import { JoinForm, OrganizationChoice } from '../../features/organization/components/organization-forms';
 import { OrganizationInfo } from '../../features/organization/components/organization-info';
 import { PayoutAccountPanel } from '../../features/payments/components/payout-account-panel';
 import { SandboxTestPayment } from '../../features/payments/components/sandbox-test-payment';
@@ -87,14 +87,7 @@ export default function AccountPage() {
           </p>
         )
       ) : (
-        <div className="grid gap-4 md:grid-cols-2">
-          <Card title={t('organization.createTitle')}>
-            <CreateOrganizationForm isInviteOnly={config.data?.registration === 'invite-only'} />
-          </Card>
-          <Card title={t('organization.joinTitle')}>
-            <JoinForm hasOrganization={false} />
-          </Card>
-        </div>
+        <OrganizationChoice isInviteOnly={config.data?.registration === 'invite-only'} />
       )}
       <ChangePasswordForm />
       <DeleteAccount />

@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Card } from '../../components/ui/card';
 import { Deferred } from '../../components/ui/deferred';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useServerConfig } from '../../features/auth/api/public';
@@ -17,9 +16,10 @@ import { lazyNamed } from '../../lib/lazy-named';
 import { paths } from '../../lib/paths';
 
 // Only a member without an organization sees these.
-const forms = () => import('../../features/organization/components/organization-forms');
-const CreateOrganizationForm = lazyNamed(forms, 'CreateOrganizationForm');
-const JoinForm = lazyNamed(forms, 'JoinForm');
+const OrganizationChoice = lazyNamed(
+  () => import('../../features/organization/components/organization-forms'),
+  'OrganizationChoice',
+);
 // Below a phone's first screen: chunks of their own, built once that screen is up (Deferred).
 const FundSection = lazyNamed(() => import('../../features/fund/components/fund-section'), 'FundSection');
 const AlertsPanel = lazyNamed(() => import('../../features/fund/components/alerts-panel'), 'AlertsPanel');
@@ -95,14 +95,7 @@ export default function DashboardPage() {
         </>
       ) : (
         <Suspense fallback={<LoadingScreen text={t('loading.page')} />}>
-          <div className="grid gap-4 md:grid-cols-2">
-            <Card title={t('organization.createTitle')}>
-              <CreateOrganizationForm isInviteOnly={config.data?.registration === 'invite-only'} />
-            </Card>
-            <Card title={t('organization.joinTitle')}>
-              <JoinForm hasOrganization={false} />
-            </Card>
-          </div>
+          <OrganizationChoice isInviteOnly={config.data?.registration === 'invite-only'} />
         </Suspense>
       )}
     </div>

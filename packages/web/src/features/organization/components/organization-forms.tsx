@@ -2,6 +2,7 @@ import { type OrganizationType, organizationTypes } from '@giro/domain/organizat
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api-client';
@@ -131,5 +132,20 @@ export function CreateOrganizationForm({
         {t('organization.create')}
       </Button>
     </form>
+  );
+}
+
+/** For a member without an organization: create one, or join one with its code, side by side. */
+export function OrganizationChoice({ isInviteOnly }: { isInviteOnly: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <Card title={t('organization.createTitle')}>
+        <CreateOrganizationForm isInviteOnly={isInviteOnly} />
+      </Card>
+      <Card title={t('organization.joinTitle')}>
+        <JoinForm hasOrganization={false} />
+      </Card>
+    </div>
   );
 }
