@@ -113,3 +113,27 @@ test('the captcha needs functional cookies; accepting them from the form shows i
   await page.getByRole('button', { name: 'Accetta i cookie funzionali' }).click();
   await expect(page.getByTestId('captcha')).toBeVisible();
 });
+
+test('a first visit follows the browser: Italian for Italian, else English; a pick is kept', async ({
+  browser,
+}) => {
+  for (const [locale, heading, lang] of [
+    ['it-IT', 'Pagina non trovata', 'it'],
+    ['en-GB', 'Page not found', 'en'],
+    ['de-DE', 'Page not found', 'en'],
+  ] as const) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    if (locale === 'en-GB') {
+      // Picked in the switcher: the pick wins over the browser from then on.
+      await page.getByTestId('language-switcher').selectOption('it');
+      await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();
+    }
+    await context.close();
+  }
+});

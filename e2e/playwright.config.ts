@@ -22,6 +22,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   forbidOnly: true,
   use: {
+    // A first visit follows the browser's language (web/src/lib/i18n.ts): the suite's browser
+    // reads Italian, the app's default; the English journeys pick English in the switcher.
+    locale: 'it-IT',
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -47,7 +47,8 @@ export const userSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   displayName: z.string(),
-  languagePreference: languageSchema,
+  /** Null until the member picks one: the interface follows the browser meanwhile. */
+  languagePreference: languageSchema.nullable(),
   paypalEmail: z.string().nullable(),
   familyId: z.string().nullable(),
   role: z.enum(['member', 'admin']),

@@ -66,6 +66,8 @@ describe('account', () => {
 
   it('edits the profile, language and PayPal email', async () => {
     const { client } = await register(t.app);
+    // Registered without picking a language: none is saved, the interface follows the browser.
+    expect((await client.get('/api/user')).json().languagePreference).toBeNull();
     const profile = await client.patch('/api/user', { firstName: 'Maria', lastName: 'Verdi' });
     expect(profile.json()).toMatchObject({
       firstName: 'Maria',
@@ -79,6 +81,19 @@ describe('account', () => {
     expect((await client.put('/api/user/language', { languagePreference: 'de' })).statusCode).toBe(400);
     await client.put('/api/user/paypal', { paypalEmail: null });
     expect((await client.get('/api/user')).json().paypalEmail).toBeNull();
+  });
+
+  it('mail speaks the language the member picked, else the one they asked in', async () => {
+    const { client, person } = await register(t.app);
+    await t.flushOutbox();
+    const lastSubject = () => t.mailer.sent.filter((mail) => mail.to === person.email).at(-1)?.subject;
+    // No language picked: the form's language (this client sends English).
+    expect(lastSubject()).toBe('Confirm your email for Giro');
+    await client.put('/api/user/language', { languagePreference: 'it' });
+    t.clock.fastForward(2);
+    expect((await client.post('/api/verify-email/send')).statusCode).toBe(200);
+    await t.flushOutbox();
+    expect(lastSubject()).toBe('Conferma la tua email per Giro');
   });
 
   it('deletes the account by emailed link, erasing personal data', async () => {

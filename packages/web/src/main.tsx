@@ -35,7 +35,8 @@ const user = check?.user;
 const firstScreen = [page];
 if (user) {
   firstScreen.push(prefetchPageData(queryClient, window.location.pathname, user));
-  if (user.languagePreference !== i18n.language) await i18n.changeLanguage(user.languagePreference);
+  if (user.languagePreference && user.languagePreference !== i18n.language)
+    await i18n.changeLanguage(user.languagePreference);
   firstScreen.push(i18n.loadNamespaces(APP_STRINGS));
 }
 await atMost(1000, Promise.all(firstScreen));

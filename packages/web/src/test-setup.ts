@@ -8,4 +8,6 @@ configure({ asyncUtilTimeout: 10_000 });
 // The strings load as chunks of their own (lib/i18n.ts): every test starts with them all in, as
 // a signed-in page has them (components are rendered here without the page that loads them).
 await i18nReady;
+// The tests read the interface in Italian, whatever language the test browser reports.
+await i18n.changeLanguage('it');
 await i18n.loadNamespaces([APP_STRINGS, ADMIN_STRINGS]);

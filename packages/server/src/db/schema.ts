@@ -48,7 +48,9 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     displayName: text('display_name').notNull(),
     emailVerifiedAt: tz('email_verified_at'),
-    languagePreference: text('language_preference').notNull().default('it'),
+    // Null until the member picks a language: the interface follows the browser meanwhile, and
+    // mail goes out in the default language (use-cases/member-language.ts).
+    languagePreference: text('language_preference'),
     paypalEmail: text('paypal_email'),
     role: text('role').notNull().default('member'),
     strikes: integer('strikes').notNull().default(0),

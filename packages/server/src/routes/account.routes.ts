@@ -37,7 +37,7 @@ export const accountRoutes: Routes = (app, deps) => {
     async (request, reply) => {
       const user = await request.requireUser();
       try {
-        await sendVerificationEmail(deps, user.id);
+        await sendVerificationEmail(deps, user.id, request.language);
       } catch (error) {
         if (error instanceof AppError && error.code === 'RATE_LIMITED') {
           reply.header('retry-after', String(error.details?.retryAfterSeconds ?? 60));
@@ -65,7 +65,7 @@ export const accountRoutes: Routes = (app, deps) => {
       config: limit(deps, 5, '15 minutes'),
     },
     async (request) => {
-      await requestPasswordReset(deps, request.body.email);
+      await requestPasswordReset(deps, request.body.email, request.language);
       return ok;
     },
   );
@@ -132,7 +132,12 @@ export const accountRoutes: Routes = (app, deps) => {
       config: limit(deps, 5, '15 minutes', true),
     },
     async (request) => {
-      await requestAccountDeletion(deps, await request.requireUser(), request.body.password);
+      await requestAccountDeletion(
+        deps,
+        await request.requireUser(),
+        request.body.password,
+        request.language,
+      );
       return ok;
     },
   );

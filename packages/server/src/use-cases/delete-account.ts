@@ -1,4 +1,5 @@
 import type { Language } from '@giro/contract/errors';
+import { languageOrDefault } from '@giro/contract/language';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../db/schema';
 import { consumeToken, issueToken } from '../db/token.repository';
@@ -11,7 +12,12 @@ import { leaveCurrentOrganization } from './leave-current-organization';
 import { assertMayLeave } from './membership';
 
 /** Step 1: the password, then a confirmation link by email (valid 1 h). Refused as leaving is. */
-export async function requestAccountDeletion(deps: Deps, user: UserRow, password: string): Promise<void> {
+export async function requestAccountDeletion(
+  deps: Deps,
+  user: UserRow,
+  password: string,
+  asked: Language,
+): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INVALID_CREDENTIALS');
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
@@ -22,7 +28,7 @@ export async function requestAccountDeletion(deps: Deps, user: UserRow, password
       {
         to: user.email,
         template: 'delete_account',
-        language: user.languagePreference as Language,
+        language: languageOrDefault(user.languagePreference ?? asked),
         vars: {
           name: user.displayName,
           link: `${deps.config.publicUrl}/delete-account-confirm?token=${token}`,

@@ -1,4 +1,5 @@
 import type { Language } from '@giro/contract/errors';
+import { languageOrDefault } from '@giro/contract/language';
 import type { ResyncData } from '@giro/contract/socket';
 import { findFundOfOrganization, organizationMembers } from '../db/fund.repository';
 import { userTotals } from '../db/ledger.queries';
@@ -11,13 +12,14 @@ import { listMembers } from './get-organization';
 import { dashboardRequests } from './requests/get-requests';
 
 /** Everything a socket client needs to be current again (SPEC §3, Resync data), read at once. */
-export async function getResyncData(deps: Deps, user: UserRow): Promise<ResyncData> {
+/** `language`: the connection's own (its Accept-Language), for a member who has not picked one. */
+export async function getResyncData(deps: Deps, user: UserRow, language: Language): Promise<ResyncData> {
   const familyId = user.familyId;
   const [fund, members, names, notifications, totals, requests] = await Promise.all([
     familyId ? findFundOfOrganization(deps.db, familyId) : undefined,
     familyId ? listMembers(deps.db, familyId) : [],
     familyId ? organizationMembers(deps.db, familyId) : [],
-    listNotifications(deps.db, user.id, user.languagePreference as Language),
+    listNotifications(deps.db, user.id, languageOrDefault(user.languagePreference ?? language)),
     userTotals(deps.db, user.id),
     dashboardRequests(deps.db, familyId),
   ]);

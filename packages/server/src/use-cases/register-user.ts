@@ -1,5 +1,6 @@
 import type { RegisterBody } from '@giro/contract/auth';
 import type { Language } from '@giro/contract/errors';
+import { languageOrDefault } from '@giro/contract/language';
 import { defaultDisplayName, normalizeEmail, passwordProblem } from '@giro/domain/account';
 import { DomainError } from '@giro/domain/errors';
 import { normalizeInviteCode } from '@giro/domain/organization';
@@ -54,7 +55,8 @@ export async function registerUser(deps: Deps, input: RegisterBody, language: La
           firstName: input.firstName,
           lastName: input.lastName,
           displayName,
-          languagePreference: input.languagePreference ?? language,
+          // Only a language the person picked is saved; mail meanwhile goes in the default one.
+          languagePreference: input.languagePreference ?? null,
           role,
           createdAt: now,
         })
@@ -82,7 +84,14 @@ export async function registerUser(deps: Deps, input: RegisterBody, language: La
         user.familyId = organization.id;
       }
       user.memberSince = now;
-      await queueVerificationEmail(tx, deps, user, now);
+      // The first mail speaks the language the form was sent in, whether or not it was saved.
+      await queueVerificationEmail(
+        tx,
+        deps,
+        user,
+        languageOrDefault(user.languagePreference ?? language),
+        now,
+      );
       return user;
     });
     deps.kickOutbox();

@@ -1,4 +1,5 @@
 import type { Language } from '@giro/contract/errors';
+import { languageOrDefault } from '@giro/contract/language';
 import { issueToken } from '../db/token.repository';
 import { findUserByEmail } from '../db/user.repository';
 import type { Deps } from '../deps';
@@ -8,7 +9,8 @@ import { enqueueMail } from '../mail/enqueue-mail';
  * Sends a reset link (single use, 1 h) when the email belongs to a user. The caller answers
  * the same either way, so the endpoint does not tell whether an account exists.
  */
-export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
+/** `asked`: the language the request came in, for someone who has not picked one. */
+export async function requestPasswordReset(deps: Deps, email: string, asked: Language): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const now = deps.clock.now();
@@ -19,7 +21,7 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
       {
         to: user.email,
         template: 'reset_password',
-        language: user.languagePreference as Language,
+        language: languageOrDefault(user.languagePreference ?? asked),
         vars: { name: user.displayName, link: `${deps.config.publicUrl}/reset-password?token=${token}` },
       },
       now,

@@ -1,4 +1,5 @@
 import type { Language } from '@giro/contract/errors';
+import { languageOrDefault } from '@giro/contract/language';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
@@ -14,7 +15,8 @@ const MAIL_INTERVAL_MS = 60_000;
 export async function queueVerificationEmail(
   tx: DbOrTx,
   deps: Pick<Deps, 'config'>,
-  user: Pick<UserRow, 'id' | 'email' | 'displayName' | 'languagePreference'>,
+  user: Pick<UserRow, 'id' | 'email' | 'displayName'>,
+  language: Language,
   now: Date,
 ): Promise<void> {
   const token = await issueToken(tx, user.id, 'verify_email', now);
@@ -24,7 +26,7 @@ export async function queueVerificationEmail(
     {
       to: user.email,
       template: 'verify_email',
-      language: user.languagePreference as Language,
+      language,
       vars: { name: user.displayName, link: `${deps.config.publicUrl}/verify-email?token=${token}` },
     },
     now,
@@ -32,7 +34,7 @@ export async function queueVerificationEmail(
 }
 
 /** POST /api/verify-email/send: at most one email a minute per user (domain.md). */
-export async function sendVerificationEmail(deps: Deps, userId: string): Promise<void> {
+export async function sendVerificationEmail(deps: Deps, userId: string, asked: Language): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
@@ -41,7 +43,7 @@ export async function sendVerificationEmail(deps: Deps, userId: string): Promise
     const last = user.lastVerificationMailAt?.getTime() ?? 0;
     const waitMs = last + MAIL_INTERVAL_MS - now.getTime();
     if (waitMs > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: Math.ceil(waitMs / 1000) });
-    await queueVerificationEmail(tx, deps, user, now);
+    await queueVerificationEmail(tx, deps, user, languageOrDefault(user.languagePreference ?? asked), now);
   });
   deps.kickOutbox();
 }

@@ -1,5 +1,5 @@
 import type { User } from '@giro/contract/auth';
-import type { LanguagePreference } from '@giro/contract/language';
+import { languageOrDefault } from '@giro/contract/language';
 import type { UserRow } from '../db/user.repository';
 
 /** The signed-in user as the API shows it (GET /api/user). */
@@ -12,7 +12,7 @@ export function userView(user: UserRow): User {
     firstName: user.firstName,
     lastName: user.lastName,
     displayName: user.displayName,
-    languagePreference: user.languagePreference as LanguagePreference,
+    languagePreference: user.languagePreference === null ? null : languageOrDefault(user.languagePreference),
     paypalEmail: user.paypalEmail,
     familyId: user.familyId,
     role: user.role === 'admin' ? 'admin' : 'member',

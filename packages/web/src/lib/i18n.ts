@@ -43,11 +43,29 @@ function readStoredLanguage(): Language | null {
     return null;
   }
 }
-/** The language in storage, or the default a first visit starts with (not worth a write). */
-let storedLanguage: Language = readStoredLanguage() ?? 'it';
+/**
+ * A first visit follows the browser: Italian if it is among the languages the person reads
+ * before English, else English. Nothing is written: only a language picked is kept.
+ */
+export function browserLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const language = tag.slice(0, 2).toLowerCase();
+    if (isLanguage(language)) return language;
+  }
+  return 'en';
+}
+const navigatorLanguages = () =>
+  typeof navigator === 'undefined'
+    ? []
+    : navigator.languages?.length
+      ? navigator.languages
+      : [navigator.language];
+/** The language picked on this browser, else the browser's own (not worth a write). */
+let storedLanguage: Language = readStoredLanguage() ?? browserLanguage(navigatorLanguages());
 
 /**
- * Italian by default (SPEC §1); <html lang> follows the language. No fallback language: the
+ * The browser's language until one is picked (Italian for a browser that reads it before
+ * English, else English); <html lang> follows the language. No fallback language: the
  * locale test keeps both complete, and a fallback would make every visitor download both.
  * Resolves once the first language's strings are in: main.tsx renders after it.
  */

@@ -4,15 +4,16 @@ import i18n from '../../../lib/i18n';
 import { saveLanguage } from '../api/account';
 
 /**
- * A signed-in user's language preference is applied on load; every later change of language
- * is saved to the server (SPEC §1).
+ * A signed-in user's saved language is applied on load; one who has picked none keeps the
+ * browser's. Every later change of language (a pick in the switcher) is saved (SPEC §1).
  */
 export function useLanguageSync(user: User | null) {
   const appliedFor = useRef<string | null>(null);
   useEffect(() => {
     if (!user || appliedFor.current === user.id) return;
     appliedFor.current = user.id;
-    if (i18n.language !== user.languagePreference) void i18n.changeLanguage(user.languagePreference);
+    if (user.languagePreference && i18n.language !== user.languagePreference)
+      void i18n.changeLanguage(user.languagePreference);
   }, [user]);
 
   useEffect(() => {
