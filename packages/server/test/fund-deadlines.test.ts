@@ -4,7 +4,14 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fundEvents } from '../src/db/schema';
 import { DeadlineWorker } from '../src/jobs/deadline-worker';
-import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
+import {
+  connectPayoutAccount,
+  DAY,
+  fastForward,
+  fundOf,
+  type Member,
+  organizationOf,
+} from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -56,6 +63,8 @@ describe('fund deadlines are processed by the server', () => {
     expect(skipped.round?.skipped).toEqual([missing.id]);
     expect(skipped.strikes[missing.id]).toBe(1);
     expect(await alertTypes(missing)).toContain('contribution_skipped');
+    // The vote is over: its call is gone from the voters' alerts; the news stays.
+    expect(await alertTypes(payer)).not.toContain('fallback_vote');
     const me = (await missing.client.get('/api/user')).json();
     expect(me.strikes).toBe(1);
     expect((await fundOf(recipient)).phase).toBe('awaiting_withdrawal');
@@ -87,6 +96,40 @@ describe('fund deadlines are processed by the server', () => {
         .where(and(eq(fundEvents.fundId, fund.id), eq(fundEvents.type, 'FundActivated')));
       expect(activations).toHaveLength(1);
     }
+  });
+
+  it('a call to act leaves the alerts when it is answered or over; news stays', async () => {
+    const members = await organizationOf(t, 3);
+    const [first, second, third] = members as [Member, Member, Member];
+    await first.client.post('/api/rotating-fund');
+    for (const m of members) await act(m, 'votes/amount', { amountCents: 5000 });
+    for (const m of members) await act(m, 'votes/confirmation', { accept: true });
+    for (const m of members) expect(await alertTypes(m)).toContain('fund_activated');
+    // "Vote the withdrawal date": gone for whoever voted, then for everyone once the vote closed.
+    await act(first, 'votes/withdrawal-date', { option: '14d' });
+    expect(await alertTypes(first)).not.toContain('fund_activated');
+    expect(await alertTypes(second)).toContain('fund_activated');
+    await act(second, 'votes/withdrawal-date', { option: '14d' });
+    await act(third, 'votes/withdrawal-date', { option: '14d' });
+    const fund = await fundOf(first);
+    expect(fund.phase).toBe('collecting');
+    for (const m of members) expect(await alertTypes(m)).not.toContain('fund_activated');
+    // "Your turn" stays while the round is the recipient's, and goes when it is paid out.
+    const recipient = recipientOf(members, fund);
+    expect(await alertTypes(recipient)).toContain('your_turn');
+    await connectPayoutAccount(recipient);
+    await openWindow(first);
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', { method: 'manual' });
+    const declared = (
+      await recipient.client.get(`/api/rotating-fund/${fund.id}/monthly-contributions`)
+    ).json();
+    for (const paid of declared.contributions)
+      await act(recipient, `contributions/${paid.id}/confirm-receipt`);
+    expect(await alertTypes(recipient)).toContain('your_turn');
+    await act(recipient, 'withdraw');
+    await t.flushOutbox();
+    expect((await fundOf(first)).round?.number).toBe(2);
+    expect(await alertTypes(recipient)).not.toContain('your_turn');
   });
 
   it('notifications are listed in the reader language, newest first, and only their owner deletes them', async () => {

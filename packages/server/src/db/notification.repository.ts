@@ -1,6 +1,6 @@
 import type { Language } from '@giro/contract/errors';
 import type { Notification, NotificationType } from '@giro/contract/notifications';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   type NotificationData,
   notificationLink,
@@ -30,6 +30,38 @@ export async function insertNotifications(
       createdAt: now,
     })),
   );
+}
+
+/** The notifications of these types in these organizations (the fund's calls to act). */
+export async function notificationsOfTypes(
+  tx: DbOrTx,
+  organizationIds: readonly string[],
+  types: readonly NotificationType[],
+): Promise<{ id: string; organizationId: string; userId: string; type: NotificationType }[]> {
+  if (organizationIds.length === 0 || types.length === 0) return [];
+  const rows = await tx
+    .select({
+      id: notifications.id,
+      organizationId: notifications.organizationId,
+      userId: notifications.userId,
+      type: notifications.type,
+    })
+    .from(notifications)
+    .where(
+      and(
+        inArray(notifications.organizationId, [...organizationIds]),
+        inArray(notifications.type, [...types]),
+      ),
+    );
+  return rows.map((row) => ({
+    ...row,
+    organizationId: row.organizationId ?? '',
+    type: row.type as NotificationType,
+  }));
+}
+
+export async function deleteNotifications(tx: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await tx.delete(notifications).where(inArray(notifications.id, [...ids]));
 }
 
 /** The user's notifications, newest first, rendered in their language. */

@@ -364,7 +364,11 @@ export const notifications = pgTable(
     readAt: tz('read_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // A fund's change finds its open calls to act (notifications/open-calls.ts) by these.
+    index('notifications_organization_type_idx').on(t.organizationId, t.type),
+  ],
 );
 
 /**

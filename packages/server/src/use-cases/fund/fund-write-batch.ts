@@ -5,8 +5,14 @@ import type { DbOrTx } from '../../db/client';
 import type { FundRow } from '../../db/fund.repository';
 import { saveFund } from '../../db/fund.repository';
 import { bookPostings } from '../../db/ledger.repository';
-import { insertNotifications, type NewNotification } from '../../db/notification.repository';
+import {
+  deleteNotifications,
+  insertNotifications,
+  type NewNotification,
+  notificationsOfTypes,
+} from '../../db/notification.repository';
 import { fundEvents } from '../../db/schema';
+import { fundCallTypes, isCallStillOpen } from '../../notifications/open-calls';
 import { enqueueRealtimeBatch } from '../../realtime/enqueue-realtime';
 import type { WireEvent } from '../../realtime/wire-events';
 
@@ -48,11 +54,30 @@ export class FundWriteBatch {
     }
     for (const { organizationId, postings } of this.postings)
       await bookPostings(tx, organizationId, postings, now);
+    await this.deleteClosedCalls(tx);
     const allNotes = this.notes.flatMap(({ organizationId, notes }) =>
       notes.map((note) => ({ organizationId, note })),
     );
     if (allNotes.length > 0) await insertNotifications(tx, allNotes, now);
     await enqueueRealtimeBatch(tx, this.wire, now);
+  }
+
+  /**
+   * The calls to act that these changes closed (the date vote ended, the member paid, the round
+   * moved on) are deleted with them: a member's alerts never ask for what is done. The socket
+   * events of the change make every member's alerts refresh.
+   */
+  private async deleteClosedCalls(tx: DbOrTx): Promise<void> {
+    const states = new Map(this.changes.map((change) => [change.fund.organizationId, change.state]));
+    const calls = await notificationsOfTypes(tx, [...states.keys()], fundCallTypes);
+    const closed = calls.filter((call) => {
+      const state = states.get(call.organizationId);
+      return state !== undefined && !isCallStillOpen(call.type, state, call.userId);
+    });
+    await deleteNotifications(
+      tx,
+      closed.map((call) => call.id),
+    );
   }
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_organization_type_idx" ON "notifications" USING btree ("organization_id","type");

@@ -1,0 +1,38 @@
+import type { NotificationType } from '@giro/contract/notifications';
+import type { FundState } from '@giro/domain/fund/fund-types';
+import { expectedContributors, hasContributed } from '@giro/domain/fund/rules';
+
+type StillOpen = (state: FundState, userId: string) => boolean;
+
+const owesThisRound: StillOpen = (state, userId) =>
+  state.round?.state === 'collecting' &&
+  expectedContributors(state).includes(userId) &&
+  !hasContributed(state, userId);
+
+/**
+ * The fund's notifications that ask a member to act, and whether that call is still open in a
+ * state. The transaction that closes one (the vote ends, the member pays, the round is paid out)
+ * deletes it: the alerts say only what is true now (issue 13). The others are news and stay.
+ */
+const stillOpen: Partial<Record<NotificationType, StillOpen>> = {
+  // "Vote the withdrawal date."
+  fund_activated: (state, userId) => state.phase === 'date_voting' && !(userId in state.dateVotes),
+  // "You can withdraw as soon as everyone has contributed."
+  your_turn: (state, userId) => state.round?.recipientId === userId,
+  // "Connect a payout account by …, or the round moves on."
+  payout_account_required: (state, userId) =>
+    state.round?.recipientId === userId && state.round.recipientTimeoutAt !== null,
+  // "Vote: wait, skip or expel."
+  fallback_vote: (state, userId) =>
+    state.round?.emergencies.some((vote) => vote.voters.includes(userId) && !(userId in vote.votes)) ?? false,
+  // "You have 24 more hours to contribute." / "Please pay again."
+  extension_granted: owesThisRound,
+  payment_failed: owesThisRound,
+};
+
+/** The notification types that are calls to act on the fund. */
+export const fundCallTypes = Object.keys(stillOpen) as NotificationType[];
+
+export function isCallStillOpen(type: NotificationType, state: FundState, userId: string): boolean {
+  return stillOpen[type]?.(state, userId) ?? true;
+}
