@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectToast } from './support/fund-steps';
 import { expectLive, registerMember } from './support/members';
+import { checkPage } from './support/page-checks';
 import {
   apiCall,
   connectPaymentAccount,
@@ -72,6 +73,7 @@ test('three members run funding requests, each page following the others live', 
   // connects one and retries; the page follows the payout live.
   await expect(a.getByTestId('request-payout')).toContainText('Versamento non riuscito');
   await expect(a.getByTestId('request-payout')).toContainText('97,00');
+  await checkPage(a, 'a completed request (it)');
   const completedPage = a.url();
   await connectPaymentAccount(a);
   await a.goto(completedPage);

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { fundOf, type Member } from './members';
+import { checkPage } from './page-checks';
 
 /** Votes an amount typed in euros. */
 export async function voteAmount(page: Page, euros: string) {
@@ -24,9 +25,17 @@ export async function expectNowOnFirstScreen(page: Page, kind: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   const card = page.getByTestId('now-card');
-  await expect(card).toHaveAttribute('data-kind', kind);
-  await expect(card.getByTestId('now-action')).toBeInViewport({ ratio: 1 });
-  await expect(card.getByTestId('countdown')).toBeInViewport({ ratio: 1 });
+  // In both languages (English picked, then Italian again: the member's saved choice).
+  for (const language of ['it', 'en', 'it'] as const) {
+    if (language !== (await page.locator('html').getAttribute('lang'))) {
+      await page.getByTestId('language-switcher').selectOption(language);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+    }
+    await expect(card).toHaveAttribute('data-kind', kind);
+    await expect(card.getByTestId('now-action')).toBeInViewport({ ratio: 1 });
+    await expect(card.getByTestId('countdown')).toBeInViewport({ ratio: 1 });
+    await checkPage(page, `home with the Now card "${kind}" (${language}, phone)`);
+  }
   if (size) await page.setViewportSize(size);
 }
 
