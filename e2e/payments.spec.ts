@@ -64,7 +64,8 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
   await expect(fundOf(byCard.page).getByText('Hai contribuito in questo turno.')).toHaveCount(0);
   await expect(fundOf(recipient.page).getByTestId('round-contributions')).toHaveCount(0);
   // Another card, whose bank asks its payer to confirm (3-D Secure): the provider's page, then back.
-  await contributeByCard(byCard.page, 'pm_card_authenticationRequired');
+  // Issue 13: the second card payment needs no address typed (kept from the first).
+  await contributeByCard(byCard.page, 'pm_card_authenticationRequired', true);
   const confirmation = byCard.page.getByTestId('payment-confirmations');
   await expect(confirmation).toContainText(/confermare un pagamento con carta di 10,10/, { timeout: 30_000 });
   await confirmation.getByRole('link', { name: 'Conferma il pagamento' }).click();

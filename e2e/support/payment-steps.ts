@@ -12,15 +12,27 @@ async function openContribution(page: Page) {
   return dialog;
 }
 
-/** Pays by card with a sandbox test payment method id and a complete billing address. */
-export async function contributeByCard(page: Page, paymentMethodId: string) {
+/**
+ * Pays by card with a sandbox test payment method id and a complete billing address: typed the
+ * first time; after a card payment (`saved`), the card is preselected and the address filled in.
+ */
+export async function contributeByCard(page: Page, paymentMethodId: string, saved = false) {
   const dialog = await openContribution(page);
-  await dialog.getByRole('radio', { name: /^Carta/ }).check();
+  const card = dialog.getByRole('radio', { name: /^Carta/ });
+  if (saved) {
+    await expect(card).toBeChecked();
+    await expect(dialog.getByLabel('Indirizzo', { exact: true })).toHaveValue('Via Roma 1');
+    await expect(dialog.getByLabel('Città')).toHaveValue('Milano');
+    await expect(dialog.getByLabel('CAP')).toHaveValue('20100');
+    await expect(dialog.getByLabel('Paese')).toHaveValue('IT');
+  } else {
+    await card.check();
+    await dialog.getByLabel('Indirizzo', { exact: true }).fill('Via Roma 1');
+    await dialog.getByLabel('Città').fill('Milano');
+    await dialog.getByLabel('CAP').fill('20100');
+    await dialog.getByLabel('Paese').selectOption('IT');
+  }
   await dialog.getByLabel('Id della carta di test').fill(paymentMethodId);
-  await dialog.getByLabel('Indirizzo', { exact: true }).fill('Via Roma 1');
-  await dialog.getByLabel('Città').fill('Milano');
-  await dialog.getByLabel('CAP').fill('20100');
-  await dialog.getByLabel('Paese').selectOption('IT');
   await dialog.getByRole('button', { name: /^Paga/ }).click();
   await expectToast(page, 'Contributo effettuato');
 }

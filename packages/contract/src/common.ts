@@ -23,3 +23,22 @@ export const paymentMethodIdSchema = z
   .max(200)
   .regex(/^[A-Za-z0-9_-]+$/)
   .refine((value) => !/^\d{8,}$/.test(value.replace(/[-_]/g, '')), { message: 'Not a payment method id' });
+
+/** A card payment's billing address (SPEC §5): all four parts, the country as ISO 3166 alpha-2. */
+export const billingAddressSchema = z.strictObject({
+  line1: z.string().trim().min(1).max(200),
+  city: z.string().trim().min(1).max(100),
+  postalCode: z.string().trim().min(1).max(20),
+  country: z.string().length(2),
+});
+export type BillingAddress = z.infer<typeof billingAddressSchema>;
+
+/**
+ * GET /api/user/payment-preferences: how the member last paid, to prefill the next payment
+ * (the method; the billing address of their last card payment, editable and removable).
+ */
+export const paymentPreferencesSchema = z.object({
+  lastMethod: z.enum(['card', 'paypal', 'manual']).nullable(),
+  billingAddress: billingAddressSchema.nullable(),
+});
+export type PaymentPreferences = z.infer<typeof paymentPreferencesSchema>;

@@ -1,7 +1,7 @@
 import { withdrawalOptions } from '@giro/domain/fund/fund-types';
 import { AMOUNT_MAX_CENTS, AMOUNT_MIN_CENTS, DISMISSAL_REASON_MAX } from '@giro/domain/fund/rules';
 import { z } from 'zod';
-import { paymentMethodIdSchema } from './common';
+import { billingAddressSchema, paymentMethodIdSchema } from './common';
 
 /**
  * The rotating fund's bodies and views (api.md, Rotating fund). Times are ISO strings,
@@ -30,14 +30,7 @@ export type WithdrawalDateVoteBody = z.infer<typeof withdrawalDateVoteBodySchema
 export const contributeBodySchema = z.strictObject({
   method: z.enum(['card', 'paypal', 'manual']),
   paymentMethodId: paymentMethodIdSchema.optional(),
-  billingAddress: z
-    .strictObject({
-      line1: z.string().min(1).max(200),
-      city: z.string().min(1).max(100),
-      postalCode: z.string().min(1).max(20),
-      country: z.string().length(2),
-    })
-    .optional(),
+  billingAddress: billingAddressSchema.optional(),
   message: z.string().max(280).optional(),
 });
 export type ContributeBody = z.infer<typeof contributeBodySchema>;

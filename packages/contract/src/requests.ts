@@ -8,7 +8,7 @@ import {
   REQUEST_TITLE_MIN,
 } from '@giro/domain/requests/decide-request';
 import { z } from 'zod';
-import { paymentMethodIdSchema } from './common';
+import { billingAddressSchema, paymentMethodIdSchema } from './common';
 
 /**
  * Funding requests (api.md, Funding requests). Amounts are integer cents, times ISO strings.
@@ -43,14 +43,7 @@ export const requestContributeBodySchema = z.strictObject({
   method: z.enum(['card', 'paypal']),
   message: z.string().trim().max(REQUEST_MESSAGE_MAX).optional(),
   paymentMethodId: paymentMethodIdSchema.optional(),
-  billingAddress: z
-    .strictObject({
-      line1: z.string().min(1).max(200),
-      city: z.string().min(1).max(100),
-      postalCode: z.string().min(1).max(20),
-      country: z.string().length(2),
-    })
-    .optional(),
+  billingAddress: billingAddressSchema.optional(),
 });
 export type RequestContributeBody = z.infer<typeof requestContributeBodySchema>;
 

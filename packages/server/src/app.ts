@@ -23,6 +23,7 @@ import { emailAdminRoutes } from './routes/email-admin.routes';
 import { fundRoutes } from './routes/fund.routes';
 import { notificationRoutes } from './routes/notification.routes';
 import { organizationRoutes } from './routes/organization.routes';
+import { paymentPreferencesRoutes } from './routes/payment-preferences.routes';
 import { payoutAccountRoutes } from './routes/payout-account.routes';
 import { requestRoutes } from './routes/request.routes';
 import { sandboxPagesRoutes } from './routes/sandbox-pages.routes';
@@ -79,6 +80,7 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
     testClockRoutes,
     socketRoutes,
     payoutAccountRoutes,
+    paymentPreferencesRoutes,
     sandboxPagesRoutes,
     stripeWebhookRoutes,
   ])

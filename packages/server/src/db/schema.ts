@@ -408,6 +408,20 @@ export const payoutAccounts = pgTable('payout_accounts', {
 });
 
 /**
+ * How a member last paid, to prefill the next payment (issue 13, one-tap payments): the method,
+ * and the billing address of their last card payment. Editable and removable in Account;
+ * deleted with the account.
+ */
+export const paymentPreferences = pgTable('payment_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  lastMethod: text('last_method'),
+  billingAddress: jsonb('billing_address'),
+  updatedAt: tz('updated_at').notNull(),
+});
+
+/**
  * The sandbox provider's own records of connected accounts (architecture.md, Payments): what a
  * real provider would hold on its side, kept in our database so it survives a restart.
  */

@@ -23,6 +23,7 @@ import { contributeByPaypal } from '../use-cases/fund/contribute-by-paypal';
 import { getFund, getFundRisk, getFundState, getMyContributions } from '../use-cases/fund/get-fund';
 import { runFundCommand } from '../use-cases/fund/run-fund-command';
 import { startFundCycle } from '../use-cases/fund/start-fund-cycle';
+import { rememberAcceptedPayment } from '../use-cases/payment-preferences';
 import { emergencyViews, historyView, roundContributionViews } from '../views/fund.view';
 import { idempotencyHeaders, idempotentRequest } from './idempotent-request';
 import { type Routes, typed } from './route-kit';
@@ -193,15 +194,18 @@ export const fundRoutes: Routes = (app, deps) => {
         paymentMethodId: body.paymentMethodId ?? null,
       };
       // PayPal money is captured first, then recorded; a card is held and a manual payment declared at once.
-      if (body.method === 'paypal')
-        return contributeByPaypal(deps, user, request.params.id, body.paymentMethodId ?? null, run);
-      return runFundCommand(
-        deps,
-        user,
-        request.params.id,
-        { type: 'Contribute', userId: user.id, contributionId: randomUUID(), method: body.method },
-        run,
-      );
+      const view =
+        body.method === 'paypal'
+          ? await contributeByPaypal(deps, user, request.params.id, body.paymentMethodId ?? null, run)
+          : await runFundCommand(
+              deps,
+              user,
+              request.params.id,
+              { type: 'Contribute', userId: user.id, contributionId: randomUUID(), method: body.method },
+              run,
+            );
+      await rememberAcceptedPayment(deps, user.id, body);
+      return view;
     },
   );
 };

@@ -9,6 +9,7 @@ import {
 } from '@giro/contract/requests';
 import { activePayoutAccountOf } from '../db/payout-account.repository';
 import { AppError } from '../errors';
+import { rememberAcceptedPayment } from '../use-cases/payment-preferences';
 import { getRequest, getRequests } from '../use-cases/requests/get-requests';
 import { runRequestCommand } from '../use-cases/requests/run-request-command';
 import { idempotencyHeaders, idempotentRequest } from './idempotent-request';
@@ -105,7 +106,7 @@ export const requestRoutes: Routes = (app, deps) => {
         if (!body.paymentMethodId) throw new AppError('PAYMENT_METHOD_REQUIRED');
         if (!body.billingAddress) throw new AppError('BILLING_ADDRESS_INCOMPLETE');
       }
-      return runRequestCommand(
+      const view = await runRequestCommand(
         deps,
         user,
         {
@@ -122,6 +123,8 @@ export const requestRoutes: Routes = (app, deps) => {
           paymentMethodId: body.paymentMethodId ?? null,
         },
       );
+      await rememberAcceptedPayment(deps, user.id, body);
+      return view;
     },
   );
 };

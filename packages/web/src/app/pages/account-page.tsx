@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
+import { BillingAddressCard } from '../../features/account/components/billing-address-card';
 import { DeleteAccount } from '../../features/account/components/delete-account';
 import { ChangePasswordForm, PaypalForm, ProfileForm } from '../../features/account/components/profile-forms';
 import { useLogout } from '../../features/auth/api/auth-mutations';
@@ -64,6 +65,7 @@ export default function AccountPage() {
       <ProfileForm user={user} />
       <PayoutAccountPanel />
       <PaypalForm user={user} />
+      <BillingAddressCard />
       <SandboxTestPayment hasPaypalEmail={Boolean(user.paypalEmail)} />
       {user.familyId ? (
         organization.data ? (

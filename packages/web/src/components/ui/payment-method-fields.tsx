@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCardElementsKey } from '../../lib/card-elements-key';
 import {
@@ -18,11 +18,28 @@ const StripeCardElement = lazy(() => import('./stripe-card-element'));
  * sandbox a test payment method id, with live payments the card provider's own element, from
  * which only a PaymentMethod id comes back (card details never reach our server).
  */
-export function usePaymentMethod<M extends string>(initial: M) {
+export function usePaymentMethod<M extends string>(
+  initial: M,
+  /** How the member last paid (their saved preferences): prefilled once they arrive. */
+  saved?: { methods: readonly M[]; lastMethod: string | null; billingAddress: BillingAddress | null },
+) {
   const elementsKey = useCardElementsKey();
   const [method, setMethod] = useState<M>(initial);
   const [cardId, setCardId] = useState('pm_card_visa');
   const [address, setAddress] = useState<BillingAddress>(emptyAddress);
+  // The last method preselected and the saved address filled in, once, before any choice of theirs.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!saved || prefilled.current) return;
+    prefilled.current = true;
+    const last = saved.methods.find((option) => option === saved.lastMethod);
+    if (last) setMethod(last);
+    if (saved.billingAddress) setAddress(saved.billingAddress);
+  }, [saved]);
+  const choose = useCallback((next: M) => {
+    prefilled.current = true;
+    setMethod(next);
+  }, []);
   const [source, setSourceState] = useState<CardSource | null>(null);
   const [cardComplete, setCardComplete] = useState(false);
   // A stable setter: the element reports its source from an effect.
@@ -31,7 +48,7 @@ export function usePaymentMethod<M extends string>(initial: M) {
   const cardEntered = elementsKey ? cardComplete && source !== null : cardId.trim() !== '';
   return {
     method,
-    setMethod,
+    setMethod: choose,
     cardId,
     setCardId,
     address,

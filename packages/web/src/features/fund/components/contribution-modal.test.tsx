@@ -91,3 +91,40 @@ describe('contribution modal with live payments', () => {
     });
   });
 });
+
+describe('contribution modal, the second time', () => {
+  it('preselects the last method and fills in the saved billing address: nothing to type', async () => {
+    const fund = testFund({ id: 'f1' });
+    const address = { line1: 'Via Roma 1', city: 'Milano', postalCode: '20100', country: 'IT' };
+    const calls = fakeServer({
+      'GET /api/config': { registration: 'open', testClock: false, payments: 'sandbox' },
+      'GET /api/user/payment-preferences': { lastMethod: 'card', billingAddress: address },
+      'POST /api/rotating-fund/f1/contributions': fund,
+    });
+    renderAt('/', <ContributionModal fundId="f1" amountCents={5000} open onOpenChange={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect((within(dialog).getByRole('radio', { name: /Carta/ }) as HTMLInputElement).checked).toBe(true),
+    );
+    expect((within(dialog).getByLabelText('Città') as HTMLInputElement).value).toBe('Milano');
+    fireEvent.click(within(dialog).getByRole('button', { name: /Paga/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      method: 'card',
+      paymentMethodId: 'pm_card_visa',
+      billingAddress: address,
+    });
+  });
+
+  it('a first payment starts from nothing saved: the default method, an empty address', async () => {
+    fakeServer({
+      'GET /api/config': { registration: 'open', testClock: false, payments: 'sandbox' },
+      'GET /api/user/payment-preferences': { lastMethod: null, billingAddress: null },
+    });
+    renderAt('/', <ContributionModal fundId="f1" amountCents={5000} open onOpenChange={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByRole('radio', { name: /Manuale/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Carta/ }));
+    expect((within(dialog).getByLabelText('Città') as HTMLInputElement).value).toBe('');
+  });
+});

@@ -1,10 +1,12 @@
 import type { ContributeBody } from '@giro/contract/fund';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PaymentMethodFields, usePaymentMethod } from '../../../components/ui/payment-method-fields';
 import { euro } from '../../../lib/format';
+import { paymentPreferencesKey, usePaymentPreferences } from '../../../lib/payment-preferences';
 import { useFundAction } from '../api/fund-actions';
 
 type Method = ContributeBody['method'];
@@ -27,7 +29,9 @@ export function ContributionModal({
 }) {
   const { t } = useTranslation();
   const contribute = useFundAction('contribute');
-  const payment = usePaymentMethod<Method>('manual');
+  const preferences = usePaymentPreferences(open);
+  const payment = usePaymentMethod<Method>('manual', preferences.data && { methods, ...preferences.data });
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +44,15 @@ export function ContributionModal({
       return setError((refused as Error).message);
     }
     const body: ContributeBody = { method: payment.method, ...card };
-    contribute.run({ fundId, body }, { onSuccess: () => onOpenChange(false) });
+    contribute.run(
+      { fundId, body },
+      {
+        onSuccess: () => {
+          onOpenChange(false);
+          void queryClient.invalidateQueries({ queryKey: paymentPreferencesKey });
+        },
+      },
+    );
   };
   return (
     <Modal

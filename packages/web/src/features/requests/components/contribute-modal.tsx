@@ -1,5 +1,6 @@
 import type { RequestContributeBody, RequestSummary } from '@giro/contract/requests';
 import { requestLimits } from '@giro/domain/requests/request-limits';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +8,7 @@ import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { PaymentMethodFields, usePaymentMethod } from '../../../components/ui/payment-method-fields';
 import { euro } from '../../../lib/format';
+import { paymentPreferencesKey, usePaymentPreferences } from '../../../lib/payment-preferences';
 import { newIdempotencyKey, useContributeToRequest } from '../api/request-actions';
 import { validateContribution } from '../api/request-form';
 
@@ -31,7 +33,9 @@ export function ContributeModal({
   const remainingCents = request.targetAmountCents - request.currentAmountCents;
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState('');
-  const payment = usePaymentMethod<Method>('paypal');
+  const preferences = usePaymentPreferences(open);
+  const queryClient = useQueryClient();
+  const payment = usePaymentMethod<Method>('paypal', preferences.data && { methods, ...preferences.data });
   const [errors, setErrors] = useState<ReturnType<typeof validateContribution>['errors']>({});
   const text = (field: string) => (errors[field] ? t(errors[field].key, errors[field].values) : undefined);
 
@@ -62,6 +66,7 @@ export function ContributeModal({
           setAmount('');
           setMessage('');
           onOpenChange(false);
+          void queryClient.invalidateQueries({ queryKey: paymentPreferencesKey });
         },
       },
     );
