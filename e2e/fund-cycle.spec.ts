@@ -9,6 +9,7 @@ import {
   voteAmount,
 } from './support/fund-steps';
 import { expectLive, fundOf, registerMember } from './support/members';
+import { expectLastKnownStateOffline } from './support/offline-steps';
 
 test.setTimeout(360_000);
 
@@ -86,6 +87,8 @@ test('three members play a whole fund cycle, each seeing the others live', async
   // payout account, connect one before the round would be refunded.
   await expectNowOnFirstScreen(roles.payers[0]!.page, 'contribute');
   await expectNowOnFirstScreen(roles.recipient.page, 'connect_payout');
+  // On a train: the installed app shows the last known home and fund, and what is owed.
+  await expectLastKnownStateOffline(roles.payers[0]!.page);
   for (const payer of roles.payers) await contributeManually(payer.page);
   await confirmAndWithdraw(roles.recipient.page, 2);
 

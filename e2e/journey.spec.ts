@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { linkFromMail } from './support/mail';
+import { keptOfflineCopy } from './support/offline-steps';
 import { fillRegistration, person } from './support/people';
 
 /**
@@ -36,10 +37,12 @@ test('register, verify, sign out and in, invite a member, switch language, reloa
   const inviteLink = (await page.getByTestId('invite-link').textContent())!.trim();
   expect(inviteLink).toMatch(/\/invite\/[2-9A-HJKMNP-Z]{8}$/);
 
-  // Sign out, then in again.
+  // Sign out, then in again. What was kept for offline use is the member's, and goes with them.
+  await expect.poll(() => keptOfflineCopy(page), { timeout: 15_000 }).toContain(anna.email);
   await page.getByTestId('account-link').click();
   await page.getByTestId('logout-button').click();
   await expect(page).toHaveURL(/\/auth$/);
+  await expect.poll(() => keptOfflineCopy(page)).toBeNull();
   await page.getByLabel('Nome utente o email').fill(anna.username);
   await page.getByLabel('Password', { exact: true }).fill(anna.password);
   await page.getByRole('button', { name: 'Accedi' }).last().click();

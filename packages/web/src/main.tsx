@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -20,34 +21,58 @@ if (import.meta.env.VITE_BUILD_ID) document.documentElement.dataset.build = impo
 // a loading screen followed by renders that block as each answer lands, and a member whose saved
 // language is not this device's gets theirs before anything is painted. The header in
 // index.html shows meanwhile.
-const queryClient = createQueryClient();
+//
+// No top-level await here: this module is the shell chunk every page chunk imports, and a chunk
+// that imports a module still evaluating waits for it, so awaiting the page's chunk (or the
+// offline cache's) from the shell's top level would wait out the whole cap on every load.
 const atMost = <T,>(ms: number, promise: Promise<T>) =>
   Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
-// Offline, or on a very slow network, the check does not hold the page: it goes on in the
-// background (the query keeps it) and the page shows what it can meanwhile.
-const session = atMost(
-  1500,
-  queryClient.fetchQuery({ queryKey: sessionKey, queryFn: sessionQueryFn, retry: false }).catch(() => null),
-);
-const page = preloadPage(window.location.pathname);
-const [, check] = await Promise.all([i18nReady, session]);
-const user = check?.user;
-const firstScreen = [page];
-if (user) {
-  firstScreen.push(prefetchPageData(queryClient, window.location.pathname, user));
-  if (user.languagePreference && user.languagePreference !== i18n.language)
-    await i18n.changeLanguage(user.languagePreference);
-  firstScreen.push(i18n.loadNamespaces(APP_STRINGS));
-}
-await atMost(1000, Promise.all(firstScreen));
+const offlineCache = () => import('./lib/offline-cache');
 
-// A transition: React renders the first screen in slices, yielding to the browser between
-// them, instead of one long task a phone cannot answer a tap during.
-const root = createRoot(document.getElementById('root')!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
-});
+async function start() {
+  const queryClient = createQueryClient();
+  // Offline (the installed app on a train): the last known state, kept in IndexedDB
+  // (lib/offline-cache), is the page's data; queries wait for the network instead of failing.
+  const offline = !navigator.onLine;
+  if (offline) {
+    onlineManager.setOnline(false);
+    await (await offlineCache()).restoreOfflineCache(queryClient);
+  }
+  // On a very slow network the check does not hold the page: it goes on in the background (the
+  // query keeps it) and the page shows what it can meanwhile.
+  const session = offline
+    ? Promise.resolve(
+        queryClient.getQueryData<Awaited<ReturnType<typeof sessionQueryFn>>>(sessionKey) ?? null,
+      )
+    : atMost(
+        1500,
+        queryClient
+          .fetchQuery({ queryKey: sessionKey, queryFn: sessionQueryFn, retry: false })
+          .catch(() => null),
+      );
+  const page = preloadPage(window.location.pathname);
+  const [, check] = await Promise.all([i18nReady, session]);
+  const user = check?.user;
+  const firstScreen = [page];
+  if (user) {
+    if (!offline) firstScreen.push(prefetchPageData(queryClient, window.location.pathname, user));
+    if (user.languagePreference && user.languagePreference !== i18n.language)
+      await i18n.changeLanguage(user.languagePreference);
+    firstScreen.push(i18n.loadNamespaces(APP_STRINGS));
+  }
+  await atMost(1000, Promise.all(firstScreen));
+
+  // A transition: React renders the first screen in slices, yielding to the browser between
+  // them, instead of one long task a phone cannot answer a tap during.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
+  // Once the page is up, a signed-in member's reads are kept for the next time the network is gone.
+  setTimeout(() => void offlineCache().then(({ keepOfflineCache }) => keepOfflineCache(queryClient)), 2000);
+}
+void start();

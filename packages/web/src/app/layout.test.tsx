@@ -1,10 +1,13 @@
-import { cleanup, screen } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Button } from '../components/ui/button';
 import { fakeServer, renderAt, signedIn } from '../test/render-page';
 import { Layout } from './layout';
 
 afterEach(() => {
   cleanup();
+  onlineManager.setOnline(true);
   vi.unstubAllGlobals();
 });
 
@@ -32,5 +35,47 @@ describe('layout: the unverified-email banner', () => {
     renderAt('/privacy', page);
     await screen.findByRole('heading', { name: 'Impostazioni' });
     expect(screen.queryByTestId('unverified-banner')).toBeNull();
+  });
+});
+
+describe('layout: offline (issue 13)', () => {
+  const actions = (
+    <Layout>
+      <h1>Fondo</h1>
+      <Button>Versa 50,00 €</Button>
+      <Button variant="secondary">Dettagli</Button>
+      <Button needsNetwork={false}>Vai al voto</Button>
+    </Layout>
+  );
+
+  it('says the page is the last known state, and disables what needs the server, saying why', async () => {
+    fakeServer(signedIn());
+    renderAt('/', actions);
+    await screen.findByTestId('account-link');
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Versa 50,00 €' })).toHaveProperty('disabled', false);
+
+    act(() => onlineManager.setOnline(false));
+    const banner = await screen.findByTestId('offline-banner');
+    expect(banner.textContent).toMatch(/^Offline, dati delle \d{2}[:.]\d{2}\. Pagamenti, voti e modifiche/);
+    const pay = screen.getByRole('button', { name: 'Versa 50,00 €' });
+    expect(pay).toHaveProperty('disabled', true);
+    expect(pay.getAttribute('aria-describedby')).toBe('offline-reason');
+    expect(document.getElementById('offline-reason')?.textContent).toContain('tornano disponibili');
+    expect(screen.getByRole('button', { name: 'Dettagli' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: 'Vai al voto' })).toHaveProperty('disabled', false);
+
+    act(() => onlineManager.setOnline(true));
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Versa 50,00 €' })).toHaveProperty('disabled', false);
+  });
+
+  it('tells a signed-out visitor that signing in needs a connection', async () => {
+    fakeServer({ 'GET /api/session/check': { authenticated: false } });
+    onlineManager.setOnline(false);
+    renderAt('/auth', actions);
+    expect((await screen.findByTestId('offline-banner')).textContent).toBe(
+      'Offline. Per accedere serve una connessione.',
+    );
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useUser } from '../features/auth/api/session';
 import { openCookieSettings } from '../features/cookies/api/consent-store';
+import { OfflineBanner } from '../features/offline/components/offline-banner';
 import { paths } from '../lib/paths';
 import { recoverable } from '../lib/stale-build';
 
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </nav>
         </div>
       </header>
+      <OfflineBanner signedIn={user !== null} />
       {/* At least a screen tall: the footer starts below the fold, so it does not jump when the
           page's content arrives (layout shift). */}
       <main id="main" className="mx-auto min-h-dvh w-full max-w-5xl flex-1 px-4 py-6">

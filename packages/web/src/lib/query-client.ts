@@ -30,7 +30,9 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         retryDelay,
       },
-      mutations: { retry: shouldRetry, retryDelay },
+      // Offline an action fails at once, it is never queued to run later unseen: the buttons
+      // that need the server are disabled offline anyway (components/ui/button).
+      mutations: { retry: shouldRetry, retryDelay, networkMode: 'always' },
     },
   });
 }

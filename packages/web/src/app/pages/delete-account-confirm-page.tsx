@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { clearOfflineCache } from '../../features/auth/api/auth-mutations';
 import { confirmAccountDeletion } from '../../features/auth/api/public';
 import { errorText } from '../../lib/api-client';
 import { ALL_STRINGS } from '../../lib/i18n';
@@ -18,6 +19,7 @@ export default function DeleteAccountConfirmPage() {
     try {
       await confirmAccountDeletion(token ?? '');
       client.clear();
+      void clearOfflineCache();
       setState('done');
     } catch (error) {
       setState(errorText(error));

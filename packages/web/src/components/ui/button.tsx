@@ -1,4 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OFFLINE_REASON_ID, useOnline } from '../../lib/online';
 
 const variants = {
   primary: 'bg-teal-700 text-white hover:bg-teal-800 disabled:bg-teal-700/50',
@@ -8,16 +10,29 @@ const variants = {
   /** On a dark (teal-800) surface: white text, a visible outline, a darker hover. */
   inverse: 'text-white ring-1 ring-white/70 hover:bg-teal-900',
 } as const;
+type Variant = keyof typeof variants;
 
-export function Button({
-  variant = 'primary',
-  className = '',
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants }) {
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: Variant;
+  /**
+   * Whether the action needs the server (pay, vote, save): offline such a button is disabled and
+   * says why, never queued (issue 13). By default a primary or danger button and any submit
+   * button do; a button that only acts in the page (close, cancel, install) says `false`.
+   */
+  needsNetwork?: boolean;
+};
+
+export function Button({ variant = 'primary', className = '', needsNetwork, disabled, ...props }: Props) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const waitsForNetwork =
+    !online && (needsNetwork ?? (variant === 'primary' || variant === 'danger' || props.type === 'submit'));
   return (
     <button
       type="button"
       className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-not-allowed ${variants[variant]} ${className}`}
+      disabled={disabled || waitsForNetwork}
+      {...(waitsForNetwork && { title: t('offline.needsNetwork'), 'aria-describedby': OFFLINE_REASON_ID })}
       {...props}
     />
   );

@@ -1,6 +1,19 @@
 import type { LoginBody, RegisterBody, User } from '@giro/contract/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, clearCsrfToken } from '../../../lib/api-client';
+
+/** The member's kept copy (lib/offline-cache, a chunk the sign-in page does not need first). */
+export const clearOfflineCache = () =>
+  import('../../../lib/offline-cache').then((cache) => cache.clearOfflineCache());
+
+/**
+ * Another member may have used this browser before: what was read for them (kept offline, or
+ * still cached and not on screen) goes before the new member's reads come in.
+ */
+async function forgetPreviousMember(client: QueryClient) {
+  client.removeQueries({ predicate: (query) => query.getObserversCount() === 0 });
+  await clearOfflineCache();
+}
 
 export function useLogin() {
   const client = useQueryClient();
@@ -8,6 +21,7 @@ export function useLogin() {
     mutationFn: (body: LoginBody) => apiRequest<User>('POST', '/api/login', body),
     onSuccess: async (user) => {
       clearCsrfToken();
+      await forgetPreviousMember(client);
       client.setQueryData(['/api/user'], user);
       await client.invalidateQueries();
     },
@@ -29,6 +43,7 @@ export function useRegister() {
     },
     onSuccess: async (user) => {
       clearCsrfToken();
+      await forgetPreviousMember(client);
       client.setQueryData(['/api/user'], user);
       await client.invalidateQueries();
     },
@@ -39,10 +54,11 @@ export function useLogout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/logout'),
-    onSuccess: () => {
+    onSuccess: async () => {
       clearCsrfToken();
       client.clear();
       client.setQueryData(['/api/session/check'], { authenticated: false });
+      await clearOfflineCache();
     },
   });
 }

@@ -26,7 +26,10 @@ export function CookieBanner() {
           <h2 className="font-semibold">{t('cookies.title')}</h2>
           <p className="mt-1 text-sm text-stone-700">{t('cookies.body')}</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button onClick={() => saveConsent({ analytics: true, marketing: true, functional: true })}>
+            <Button
+              needsNetwork={false}
+              onClick={() => saveConsent({ analytics: true, marketing: true, functional: true })}
+            >
               {t('cookies.acceptAll')}
             </Button>
             <Button

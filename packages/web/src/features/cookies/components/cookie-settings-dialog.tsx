@@ -54,7 +54,9 @@ function CookieSettings() {
         ))}
       </ul>
       <div className="mt-6 flex justify-end gap-2">
-        <Button onClick={() => saveConsent(choice)}>{t('cookies.save')}</Button>
+        <Button needsNetwork={false} onClick={() => saveConsent(choice)}>
+          {t('cookies.save')}
+        </Button>
       </div>
     </>
   );

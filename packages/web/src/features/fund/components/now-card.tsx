@@ -126,7 +126,12 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
             ? text('now.voteEmergency', { name: name(item.memberId) })
             : text(`now.${item.kind}`)}
           {item.deadline && <DeadlineCountdown deadline={item.deadline} label={t('now.deadline')} />}
-          <Button className="self-stretch sm:self-start" data-testid="now-action" onClick={goToFund}>
+          <Button
+            className="self-stretch sm:self-start"
+            data-testid="now-action"
+            needsNetwork={false}
+            onClick={goToFund}
+          >
             {t('now.goButton')}
           </Button>
         </>

@@ -31,7 +31,9 @@ export function UpdateCard() {
       <h2 className="font-semibold">{t('pwa.updateTitle')}</h2>
       <p className="mt-1 text-sm text-stone-700">{t('pwa.updateBody')}</p>
       <div className="mt-3 flex gap-2">
-        <Button onClick={() => update(true)}>{t('pwa.reload')}</Button>
+        <Button needsNetwork={false} onClick={() => update(true)}>
+          {t('pwa.reload')}
+        </Button>
         <Button variant="ghost" onClick={() => setUpdate(null)}>
           {t('common.later')}
         </Button>
