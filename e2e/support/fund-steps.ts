@@ -71,6 +71,8 @@ export async function contributeManually(page: Page) {
   await dialog.getByRole('button', { name: /Paga/ }).click();
   await expectToast(page, 'Contributo effettuato');
   await expect(fundOf(page).getByText(/in attesa della conferma del beneficiario/)).toBeVisible();
+  // Declared is done: the Now card does not ask for the payment again.
+  await expect(page.getByTestId('now-card')).not.toHaveAttribute('data-kind', 'contribute');
 }
 
 /** The recipient confirms the declared manual payments (arriving live), then withdraws. */

@@ -5,7 +5,7 @@ export function LoadingScreen({ text }: { text: string }) {
       aria-live="polite"
       className="flex min-h-[60vh] flex-col items-center justify-center gap-4"
     >
-      <img src="/icon.svg" alt="" width={64} height={64} className="animate-pulse" />
+      <img src="/icon.svg" alt="" width={64} height={64} className="motion-safe:animate-pulse" />
       <p className="text-stone-700">{text}</p>
     </div>
   );

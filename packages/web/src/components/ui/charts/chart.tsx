@@ -15,7 +15,7 @@ export function Chart({ tableLabel, ...props }: ChartProps & { tableLabel: strin
     <figure className="flex flex-col gap-2">
       <figcaption className="text-sm font-medium text-stone-700">{props.title}</figcaption>
       <div aria-hidden="true" style={{ height }} data-testid="chart-drawing">
-        <Suspense fallback={<div className="h-full animate-pulse rounded-xl bg-stone-100" />}>
+        <Suspense fallback={<div className="h-full motion-safe:animate-pulse rounded-xl bg-stone-100" />}>
           <ChartCanvas {...props} height={height} />
         </Suspense>
       </div>

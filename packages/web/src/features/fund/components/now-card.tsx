@@ -7,6 +7,8 @@ import { useNow } from '../../../lib/clock-store';
 import { euro, longDate } from '../../../lib/format';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { payoutAccountHref } from '../../../lib/payout-account-link';
+import { useKeepFocus } from '../../../lib/use-keep-focus';
+import { useRoundContributions } from '../api/fund-queries';
 import { type NowItem, nowItem } from '../hooks/now-item';
 import { useMemberName } from '../hooks/use-fund-people';
 import { DeadlineCountdown } from './deadline-countdown';
@@ -18,7 +20,9 @@ const DistributionModal = lazyNamed(() => import('./distribution-modal'), 'Distr
 const FUND_SECTION_ID = 'fund';
 const goToFund = () => {
   const section = document.getElementById(FUND_SECTION_ID);
-  section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  // A glide only for those who have not asked the system for less motion.
+  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  section?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
   section?.focus({ preventScroll: true });
 };
 
@@ -39,10 +43,20 @@ export function NowCard({
   const { t } = useTranslation();
   const name = useMemberName(fund);
   const nowMs = useNow(60_000);
-  const item = nowItem(fund, userId, { nowMs, hasPayoutAccount });
-  const isAction = !['window_opens', 'recipient_next', 'waiting'].includes(item.kind);
+  // Manual payments declared this round: the payer's is done, the recipient's are to confirm.
+  const round = fund.round;
+  const concerned = round?.recipientId === userId || round?.expectedContributors.includes(userId);
+  const contributions = useRoundContributions(fund.id, round?.state === 'collecting' && concerned === true);
+  const declaredBy = contributions.data
+    ?.filter((contribution) => contribution.status === 'declared')
+    .map((contribution) => contribution.contributorId);
+  const item = nowItem(fund, userId, { nowMs, hasPayoutAccount, declaredBy });
+  const isAction = !['window_opens', 'recipient_next', 'waiting', 'declared'].includes(item.kind);
+  const keepFocus = useKeepFocus<HTMLElement>();
   return (
     <section
+      ref={keepFocus}
+      tabIndex={-1}
       aria-labelledby="now-title"
       data-testid="now-card"
       data-kind={item.kind}
@@ -61,7 +75,7 @@ export function NowCard({
 function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (id: string) => string }) {
   const { t } = useTranslation();
   const [isContributing, setContributing] = useState(false);
-  const text = (key: string, values: Record<string, string> = {}) => (
+  const text = (key: string, values: Record<string, string | number> = {}) => (
     <p className="text-lg font-semibold text-stone-900">{t(key, values)}</p>
   );
   switch (item.kind) {
@@ -113,6 +127,23 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
           >
             {t('now.connectButton')}
           </Link>
+        </>
+      );
+    case 'declared':
+      return text('now.declared', { amount: euro(item.amountCents), name: name(item.recipientId) });
+    case 'confirm_received':
+      return (
+        <>
+          {text('now.confirmReceived', { count: item.count })}
+          <DeadlineCountdown deadline={item.deadline} label={t('now.deadline')} />
+          <Button
+            className="self-stretch sm:self-start"
+            data-testid="now-action"
+            needsNetwork={false}
+            onClick={goToFund}
+          >
+            {t('now.goButton')}
+          </Button>
         </>
       );
     case 'vote_emergency':

@@ -40,6 +40,25 @@ describe('the one thing a member owes now', () => {
     });
   });
 
+  it('a payment declared by hand is done for the payer: not asked again while it awaits the recipient', () => {
+    expect(nowItem(collecting(), 'u1', { ...now, declaredBy: ['u1'] })).toEqual({
+      kind: 'declared',
+      amountCents: 5000,
+      recipientId: 'u2',
+    });
+    // Someone else's declaration changes nothing for this payer.
+    expect(nowItem(collecting(), 'u1', { ...now, declaredBy: ['u3'] })).toMatchObject({ kind: 'contribute' });
+  });
+
+  it('the recipient confirms the manual payments declared to them, before the withdrawal date', () => {
+    expect(nowItem(collecting(), 'u2', { ...now, declaredBy: ['u1', 'u3'] })).toEqual({
+      kind: 'confirm_received',
+      deadline: '2030-01-15T00:00:00.000Z',
+      count: 2,
+    });
+    expect(nowItem(collecting(), 'u2', { ...now, declaredBy: [] })).toMatchObject({ kind: 'recipient_next' });
+  });
+
   it('the current recipient without a payout account: connect one before the round times out', () => {
     const fund = collecting({ recipientTimeoutAt: '2030-01-18T00:00:00.000Z' });
     expect(nowItem(fund, 'u2', { ...now, hasPayoutAccount: false })).toEqual({

@@ -4,7 +4,8 @@ import type { FundView } from '@giro/contract/fund';
  * The one thing a member owes the fund now (issue 13, the "Now" card), read from the fund view,
  * most pressing first: the pot is theirs to withdraw; an emergency vote waits for them; their
  * contribution is due in an open window; their turn is this round or the next and they have no
- * payout account (without one the round times out and is refunded); a dismissal to
+ * payout account (without one the round times out and is refunded); manual payments to
+ * confirm as received; a dismissal to
  * acknowledge; the amount to confirm, to vote, the withdrawal date to vote. When nothing is
  * owed: what happens next (the window opening, who receives when).
  */
@@ -12,7 +13,9 @@ export type NowItem =
   | { kind: 'withdraw'; deadline: string | null; netCents: number }
   | { kind: 'vote_emergency'; deadline: string; memberId: string }
   | { kind: 'contribute'; deadline: string; amountCents: number; recipientId: string }
+  | { kind: 'confirm_received'; deadline: string; count: number }
   | { kind: 'connect_payout'; deadline: string | null; isCurrentRound: boolean }
+  | { kind: 'declared'; amountCents: number; recipientId: string }
   | { kind: 'acknowledge' | 'confirm' | 'vote_amount' | 'vote_date'; deadline: string | null }
   | { kind: 'window_opens'; opensAt: string; amountCents: number; recipientId: string }
   | { kind: 'recipient_next'; withdrawalAt: string; recipientId: string; isYou: boolean }
@@ -21,7 +24,12 @@ export type NowItem =
 export function nowItem(
   fund: FundView,
   userId: string,
-  options: { nowMs: number; hasPayoutAccount: boolean | undefined },
+  options: {
+    nowMs: number;
+    hasPayoutAccount: boolean | undefined;
+    /** This round's manual payments declared and not yet confirmed: who paid (undefined: unknown yet). */
+    declaredBy?: readonly string[];
+  },
 ): NowItem {
   const round = fund.round;
   const isParticipant = fund.participants.includes(userId) && !fund.expelled.includes(userId);
@@ -33,7 +41,11 @@ export function nowItem(
     const emergency = round.emergencies.find((vote) => vote.voters.includes(userId) && !vote.votes[userId]);
     if (emergency)
       return { kind: 'vote_emergency', deadline: emergency.deadline, memberId: emergency.memberId };
-    const owes = round.expectedContributors.includes(userId) && !round.contributedBy.includes(userId);
+    const declaredBy = options.declaredBy ?? [];
+    // A payment declared by hand waits for the recipient: asking again would invite paying twice.
+    const hasDeclared = declaredBy.includes(userId);
+    const owes =
+      round.expectedContributors.includes(userId) && !round.contributedBy.includes(userId) && !hasDeclared;
     const isWindowOpen = options.nowMs >= Date.parse(round.windowOpensAt);
     if (owes && round.state === 'collecting' && isWindowOpen) {
       return {
@@ -43,6 +55,9 @@ export function nowItem(
         recipientId: round.recipientId,
       };
     }
+    if (isRecipient && round.state === 'collecting' && declaredBy.length > 0) {
+      return { kind: 'confirm_received', deadline: round.withdrawalAt, count: declaredBy.length };
+    }
     const isTurnSoon = isRecipient || fund.nextRecipientId === userId;
     if (isTurnSoon && options.hasPayoutAccount === false) {
       return {
@@ -50,6 +65,9 @@ export function nowItem(
         deadline: isRecipient ? (round.recipientTimeoutAt ?? round.withdrawalAt) : null,
         isCurrentRound: isRecipient,
       };
+    }
+    if (hasDeclared && round.state === 'collecting') {
+      return { kind: 'declared', amountCents: fund.finalAmountCents ?? 0, recipientId: round.recipientId };
     }
     if (owes && round.state === 'collecting') {
       return {

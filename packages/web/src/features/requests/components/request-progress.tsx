@@ -16,7 +16,7 @@ export function RequestProgress({ request }: { request: RequestSummary }) {
         className="h-3 overflow-hidden rounded-full bg-stone-200"
       >
         <div
-          className="h-full rounded-full bg-teal-600 transition-all"
+          className="h-full rounded-full bg-teal-600 motion-safe:transition-all"
           style={{ width: `${request.progress}%` }}
         />
       </div>
