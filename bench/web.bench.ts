@@ -5,14 +5,13 @@
  * the wire) beside the budgets that packages/web/scripts/bundle-budget.test.ts enforces.
  * Run: npm run bench:web   (options: --runs 3)
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { weighPages } from '../packages/web/scripts/bundle-budget';
+import { signIn, startDemo } from './support/demo-server';
 import { median, printTable, round, writeResult } from './support/report';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
@@ -20,46 +19,6 @@ const runs = Number(values.runs);
 const root = new URL('..', import.meta.url).pathname;
 const port = 5611;
 const origin = `http://127.0.0.1:${port}`;
-
-/** The demo family (npm run demo) on a fresh data directory, served as npm start serves it. */
-async function startDemo() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'giro-web-bench-'));
-  const child = spawn(process.execPath, ['scripts/demo.mjs'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the demo server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/session/check`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error('the demo server did not answer within 180 s');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-}
-
-/** Signs anna in through the API, as the browser does, and returns her cookies. */
-async function signIn(): Promise<string> {
-  const csrf = await fetch(`${origin}/api/csrf-token`);
-  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const login = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: csrfCookie.join('; ') },
-    body: JSON.stringify({ username: 'anna', password: 'giro-demo-2026' }),
-  });
-  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  return [...csrfCookie, ...login.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
-}
 
 interface Row {
   performance: number;
@@ -147,9 +106,9 @@ const medianRow = (rows: Row[]): Row =>
     (Object.keys(rows[0]!) as (keyof Row)[]).map((key) => [key, median(rows.map((row) => row[key]))]),
   ) as unknown as Row;
 
-const stop = await startDemo();
+const stop = await startDemo(port);
 try {
-  const cookie = await signIn();
+  const cookie = (await signIn(origin, 'anna')).header;
   const pages = [
     { title: 'sign-in `/auth`', path: '/auth' as const, cookie: undefined },
     { title: 'signed-in home `/` (anna)', path: '/' as const, cookie },
