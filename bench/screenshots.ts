@@ -2,7 +2,7 @@
  * The README's pictures (issue 13): the demo family (npm run demo's seed) served as npm start
  * serves it, anna signed in, her home, fund, requests and account at a phone's size (390×844)
  * and a desktop's (1280×800), in Italian, in Debian's Chromium, written to docs/screenshots/.
- * The fund and the requests are sections of the home: each is taken as it sits on the page.
+ * Each picture is a page's first screen, as a member opening it sees it.
  * Run: npm run screenshots   (after npm run build)
  */
 import { chromium, type Page } from '@playwright/test';
@@ -16,25 +16,18 @@ const sizes = [
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 
-/** What each picture shows: a page's first screen, or a section of it as it sits on the page. */
-const shots: { name: string; path: string; section?: string }[] = [
+const shots = [
   { name: 'home', path: '/' },
-  { name: 'fund', path: '/', section: 'fund-section' },
-  { name: 'requests', path: '/', section: 'requests-section' },
+  { name: 'fund', path: '/fund' },
+  { name: 'requests', path: '/requests' },
   { name: 'account', path: '/account' },
 ];
 
-async function take(page: Page, shot: (typeof shots)[number], file: string) {
-  await page.goto(`${origin}${shot.path}`);
+async function take(page: Page, path: string, file: string) {
+  await page.goto(`${origin}${path}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
-  if (!shot.section) {
-    await page.waitForLoadState('networkidle');
-    return page.screenshot({ path: file, animations: 'disabled' });
-  }
-  const section = page.getByTestId(shot.section);
-  await section.scrollIntoViewIfNeeded();
   await page.waitForLoadState('networkidle');
-  return section.screenshot({ path: file, animations: 'disabled' });
+  await page.screenshot({ path: file, animations: 'disabled' });
 }
 
 const stop = await startDemo(port);
@@ -64,7 +57,7 @@ try {
     await page.getByRole('button', { name: 'Accetta tutti' }).click();
     for (const shot of shots) {
       const file = `${out}${shot.name}-${size.name}.png`;
-      await take(page, shot, file);
+      await take(page, shot.path, file);
       console.log(`wrote ${file.replace(out, 'docs/screenshots/')}`);
     }
     await context.close();

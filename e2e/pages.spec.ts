@@ -16,7 +16,7 @@ const languages = [
   { language: 'en', locale: 'en-GB' },
 ] as const;
 const signedOutPages = ['/auth', '/forgot-password', '/privacy', '/terms', '/verify-email', '/no/such/page'];
-const signedInPages = ['/', '/account', '/statistics'];
+const signedInPages = ['/', '/fund', '/requests', '/account', '/statistics'];
 
 async function visitor(browser: Browser, locale: string) {
   const context = await browser.newContext({ locale });
@@ -56,6 +56,21 @@ test('a member’s pages: accessible, and Italian where Italian', async ({ brows
         await checkPage(page, `${path} (${language}, ${size.name})`);
       }
     }
+  }
+  // On a phone the bottom bar leads to each place, and the open one is marked.
+  await page.setViewportSize(sizes[0]);
+  await page.goto('/');
+  const bar = page.getByTestId('bottom-bar');
+  for (const [name, path, heading] of [
+    ['Fondo', '/fund', 'Fondo a rotazione'],
+    ['Richieste', '/requests', 'Richieste di aiuto'],
+    ['Account', '/account', 'Impostazioni account'],
+    ['Home', '/', /^Benvenuto/],
+  ] as const) {
+    await bar.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(bar.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
   }
   await page.context().close();
 });

@@ -141,7 +141,7 @@ describe('fund deadlines are processed by the server', () => {
     const list = (await a!.client.get('/api/user-notifications')).json();
     type Item = { id: string; type: string; title: string; read: boolean };
     const activated = list.notifications.find((n: Item) => n.type === 'fund_activated');
-    expect(activated).toMatchObject({ title: 'Fondo attivo', read: false, link: '/' });
+    expect(activated).toMatchObject({ title: 'Fondo attivo', read: false, link: '/fund' });
     expect(list.notifications.map((n: Item) => n.type)).toContain('confirmation_timeout');
     const id = activated.id as string;
     expect((await b!.client.delete(`/api/user-notifications/${id}`)).statusCode).toBe(404);

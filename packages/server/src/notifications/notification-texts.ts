@@ -142,7 +142,13 @@ export function renderNotification(type: NotificationType, data: NotificationDat
   return texts[language][type]({ ...data, until: when(data.until, language) || data.until });
 }
 
-/** The screen that acts on each notification. */
+/**
+ * The screen that acts on each notification (issue 13): the account's payout panel, the
+ * requests, the home (a card payment to confirm: its banner is on every page), else the fund.
+ */
 export function notificationLink(type: NotificationType): string {
-  return type === 'payout_account_required' ? '/account#payout-account' : '/';
+  if (type === 'payout_account_required') return '/account#payout-account';
+  if (type === 'request_activated') return '/requests';
+  if (type === 'payment_confirmation_required') return '/';
+  return '/fund';
 }

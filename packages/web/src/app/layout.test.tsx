@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from '../components/ui/button';
 import { fakeServer, renderAt, signedIn } from '../test/render-page';
@@ -77,5 +77,41 @@ describe('layout: offline (issue 13)', () => {
     expect((await screen.findByTestId('offline-banner')).textContent).toBe(
       'Offline. Per accedere serve una connessione.',
     );
+  });
+});
+
+describe('layout: the places a member goes (issue 13)', () => {
+  const links = (bar: HTMLElement) =>
+    within(bar)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+
+  it('a phone’s bottom bar: Home, Fund, Requests, Account, the open one marked', async () => {
+    fakeServer(signedIn({ familyId: 'f1' }));
+    renderAt('/fund', page);
+    const bar = await screen.findByTestId('bottom-bar');
+    expect(links(bar)).toEqual(['Home', 'Fondo', 'Richieste', 'Account']);
+    expect(within(bar).getByRole('link', { name: 'Fondo' }).getAttribute('aria-current')).toBe('page');
+    expect(within(bar).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+    expect(within(bar).getByRole('link', { name: 'Richieste' }).getAttribute('href')).toBe('/requests');
+  });
+
+  it('an admin has Admin too; a member without an organization only Home and Account', async () => {
+    fakeServer(signedIn({ familyId: 'f1', role: 'admin' }));
+    renderAt('/requests/r1', page);
+    const bar = await screen.findByTestId('bottom-bar');
+    expect(links(bar)).toEqual(['Home', 'Fondo', 'Richieste', 'Account', 'Admin']);
+    expect(within(bar).getByRole('link', { name: 'Richieste' }).getAttribute('aria-current')).toBe('page');
+    cleanup();
+    fakeServer(signedIn({ familyId: null }));
+    renderAt('/', page);
+    expect(links(await screen.findByTestId('bottom-bar'))).toEqual(['Home', 'Account']);
+  });
+
+  it('a visitor has no bar', async () => {
+    fakeServer({ 'GET /api/session/check': { authenticated: false } });
+    renderAt('/auth', page);
+    await screen.findByRole('heading', { name: 'Impostazioni' });
+    expect(screen.queryByTestId('bottom-bar')).toBeNull();
   });
 });

@@ -4,16 +4,21 @@ import { Link } from 'wouter';
 import { useUser } from '../features/auth/api/session';
 import { openCookieSettings } from '../features/cookies/api/consent-store';
 import { OfflineBanner } from '../features/offline/components/offline-banner';
+import { lazyNamed } from '../lib/lazy-named';
 import { paths } from '../lib/paths';
 import { recoverable } from '../lib/stale-build';
 
 const SignedInShell = lazy(recoverable(() => import('./signed-in-shell')));
+// A member's places (./member-nav): a chunk of its own, the sign-in page does not carry it.
+const MemberLinks = lazyNamed(() => import('./member-nav'), 'MemberLinks');
+const BottomBar = lazyNamed(() => import('./member-nav'), 'BottomBar');
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { user } = useUser();
   return (
-    <div className="flex min-h-screen flex-col">
+    // A member's phone has the bottom bar: the page ends above it.
+    <div className={`flex min-h-screen flex-col ${user ? 'pb-16 md:pb-0' : ''}`}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:p-2"
@@ -27,7 +32,13 @@ export function Layout({ children }: { children: ReactNode }) {
             <img src="/icon.svg" alt="" width={32} height={32} />
             Giro
           </Link>
-          <nav className="flex items-center gap-3">
+          <nav aria-label={t('nav.header')} className="flex items-center gap-3">
+            {/* Before the language: when they arrive, nothing already painted moves. */}
+            {user && (
+              <Suspense fallback={null}>
+                <MemberLinks user={user} />
+              </Suspense>
+            )}
             <label htmlFor="language" className="sr-only">
               {t('common.language')}
             </label>
@@ -41,15 +52,6 @@ export function Layout({ children }: { children: ReactNode }) {
               <option value="it">Italiano</option>
               <option value="en">English</option>
             </select>
-            {user && (
-              <Link
-                href={paths.account}
-                data-testid="account-link"
-                className="rounded-lg px-2 py-2 text-sm font-medium text-teal-900 hover:bg-teal-50"
-              >
-                {t('nav.account')}
-              </Link>
-            )}
           </nav>
         </div>
       </header>
@@ -77,6 +79,11 @@ export function Layout({ children }: { children: ReactNode }) {
           </button>
         </div>
       </footer>
+      {user && (
+        <Suspense fallback={null}>
+          <BottomBar user={user} />
+        </Suspense>
+      )}
     </div>
   );
 }

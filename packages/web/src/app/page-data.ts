@@ -10,6 +10,8 @@ import { requestsKey } from '../features/requests/api/request-queries';
  * shows is in (the rest of the page is built after that screen: components/ui/deferred).
  */
 export function prefetchPageData(client: QueryClient, path: string, user: User): Promise<unknown> {
+  if (path === '/fund' && user.familyId) return client.prefetchQuery(fundQuery);
+  if (path === '/requests' && user.familyId) return client.prefetchQuery({ queryKey: requestsKey });
   if (path !== '/') return Promise.resolve();
   if (!user.familyId) return client.prefetchQuery({ queryKey: dashboardKey });
   void client.prefetchQuery({ queryKey: requestsKey });

@@ -11,6 +11,8 @@ import { recoverable } from '../lib/stale-build';
 // newer build was deployed) reloads the tab into the new build (lib/stale-build.ts).
 const pages = {
   dashboard: () => import('./pages/dashboard-page'),
+  fund: () => import('./pages/fund-page'),
+  requests: () => import('./pages/requests-page'),
   account: () => import('./pages/account-page'),
   statistics: () => import('./pages/statistics-page'),
   request: () => import('./pages/request-page'),
@@ -28,6 +30,8 @@ const pages = {
 /** The page a path shows, for preloading its chunk while the strings and the session load. */
 const pageOfPath: [RegExp, keyof typeof pages][] = [
   [/^\/$/, 'dashboard'],
+  [/^\/fund$/, 'fund'],
+  [/^\/requests$/, 'requests'],
   [/^\/(auth|invite\/[^/]+)$/, 'auth'],
   [/^\/account(\/|$)/, 'account'],
   [/^\/requests\/[^/]+$/, 'request'],
@@ -42,6 +46,8 @@ export function preloadPage(path: string): Promise<unknown> {
 
 const DashboardPage = lazy(recoverable(pages.dashboard));
 const AccountPage = lazy(recoverable(pages.account));
+const FundPage = lazy(recoverable(pages.fund));
+const RequestsPage = lazy(recoverable(pages.requests));
 const StatisticsPage = lazy(recoverable(pages.statistics));
 const RequestPage = lazy(recoverable(pages.request));
 const AuthPage = lazy(recoverable(pages.auth));
@@ -81,6 +87,16 @@ export function AppRoutes() {
         <Route path={paths.dashboard}>
           <RequireAuth>
             <DashboardPage />
+          </RequireAuth>
+        </Route>
+        <Route path={paths.fund}>
+          <RequireAuth>
+            <FundPage />
+          </RequireAuth>
+        </Route>
+        <Route path={paths.requests}>
+          <RequireAuth>
+            <RequestsPage />
           </RequireAuth>
         </Route>
         <Route path="/requests/:id">

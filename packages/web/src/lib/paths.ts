@@ -1,6 +1,8 @@
 /** Every route of SPEC §2, in one place. */
 export const paths = {
   dashboard: '/',
+  fund: '/fund',
+  requests: '/requests',
   account: '/account',
   stripeReturn: '/account/stripe/return',
   stripeRefresh: '/account/stripe/refresh',

@@ -7,11 +7,9 @@ import { useServerConfig } from '../../features/auth/api/public';
 import { useUser } from '../../features/auth/api/session';
 import { useDashboard } from '../../features/dashboard/api/dashboard';
 import { Stats } from '../../features/dashboard/components/stats';
-import { useFund } from '../../features/fund/api/fund-queries';
-import { NowCard } from '../../features/fund/components/now-card';
+import { MemberNow } from '../../features/fund/components/member-now';
 import { InviteCard } from '../../features/organization/components/invite-card';
 import { OrganizationInfo } from '../../features/organization/components/organization-info';
-import { usePayoutAccount } from '../../features/payments/api/payout-account';
 import { lazyNamed } from '../../lib/lazy-named';
 import { paths } from '../../lib/paths';
 
@@ -56,7 +54,7 @@ export default function DashboardPage() {
       <h1 className="text-2xl font-bold" data-testid="dashboard-welcome">
         {t('dashboard.welcome', { name: user.displayName })}
       </h1>
-      {organization && <Now userId={user.id} />}
+      {organization && <MemberNow userId={user.id} />}
       <Stats stats={userStats} />
       <p className="flex flex-wrap gap-4 text-sm font-medium">
         <Link href={paths.statistics} className="text-teal-800 underline" data-testid="statistics-link">
@@ -100,18 +98,4 @@ export default function DashboardPage() {
       )}
     </div>
   );
-}
-
-/** The Now card while a fund runs: what this member owes it (features/fund, NowCard). */
-function Now({ userId }: { userId: string }) {
-  const query = useFund(true);
-  const fund = query.data;
-  const isTurnSoon = Boolean(fund && (fund.currentRecipientId === userId || fund.nextRecipientId === userId));
-  const account = usePayoutAccount(isTurnSoon);
-  // Its place is kept while the fund loads, so the page does not jump when it arrives.
-  if (query.isLoading)
-    return <div aria-hidden className="h-44 rounded-2xl bg-stone-100 motion-safe:animate-pulse" />;
-  if (!fund || fund.phase === 'completed' || fund.phase === 'cancelled') return null;
-  const hasPayoutAccount = account.data ? account.data.status === 'active' : undefined;
-  return <NowCard fund={fund} userId={userId} hasPayoutAccount={hasPayoutAccount} />;
 }

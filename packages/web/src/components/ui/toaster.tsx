@@ -33,7 +33,7 @@ export function Toaster() {
       <Toast.Viewport
         hotkey={['F8']}
         label={t('toast.region', { hotkey: '{hotkey}' })}
-        className="fixed right-0 bottom-0 z-50 flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
+        className="fixed right-0 bottom-16 z-50 md:bottom-0 flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
       />
     </Toast.Provider>
   );

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { Redirect } from 'wouter';
+import { useUser } from '../../features/auth/api/session';
+import { RequestsSection } from '../../features/requests/components/requests-section';
+import { ALL_STRINGS } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
+
+/** The funding requests on a page of their own (issue 13, /requests: the bottom bar's Requests). */
+export default function RequestsPage() {
+  const { t } = useTranslation(ALL_STRINGS);
+  const { user } = useUser();
+  if (!user) return null;
+  if (!user.familyId) return <Redirect to={paths.dashboard} replace />;
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">{t('requests.title')}</h1>
+      <RequestsSection userId={user.id} />
+    </div>
+  );
+}
