@@ -7,11 +7,11 @@ import { useServerConfig } from '../../features/auth/api/public';
 import { useUser } from '../../features/auth/api/session';
 import { useDashboard } from '../../features/dashboard/api/dashboard';
 import { Stats } from '../../features/dashboard/components/stats';
-import { MemberNow } from '../../features/fund/components/member-now';
 import { InviteCard } from '../../features/organization/components/invite-card';
 import { OrganizationInfo } from '../../features/organization/components/organization-info';
 import { lazyNamed } from '../../lib/lazy-named';
 import { paths } from '../../lib/paths';
+import { MemberNow } from '../member-now';
 
 // Only a member without an organization sees these.
 const OrganizationChoice = lazyNamed(

@@ -4,10 +4,10 @@ import { Redirect } from 'wouter';
 import { useServerConfig } from '../../features/auth/api/public';
 import { useUser } from '../../features/auth/api/session';
 import { FundSection } from '../../features/fund/components/fund-section';
-import { MemberNow } from '../../features/fund/components/member-now';
 import { ALL_STRINGS } from '../../lib/i18n';
 import { lazyNamed } from '../../lib/lazy-named';
 import { paths } from '../../lib/paths';
+import { MemberNow } from '../member-now';
 
 const AlertsPanel = lazyNamed(() => import('../../features/fund/components/alerts-panel'), 'AlertsPanel');
 // Only where the server runs a test clock (the demo).

@@ -1,8 +1,11 @@
-import { usePayoutAccount } from '../../payments/api/payout-account';
-import { useFund } from '../api/fund-queries';
-import { NowCard } from './now-card';
+import { useFund } from '../features/fund/api/fund-queries';
+import { NowCard } from '../features/fund/components/now-card';
+import { usePayoutAccount } from '../features/payments/api/payout-account';
 
-/** The Now card while a fund runs: what this member owes it, its place kept while it loads. */
+/**
+ * The Now card while a fund runs: what this member owes it, its place kept while it loads. Here,
+ * not in a feature: it joins the fund with the member's payout account (features/payments).
+ */
 export function MemberNow({ userId }: { userId: string }) {
   const query = useFund(true);
   const fund = query.data;
