@@ -43,8 +43,15 @@ export async function contributeWith(page: Page, method: 'PayPal' | 'Manuale') {
   await dialog.getByRole('radio', { name: new RegExp(`^${method}`) }).check();
   await dialog.getByRole('button', { name: /^Paga/ }).click();
   await expectToast(page, method === 'PayPal' ? 'Pagamento PayPal inviato' : 'Contributo effettuato');
-  if (method === 'PayPal')
+  if (method === 'PayPal') {
+    // Sent is not paid: processing until PayPal's capture is recorded, never a second button to
+    // pay meanwhile (issue 13, honest progress); then paid.
+    await expect(page.getByTestId('now-card')).not.toHaveAttribute('data-kind', 'contribute', {
+      timeout: 1_000,
+    });
     await expect(fundOf(page).getByText('Hai contribuito in questo turno.')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('payment-processing')).toHaveCount(0);
+  }
 }
 
 /** The payout account panel's status, as its badge says it. */

@@ -39,7 +39,7 @@ export default function ForgotPasswordPage() {
             onChange={(e) => setEmail(e.target.value)}
             required
           />
-          <Button type="submit" disabled={isPending}>
+          <Button type="submit" busy={isPending}>
             {t('reset.send')}
           </Button>
         </form>

@@ -53,7 +53,7 @@ export default function ResetPasswordPage() {
             minLength={10}
             hint={t('auth.passwordHint')}
           />
-          <Button type="submit" disabled={isPending}>
+          <Button type="submit" busy={isPending}>
             {t('reset.submit')}
           </Button>
         </form>

@@ -20,9 +20,19 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
    * button do; a button that only acts in the page (close, cancel, install) says `false`.
    */
   needsNetwork?: boolean;
+  /** The action is under way: a spinner, announced (aria-busy), and no second tap sends it twice. */
+  busy?: boolean;
 };
 
-export function Button({ variant = 'primary', className = '', needsNetwork, disabled, ...props }: Props) {
+export function Button({
+  variant = 'primary',
+  className = '',
+  needsNetwork,
+  disabled,
+  busy = false,
+  children,
+  ...props
+}: Props) {
   const { t } = useTranslation();
   const online = useOnline();
   const waitsForNetwork =
@@ -31,9 +41,30 @@ export function Button({ variant = 'primary', className = '', needsNetwork, disa
     <button
       type="button"
       className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-not-allowed ${variants[variant]} ${className}`}
-      disabled={disabled || waitsForNetwork}
+      disabled={disabled || busy || waitsForNetwork}
+      aria-busy={busy || undefined}
       {...(waitsForNetwork && { title: t('offline.needsNetwork'), 'aria-describedby': OFFLINE_REASON_ID })}
       {...props}
-    />
+    >
+      {busy && (
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          className="motion-safe:animate-spin"
+        >
+          <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="3" opacity="0.3" />
+          <path
+            d="M21 12a9 9 0 0 0-9-9"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="3"
+            strokeLinecap="round"
+          />
+        </svg>
+      )}
+      {children}
+    </button>
   );
 }

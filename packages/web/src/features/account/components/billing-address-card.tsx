@@ -61,14 +61,14 @@ function BillingAddressForm({ saved }: { saved: BillingAddress | null }) {
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" busy={save.isPending}>
           {t('common.save')}
         </Button>
         {saved && (
           <Button
             type="button"
             variant="secondary"
-            disabled={save.isPending}
+            busy={save.isPending}
             onClick={() => run(null, t('billing.saved.removed'))}
           >
             {t('billing.saved.remove')}

@@ -54,7 +54,7 @@ export function ProfileForm({ user }: { user: User }) {
           onChange={(e) => setDisplayName(e.target.value)}
           maxLength={60}
         />
-        <Button type="submit" disabled={update.isPending}>
+        <Button type="submit" busy={update.isPending}>
           {t('common.save')}
         </Button>
       </form>
@@ -99,7 +99,7 @@ export function PaypalForm({ user }: { user: User }) {
           hint={t('account.paypalHint')}
           error={error}
         />
-        <Button type="submit" disabled={update.isPending}>
+        <Button type="submit" busy={update.isPending}>
           {t('common.save')}
         </Button>
       </form>
@@ -152,7 +152,7 @@ export function ChangePasswordForm() {
           minLength={10}
           hint={t('auth.passwordHint')}
         />
-        <Button type="submit" disabled={change.isPending}>
+        <Button type="submit" busy={change.isPending}>
           {t('account.changePassword')}
         </Button>
       </form>

@@ -16,7 +16,7 @@ export function UnverifiedBanner() {
       <p className="text-sm">{t('account.unverified')}</p>
       <Button
         variant="secondary"
-        disabled={resend.isPending}
+        busy={resend.isPending}
         onClick={() =>
           resend.mutate(undefined, {
             onSuccess: () => toast({ title: t('account.emailSent') }),

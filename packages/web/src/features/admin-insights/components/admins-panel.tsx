@@ -75,7 +75,7 @@ export function AdminsPanel() {
           value={login}
           onChange={(event) => setLogin(event.target.value)}
         />
-        <Button type="submit" disabled={grant.isPending}>
+        <Button type="submit" busy={grant.isPending}>
           {t('adminInsights.admins.grant')}
         </Button>
       </form>

@@ -51,7 +51,7 @@ export function TesterInvitesPanel({ invites }: { invites: TesterInviteRow[] }) 
           value={expiresInDays}
           onChange={(event) => setExpiresInDays(event.target.value)}
         />
-        <Button type="submit" disabled={issue.isPending}>
+        <Button type="submit" busy={issue.isPending}>
           {t('adminInsights.testers.issue')}
         </Button>
       </form>

@@ -52,7 +52,7 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
         autoComplete="current-password"
         error={errors.password}
       />
-      <Button type="submit" disabled={login.isPending}>
+      <Button type="submit" busy={login.isPending}>
         {t('auth.signIn')}
       </Button>
       <Link href={paths.forgotPassword} className="text-sm text-teal-800 underline">

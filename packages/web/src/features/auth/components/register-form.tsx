@@ -207,7 +207,7 @@ export function RegisterForm({
           {captchaError}
         </p>
       )}
-      <Button type="submit" disabled={registration.isPending}>
+      <Button type="submit" busy={registration.isPending}>
         {mode === 'create' ? t('auth.createAccount') : t('auth.joinAccount')}
       </Button>
     </form>

@@ -5,6 +5,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, errorText } from '../../../lib/api-client';
 import { uuid } from '../../../lib/uuid';
 import { fundKey } from './fund-queries';
+import { markPaymentSent } from './sent-payments';
 
 /**
  * Every fund command (api.md, Rotating fund): the path under the fund, whether it moves money
@@ -70,6 +71,7 @@ export function useFundAction(action: FundAction) {
       // PayPal money counts once PayPal confirms the capture, a moment later (by the socket).
       const byPaypal =
         action === 'contribute' && (body as { method?: string } | undefined)?.method === 'paypal';
+      if (byPaypal && view.round) markPaymentSent(view.id, view.round.number);
       toast(
         byPaypal
           ? { title: t('fund.toast.paypalSent'), description: t('fund.toast.paypalSentDetail') }

@@ -38,7 +38,7 @@ export function AmountVote({ fundId }: { fundId: string }) {
         onChange={(e) => setValue(e.target.value)}
         error={error}
       />
-      <Button type="submit" disabled={vote.isPending} className="sm:mb-6">
+      <Button type="submit" busy={vote.isPending} className="sm:mb-6">
         {t('fund.vote.submit')}
       </Button>
     </form>

@@ -42,7 +42,7 @@ export function ConfirmationVote({ fund, userId }: { fund: FundView; userId: str
       {canVote ? (
         <div className="flex flex-wrap gap-2">
           <Button
-            disabled={accept.isPending}
+            busy={accept.isPending}
             onClick={() => accept.run({ fundId: fund.id, body: { accept: true } })}
           >
             {t('fund.confirm.accept')}

@@ -75,7 +75,7 @@ export function ContributionModal({
             {error}
           </p>
         )}
-        <Button type="submit" disabled={contribute.isPending}>
+        <Button type="submit" busy={contribute.isPending}>
           {t('fund.contribute.submit', { amount: euro(amountCents) })}
         </Button>
       </form>

@@ -62,7 +62,7 @@ export function DismissDialog({
             {t('fund.dismiss.hint', { count: reason.length, max: DISMISSAL_REASON_LIMIT })}
           </p>
         )}
-        <Button type="submit" variant="danger" disabled={dismiss.isPending}>
+        <Button type="submit" variant="danger" busy={dismiss.isPending}>
           {t('fund.dismiss.submit')}
         </Button>
       </form>

@@ -28,7 +28,7 @@ export function DismissalAck({ fund, userId }: { fund: FundView; userId: string 
         {t('fund.ack.count', { done: fund.acknowledged.length, total: fund.participants.length })}
       </p>
       {mustAcknowledge ? (
-        <Button disabled={acknowledge.isPending} onClick={() => acknowledge.run({ fundId: fund.id })}>
+        <Button busy={acknowledge.isPending} onClick={() => acknowledge.run({ fundId: fund.id })}>
           {t('fund.ack.submit')}
         </Button>
       ) : (

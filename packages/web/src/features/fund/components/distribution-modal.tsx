@@ -63,7 +63,7 @@ export function DistributionModal({ fundId, payout }: { fundId: string; payout: 
         )}
         <Button
           className="mt-5 w-full"
-          disabled={withdraw.isPending}
+          busy={withdraw.isPending}
           onClick={() => withdraw.run({ fundId }, { onSuccess: () => setOpen(false) })}
         >
           {t('fund.distribution.withdraw')}

@@ -154,7 +154,14 @@ describe('fund section', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: /PayPal/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: /Paga/ }));
     expect(await screen.findByText('Pagamento PayPal inviato')).toBeTruthy();
-    expect(screen.getByText(/appena PayPal conferma l'incasso/)).toBeTruthy();
+    expect(screen.getByRole('region', { name: /Notifiche/ }).textContent).toMatch(
+      /appena PayPal conferma l'incasso/,
+    );
+    // Until then the round says it is processing, and offers no second payment (issue 13).
+    expect((await screen.findByTestId('round-payment-processing')).textContent).toBe(
+      "Pagamento PayPal in corso: risulterà versato appena PayPal conferma l'incasso.",
+    );
+    expect(screen.queryByTestId('contribute-button')).toBeNull();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ method: 'paypal' });
   });
 

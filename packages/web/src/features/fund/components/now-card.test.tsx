@@ -1,8 +1,11 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { FundView } from '@giro/contract/fund';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
 import { testCollectingFund, testRound } from '../../../test/fund-fixture';
 import { fakeServer, renderAt } from '../../../test/render-page';
+import { markPaymentSent } from '../api/sent-payments';
 import { NowCard } from './now-card';
 
 afterEach(async () => {
@@ -50,5 +53,54 @@ describe('the Now card', () => {
       'Sei in regola. Marco Rossi riceve il fondo il 15 gennaio 2030',
     );
     expect(screen.queryByTestId('now-action')).toBeNull();
+  });
+});
+
+describe('the Now card after a PayPal payment is sent (honest progress)', () => {
+  const round = fund.round!;
+  const noAlerts = { 'GET /api/user-notifications': { notifications: [], unread: 0 } };
+
+  it('shows it processing, with no button to pay again, until the fund names the payer', async () => {
+    fakeServer(noAlerts);
+    let showFund: (next: FundView) => void = () => {};
+    function Live() {
+      const [shown, setShown] = useState(fund);
+      showFund = setShown;
+      return <NowCard fund={shown} userId="u1" hasPayoutAccount={true} />;
+    }
+    renderAt('/', <Live />);
+    expect(screen.getByTestId('now-card').dataset.kind).toBe('contribute');
+    act(() => markPaymentSent(fund.id, round.number));
+    expect(screen.getByTestId('now-card').dataset.kind).toBe('processing');
+    expect(screen.getByTestId('payment-processing').textContent).toMatch(
+      /^Pagamento PayPal di 50,00\s€ a Marco Rossi in corso/,
+    );
+    expect(screen.queryByTestId('now-action')).toBeNull();
+    // The capture is recorded: the socket brings the fund with the payer among the paid.
+    const paid = { ...fund, round: testRound({ contributedBy: ['u1'] }) };
+    act(() => showFund(paid));
+    expect(screen.getByTestId('now-card').dataset.kind).toBe('recipient_next');
+  });
+
+  it('a failed payment’s alert ends it: the button to pay is back', async () => {
+    fakeServer({
+      'GET /api/user-notifications': {
+        notifications: [
+          {
+            id: 'n1',
+            type: 'payment_failed',
+            title: 'Pagamento non riuscito',
+            body: '',
+            link: '/fund',
+            createdAt: new Date(Date.now() + 1_000).toISOString(),
+            read: false,
+          },
+        ],
+        unread: 1,
+      },
+    });
+    renderAt('/', <NowCard fund={fund} userId="u1" hasPayoutAccount={true} />);
+    act(() => markPaymentSent(fund.id, round.number));
+    await waitFor(() => expect(screen.getByTestId('now-card').dataset.kind).toBe('contribute'));
   });
 });

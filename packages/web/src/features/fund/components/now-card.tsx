@@ -9,6 +9,7 @@ import { lazyNamed } from '../../../lib/lazy-named';
 import { payoutAccountHref } from '../../../lib/payout-account-link';
 import { useKeepFocus } from '../../../lib/use-keep-focus';
 import { useRoundContributions } from '../api/fund-queries';
+import { usePaymentProcessing } from '../api/sent-payments';
 import { type NowItem, nowItem } from '../hooks/now-item';
 import { useMemberName } from '../hooks/use-fund-people';
 import { DeadlineCountdown } from './deadline-countdown';
@@ -50,8 +51,11 @@ export function NowCard({
   const declaredBy = contributions.data
     ?.filter((contribution) => contribution.status === 'declared')
     .map((contribution) => contribution.contributorId);
-  const item = nowItem(fund, userId, { nowMs, hasPayoutAccount, declaredBy });
-  const isAction = !['window_opens', 'recipient_next', 'waiting', 'declared'].includes(item.kind);
+  const processing = usePaymentProcessing(fund, userId);
+  const item = nowItem(fund, userId, { nowMs, hasPayoutAccount, declaredBy, processing });
+  const isAction = !['window_opens', 'recipient_next', 'waiting', 'declared', 'processing'].includes(
+    item.kind,
+  );
   const keepFocus = useKeepFocus<HTMLElement>();
   return (
     <section
@@ -129,6 +133,17 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
           </Link>
         </>
       );
+    case 'processing':
+      return (
+        <p
+          role="status"
+          data-testid="payment-processing"
+          className="flex items-center gap-2 text-lg font-semibold text-stone-900"
+        >
+          <Spinner />
+          {t('now.processing', { amount: euro(item.amountCents), name: name(item.recipientId) })}
+        </p>
+      );
     case 'declared':
       return text('now.declared', { amount: euro(item.amountCents), name: name(item.recipientId) });
     case 'confirm_received':
@@ -193,3 +208,25 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
 }
 
 export { FUND_SECTION_ID };
+
+/** A payment under way. */
+function Spinner() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      className="shrink-0 motion-safe:animate-spin"
+    >
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="3" opacity="0.3" />
+      <path
+        d="M21 12a9 9 0 0 0-9-9"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

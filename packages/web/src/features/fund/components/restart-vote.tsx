@@ -37,7 +37,7 @@ export function RestartVote({ fund, userId }: { fund: FundView; userId: string }
         <Button
           variant="secondary"
           className="self-start"
-          disabled={restart.isPending}
+          busy={restart.isPending}
           onClick={() => restart.run({ fundId: fund.id })}
         >
           {t('fund.restart.submit')}

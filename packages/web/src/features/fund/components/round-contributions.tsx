@@ -36,7 +36,7 @@ export function RoundContributions({
           {isRecipient && c.method === 'manual' && c.status === 'declared' ? (
             <Button
               variant="secondary"
-              disabled={confirm.isPending}
+              busy={confirm.isPending}
               onClick={() => confirm.run({ fundId: fund.id, id: c.id })}
               aria-label={t('fund.round.confirmReceiptOf', { name: name(c.contributorId) })}
             >

@@ -6,6 +6,7 @@ import { useNow } from '../../../lib/clock-store';
 import { euro, longDate } from '../../../lib/format';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { useRoundContributions } from '../api/fund-queries';
+import { usePaymentProcessing } from '../api/sent-payments';
 import { roleIn, useMemberName } from '../hooks/use-fund-people';
 import { DeadlineCountdown } from './deadline-countdown';
 import { RecipientTimeout } from './recipient-timeout';
@@ -33,6 +34,7 @@ export function RoundPanel({ fund, round, userId }: { fund: FundView; round: Rou
   const isWindowOpen = now >= Date.parse(round.windowOpensAt);
   const extension = round.extensions[userId];
   const declared = contributions.some((c) => c.contributorId === userId && c.status === 'declared');
+  const processing = usePaymentProcessing(fund, userId);
   return (
     <section aria-labelledby="round" className="flex flex-col gap-4" data-testid="round-panel">
       <div className="flex flex-col gap-1">
@@ -64,7 +66,12 @@ export function RoundPanel({ fund, round, userId }: { fund: FundView; round: Rou
           <DeadlineCountdown deadline={round.windowOpensAt} label={t('fund.round.opensIn')} />
         ))}
       {extension && <DeadlineCountdown deadline={extension} label={t('fund.round.extension')} />}
-      {mustContribute && !declared && (
+      {processing && (
+        <p role="status" className="text-sm font-medium" data-testid="round-payment-processing">
+          {t('fund.round.processing')}
+        </p>
+      )}
+      {mustContribute && !declared && !processing && (
         <div className="flex flex-col gap-2">
           <Button
             className="self-start"

@@ -22,7 +22,7 @@ export function StartFund({ fund }: { fund: FundView | null }) {
       </div>
       <p className="text-sm text-stone-700">{intro}</p>
       <p className="mt-1 text-sm text-stone-700">{t('fund.start.explain')}</p>
-      <Button className="mt-4" disabled={start.isPending} onClick={() => start.mutate()}>
+      <Button className="mt-4" busy={start.isPending} onClick={() => start.mutate()}>
         {fund ? t('fund.start.next') : t('fund.start.create')}
       </Button>
     </Card>

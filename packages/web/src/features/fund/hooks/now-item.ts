@@ -13,6 +13,7 @@ export type NowItem =
   | { kind: 'withdraw'; deadline: string | null; netCents: number }
   | { kind: 'vote_emergency'; deadline: string; memberId: string }
   | { kind: 'contribute'; deadline: string; amountCents: number; recipientId: string }
+  | { kind: 'processing'; amountCents: number; recipientId: string }
   | { kind: 'confirm_received'; deadline: string; count: number }
   | { kind: 'connect_payout'; deadline: string | null; isCurrentRound: boolean }
   | { kind: 'declared'; amountCents: number; recipientId: string }
@@ -29,6 +30,8 @@ export function nowItem(
     hasPayoutAccount: boolean | undefined;
     /** This round's manual payments declared and not yet confirmed: who paid (undefined: unknown yet). */
     declaredBy?: readonly string[];
+    /** A PayPal payment of this member is sent and not yet recorded (api/sent-payments). */
+    processing?: boolean;
   },
 ): NowItem {
   const round = fund.round;
@@ -47,6 +50,9 @@ export function nowItem(
     const owes =
       round.expectedContributors.includes(userId) && !round.contributedBy.includes(userId) && !hasDeclared;
     const isWindowOpen = options.nowMs >= Date.parse(round.windowOpensAt);
+    if (owes && options.processing) {
+      return { kind: 'processing', amountCents: fund.finalAmountCents ?? 0, recipientId: round.recipientId };
+    }
     if (owes && round.state === 'collecting' && isWindowOpen) {
       return {
         kind: 'contribute',

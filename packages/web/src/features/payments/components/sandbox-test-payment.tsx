@@ -36,7 +36,7 @@ export function SandboxTestPayment({ hasPaypalEmail }: { hasPaypalEmail: boolean
       )}
       <Button
         className="mt-3"
-        disabled={payment.isPending}
+        busy={payment.isPending}
         aria-describedby={hasPaypalEmail ? undefined : 'sandbox-test-hint'}
         onClick={pay}
       >

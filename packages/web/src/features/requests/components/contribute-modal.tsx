@@ -109,7 +109,7 @@ export function ContributeModal({
             {text('billing')}
           </p>
         )}
-        <Button type="submit" disabled={contribute.isPending}>
+        <Button type="submit" busy={contribute.isPending}>
           {t('requests.contribute.submit')}
         </Button>
       </form>

@@ -23,7 +23,7 @@ export function OwnerActions({ request }: { request: RequestDetails }) {
       </Button>
       {request.status === 'active' && (
         <ConfirmDialog
-          trigger={<Button disabled={conclude.isPending}>{t('requests.conclude')}</Button>}
+          trigger={<Button busy={conclude.isPending}>{t('requests.conclude')}</Button>}
           title={t('requests.concludeTitle')}
           body={t('requests.concludeBody')}
           confirmLabel={t('requests.conclude')}
@@ -32,7 +32,7 @@ export function OwnerActions({ request }: { request: RequestDetails }) {
       )}
       <ConfirmDialog
         trigger={
-          <Button variant="danger" disabled={cancel.isPending}>
+          <Button variant="danger" busy={cancel.isPending}>
             {t('requests.cancel')}
           </Button>
         }

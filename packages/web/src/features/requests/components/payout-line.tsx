@@ -22,7 +22,7 @@ export function PayoutLine({ request, isOwner }: { request: RequestDetails; isOw
       </p>
       {isOwner && payout.status === 'failed' && (
         <div className="flex flex-wrap items-center gap-2">
-          <Button onClick={() => retry.mutate(undefined)} disabled={retry.isPending}>
+          <Button onClick={() => retry.mutate(undefined)} busy={retry.isPending}>
             {t('requests.retryPayout')}
           </Button>
           <Link href={paths.account} className="text-sm text-teal-800 underline">

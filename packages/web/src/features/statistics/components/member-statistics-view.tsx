@@ -101,7 +101,7 @@ export function MemberStatisticsView() {
         <p className="mb-3 text-sm text-stone-700">{t('statistics.statementHint')}</p>
         <Button
           variant="secondary"
-          disabled={download.isPending}
+          busy={download.isPending}
           onClick={() =>
             download.mutate(undefined, {
               onError: (error) =>
