@@ -2,9 +2,9 @@ import { onlineManager } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { prefetchPageData } from './app/page-data';
+import { prefetchLikelyPageData, prefetchPageData } from './app/page-data';
 import { preloadPage } from './app/routes';
-import { sessionKey, sessionQueryFn } from './features/auth/api/session';
+import { sessionKey, sessionQueryFn, wasSignedIn } from './features/auth/api/session';
 import i18n, { APP_STRINGS, i18nReady } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { reloadOnceIfStale } from './lib/stale-build';
@@ -50,6 +50,7 @@ async function start() {
           .fetchQuery({ queryKey: sessionKey, queryFn: sessionQueryFn, retry: false })
           .catch(() => null),
       );
+  if (!offline && wasSignedIn()) prefetchLikelyPageData(queryClient, window.location.pathname);
   const page = preloadPage(window.location.pathname);
   const [, check] = await Promise.all([i18nReady, session]);
   const user = check?.user;
@@ -72,7 +73,13 @@ async function start() {
       </StrictMode>,
     );
   });
-  // Once the page is up, a signed-in member's reads are kept for the next time the network is gone.
-  setTimeout(() => void offlineCache().then(({ keepOfflineCache }) => keepOfflineCache(queryClient)), 2000);
+  // Once the page is up and the browser idle, a signed-in member's reads are kept for the next
+  // time the network is gone (the first copy serializes the whole cache: not while starting).
+  const whenIdle = (run: () => void) =>
+    'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 10_000 }) : setTimeout(run, 5000);
+  setTimeout(
+    () => whenIdle(() => void offlineCache().then(({ keepOfflineCache }) => keepOfflineCache(queryClient))),
+    5000,
+  );
 }
 void start();

@@ -18,3 +18,13 @@ export function prefetchPageData(client: QueryClient, path: string, user: User):
   // The fund is on the first screen too: the Now card.
   return Promise.all([client.prefetchQuery({ queryKey: dashboardKey }), client.prefetchQuery(fundQuery)]);
 }
+
+/**
+ * The first screen's data asked for beside the session check, when this browser was signed in
+ * last time (features/auth/api/session, wasSignedIn): prefetchPageData then finds it under way.
+ */
+export function prefetchLikelyPageData(client: QueryClient, path: string): void {
+  if (path === '/') void client.prefetchQuery({ queryKey: dashboardKey });
+  if (path === '/' || path === '/fund') void client.prefetchQuery(fundQuery);
+  if (path === '/requests') void client.prefetchQuery({ queryKey: requestsKey });
+}

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import i18n from '../../lib/i18n';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/online';
 
 const variants = {
@@ -33,7 +33,6 @@ export function Button({
   children,
   ...props
 }: Props) {
-  const { t } = useTranslation();
   const online = useOnline();
   const waitsForNetwork =
     !online && (needsNetwork ?? (variant === 'primary' || variant === 'danger' || props.type === 'submit'));
@@ -43,7 +42,10 @@ export function Button({
       className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-not-allowed ${variants[variant]} ${className}`}
       disabled={disabled || busy || waitsForNetwork}
       aria-busy={busy || undefined}
-      {...(waitsForNetwork && { title: t('offline.needsNetwork'), 'aria-describedby': OFFLINE_REASON_ID })}
+      {...(waitsForNetwork && {
+        title: i18n.t('offline.needsNetwork'),
+        'aria-describedby': OFFLINE_REASON_ID,
+      })}
       {...props}
     >
       {busy && (

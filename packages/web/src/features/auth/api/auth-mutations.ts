@@ -1,6 +1,7 @@
 import type { LoginBody, RegisterBody, User } from '@giro/contract/auth';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, clearCsrfToken } from '../../../lib/api-client';
+import { rememberSignedIn } from './session';
 
 /** The member's kept copy (lib/offline-cache, a chunk the sign-in page does not need first). */
 export const clearOfflineCache = () =>
@@ -58,6 +59,7 @@ export function useLogout() {
       clearCsrfToken();
       client.clear();
       client.setQueryData(['/api/session/check'], { authenticated: false });
+      rememberSignedIn(false);
       await clearOfflineCache();
     },
   });

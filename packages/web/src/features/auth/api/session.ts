@@ -10,12 +10,35 @@ type SessionCheck = { authenticated: boolean; user?: User } | null;
 const fetchSessionCheck = getQueryFn({ on401: 'returnNull' });
 
 /**
+ * Whether this browser's last session check named a member: main.tsx then asks for the first
+ * screen's data beside the check instead of after it (one round trip less before the page). A
+ * hint only: the check decides, and a wrong guess costs two answers of 401.
+ */
+const SIGNED_IN_HINT = 'giro.signed-in';
+export function wasSignedIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT) === '1';
+  } catch {
+    return false;
+  }
+}
+export function rememberSignedIn(isSignedIn: boolean): void {
+  try {
+    if (isSignedIn) localStorage.setItem(SIGNED_IN_HINT, '1');
+    else localStorage.removeItem(SIGNED_IN_HINT);
+  } catch {
+    // storage refused (private mode): no hint, the page waits for the check
+  }
+}
+
+/**
  * The session check answers the signed-in user too: it goes into the user's cache entry, so a
  * page load makes one request instead of a check followed by a second one for the user.
  */
 export async function sessionQueryFn(context: QueryFunctionContext): Promise<SessionCheck> {
   const check = (await fetchSessionCheck(context)) as SessionCheck;
   if (check?.user) context.client.setQueryData(userKey, check.user);
+  rememberSignedIn(Boolean(check?.user));
   return check;
 }
 

@@ -1,6 +1,6 @@
 import type { FundView } from '@giro/contract/fund';
-import { useSyncExternalStore } from 'react';
-import { clock, useNow } from '../../../lib/clock-store';
+import { useEffect, useReducer, useSyncExternalStore } from 'react';
+import { clock } from '../../../lib/clock-store';
 import { useNotifications } from './notifications';
 
 /**
@@ -30,12 +30,18 @@ export function usePaymentProcessing(fund: FundView | undefined, userId: string)
     () => null,
   );
   const notifications = useNotifications(current !== null).data;
-  const now = useNow(5_000);
+  // Rendered again when the patience runs out (no clock ticking while nothing was sent).
+  const [, expire] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (!current) return;
+    const timer = setTimeout(expire, Math.max(0, current.at + PATIENCE_MS - clock.now()) + 100);
+    return () => clearTimeout(timer);
+  }, [current]);
   const round = fund?.round;
   if (!current || !round || current.fundId !== fund.id || current.roundNumber !== round.number) return false;
   if (round.contributedBy.includes(userId)) return false;
   // The server's clock and this one agree to within seconds (domain.md, The clock).
   const failedSince = (at: string) => Date.parse(at) >= current.at - 5_000;
   if (notifications?.some((n) => n.type === 'payment_failed' && failedSince(n.createdAt))) return false;
-  return now - current.at < PATIENCE_MS;
+  return clock.now() - current.at < PATIENCE_MS;
 }

@@ -56,19 +56,21 @@ describe('the Now card', () => {
   });
 });
 
+/** The Now card of u1 with the fund as the socket brings it (showFund). */
+let showFund: (next: FundView) => void = () => {};
+function LiveNowCard() {
+  const [shown, setShown] = useState(fund);
+  showFund = setShown;
+  return <NowCard fund={shown} userId="u1" hasPayoutAccount={true} />;
+}
+
 describe('the Now card after a PayPal payment is sent (honest progress)', () => {
   const round = fund.round!;
   const noAlerts = { 'GET /api/user-notifications': { notifications: [], unread: 0 } };
 
   it('shows it processing, with no button to pay again, until the fund names the payer', async () => {
     fakeServer(noAlerts);
-    let showFund: (next: FundView) => void = () => {};
-    function Live() {
-      const [shown, setShown] = useState(fund);
-      showFund = setShown;
-      return <NowCard fund={shown} userId="u1" hasPayoutAccount={true} />;
-    }
-    renderAt('/', <Live />);
+    renderAt('/', <LiveNowCard />);
     expect(screen.getByTestId('now-card').dataset.kind).toBe('contribute');
     act(() => markPaymentSent(fund.id, round.number));
     expect(screen.getByTestId('now-card').dataset.kind).toBe('processing');

@@ -47,7 +47,12 @@ export function NowCard({
   // Manual payments declared this round: the payer's is done, the recipient's are to confirm.
   const round = fund.round;
   const concerned = round?.recipientId === userId || round?.expectedContributors.includes(userId);
-  const contributions = useRoundContributions(fund.id, round?.state === 'collecting' && concerned === true);
+  // Declared payments exist only once the window is open: not asked for before.
+  const isWindowOpen = round !== null && nowMs >= Date.parse(round.windowOpensAt);
+  const contributions = useRoundContributions(
+    fund.id,
+    round?.state === 'collecting' && concerned === true && isWindowOpen,
+  );
   const declaredBy = contributions.data
     ?.filter((contribution) => contribution.status === 'declared')
     .map((contribution) => contribution.contributorId);
