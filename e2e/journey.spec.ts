@@ -38,7 +38,7 @@ test('register, verify, sign out and in, invite a member, switch language, reloa
   expect(inviteLink).toMatch(/\/invite\/[2-9A-HJKMNP-Z]{8}$/);
 
   // Sign out, then in again. What was kept for offline use is the member's, and goes with them.
-  await expect.poll(() => keptOfflineCopy(page), { timeout: 15_000 }).toContain(anna.email);
+  await expect.poll(() => keptOfflineCopy(page), { timeout: 30_000 }).toContain(anna.email);
   await page.getByTestId('account-link').click();
   await page.getByTestId('logout-button').click();
   await expect(page).toHaveURL(/\/auth$/);

@@ -36,7 +36,7 @@ export async function expectLastKnownStateOffline(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await expect.poll(() => keptOfflineCopy(page), { timeout: 15_000 }).toContain('/api/rotating-fund');
+  await expect.poll(() => keptOfflineCopy(page), { timeout: 30_000 }).toContain('/api/rotating-fund');
   const contribute = page.getByTestId('now-card').getByTestId('now-action');
   const phase = await fundOf(page).getByTestId('fund-phase').textContent();
 
