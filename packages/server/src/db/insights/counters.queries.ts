@@ -3,7 +3,7 @@ import type { DbOrTx } from '../client';
 import { rowsOf } from './rows';
 
 /**
- * The insight counters (schema.ts, `insightCounters`; ADR 0017), by the names the triggers of
+ * The insight counters (schema/monitoring.ts, `insightCounters`; ADR 0017), by the names the triggers of
  * migration 0007 write. Each is summed over its labels and days as asked.
  */
 export type CounterName =

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './accounts';
+import { createdAt, tz } from './columns';
+
+/** The rotating fund: its state as one row (ADR 0012) and the events its decider produced. */
+
+/**
+ * One rotating fund per organization. The decider's state is kept whole (it is small, and the
+ * decider is the only thing that changes it); `next_deadline_at` is derived from it on every
+ * write so the deadline worker finds what is due with an index.
+ */
+export const funds = pgTable(
+  'funds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .unique()
+      .references(() => organizations.id),
+    state: jsonb('state').notNull(),
+    version: integer('version').notNull().default(0),
+    nextDeadlineAt: tz('next_deadline_at'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('funds_next_deadline_idx').on(t.nextDeadlineAt).where(sql`next_deadline_at is not null`)],
+);
+
+/** Every event the fund's decider produced, in order: the fund's audit trail. */
+export const fundEvents = pgTable(
+  'fund_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => funds.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    at: tz('at').notNull(),
+  },
+  (t) => [
+    index('fund_events_fund_idx').on(t.fundId, t.id),
+    // Admin fund metrics: counts by type, and a fund's next event of a type after a given one.
+    index('fund_events_type_fund_idx').on(t.type, t.fundId, t.id),
+  ],
+);

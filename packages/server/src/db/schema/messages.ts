@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { organizations, users } from './accounts';
+import { createdAt, tz } from './columns';
+
+/** What leaves or reaches a member: the outbox, sent mail, admin-edited templates, notifications. */
+
+/**
+ * Everything that leaves the process (emails now; provider calls and socket events later) is
+ * written here in the same transaction as the change that causes it, and sent by a worker.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: text('topic').notNull(),
+    organizationId: uuid('organization_id'),
+    payload: jsonb('payload').notNull(),
+    availableAt: tz('available_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    processedAt: tz('processed_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbox_pending_idx').on(t.availableAt).where(sql`processed_at is null`),
+    // The email-tracking page reads each email's delivery attempts by its mail id.
+    index('outbox_mail_id_idx').on(sql`(${t.payload}->>'mailId')`).where(sql`topic = 'mail'`),
+  ],
+);
+
+/** Every email the platform sends, with its delivery state (also the development mailbox). */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    template: text('template').notNull(),
+    language: text('language').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    status: text('status').notNull().default('queued'),
+    sentAt: tz('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_messages_created_idx').on(t.createdAt, t.id)],
+);
+
+/** Admin-edited email texts per template and language; the defaults in mail/templates.ts apply otherwise. */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    key: text('key').notNull(),
+    language: text('language').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    updatedBy: uuid('updated_by'),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.language] })],
+);
+
+/** A member's notifications (SPEC §3): type and facts are stored, the text is rendered per language. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull(),
+    readAt: tz('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // A fund's change finds its open calls to act (notifications/open-calls.ts) by these.
+    index('notifications_organization_type_idx').on(t.organizationId, t.type),
+  ],
+);

@@ -1,0 +1,118 @@
+import { bigint, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { organizations, users } from './accounts';
+import { createdAt, tz } from './columns';
+
+/** Payments: idempotency keys, payout accounts, payment preferences, the sandbox provider, provider webhooks, payment operations. */
+
+/**
+ * The first answer to a request that moves money, by its Idempotency-Key: a replay (same
+ * user, route and request hash) gets the same answer and moves nothing twice; any other use of
+ * the key is refused. Keys are unique across users, so another user's use of a key is refused
+ * rather than carried out beside it, and never answered with the first user's answer.
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  route: text('route').notNull(),
+  /** SHA-256 of method, route, path parameters and canonical body; null on rows stored before it was kept. */
+  requestHash: text('request_hash'),
+  statusCode: integer('status_code').notNull(),
+  response: jsonb('response').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A member's connected payout account at the card provider (domain.md, Connected payment
+ * account). Payouts need status `active`.
+ */
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  provider: text('provider').notNull(),
+  providerAccountId: text('provider_account_id').notNull(),
+  status: text('status').notNull(),
+  /** Unlinked: the provider account stays, the platform stops using it until reconnected. */
+  unlinkedAt: tz('unlinked_at'),
+  createdAt: createdAt(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * How a member last paid, to prefill the next payment (issue 13, one-tap payments): the method,
+ * and the billing address of their last card payment. Editable and removable in Account;
+ * deleted with the account.
+ */
+export const paymentPreferences = pgTable('payment_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  lastMethod: text('last_method'),
+  billingAddress: jsonb('billing_address'),
+  updatedAt: tz('updated_at').notNull(),
+});
+
+/**
+ * The sandbox provider's own records of connected accounts (architecture.md, Payments): what a
+ * real provider would hold on its side, kept in our database so it survives a restart.
+ */
+export const sandboxAccounts = pgTable('sandbox_accounts', {
+  accountId: text('account_id').primaryKey(),
+  userId: uuid('user_id').references(() => users.id),
+  status: text('status').notNull(),
+  createdAt: createdAt(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * The sandbox provider's card charges that wait for their payer to confirm with their bank
+ * (`pm_card_authenticationRequired`), kept like a real provider keeps them: across restarts.
+ * `status`: requires_action, then authorized or failed on the sandbox's confirmation page.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  ref: text('ref').primaryKey(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  status: text('status').notNull(),
+  createdAt: createdAt(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/** Provider webhook deliveries already handled, by the provider's event id: a repeat is ignored. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * Payment operations sent to a provider (authorize, capture, refund, payout), each with its
+ * own id as the provider's idempotency key: a retry after a crash repeats nothing.
+ */
+export const paymentOperations = pgTable(
+  'payment_operations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    kind: text('kind').notNull(),
+    /** What it is for, e.g. `contribution:<id>` or `payout:<fund>:<cycle>:<round>`: unique per kind. */
+    subject: text('subject').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    request: jsonb('request').notNull(),
+    status: text('status').notNull().default('pending'),
+    providerRef: text('provider_ref'),
+    error: text('error'),
+    createdAt: createdAt(),
+    completedAt: tz('completed_at'),
+  },
+  (t) => [uniqueIndex('payment_operations_subject_key').on(t.kind, t.subject)],
+);
