@@ -8,6 +8,7 @@ import type { Database } from '../../packages/server/src/db/client';
 import type { Deps } from '../../packages/server/src/deps';
 import type { DeadlineWorker } from '../../packages/server/src/jobs/deadline-worker';
 import type { OutboxWorker } from '../../packages/server/src/jobs/outbox-worker';
+import { ephemeralVapidKeys } from '../../packages/server/src/push/vapid';
 import { startRealtimeListener } from '../../packages/server/src/realtime/realtime-listener';
 
 export const PUBLIC_URL = 'http://giro.bench';
@@ -47,6 +48,7 @@ export async function startInProcess(
     logger,
     mailer,
     sessionSecret: SESSION_SECRET,
+    vapid: ephemeralVapidKeys(),
   });
   const app = await buildApp({ deps, sessionSecret: SESSION_SECRET });
   await app.ready();

@@ -162,6 +162,11 @@ const catalogue = {
     en: 'This Idempotency-Key was already used for another request.',
     it: "Questa Idempotency-Key è già stata usata per un'altra richiesta.",
   },
+  PUSH_ENDPOINT_REFUSED: {
+    status: 400,
+    en: 'This browser’s push service is not one Giro can send to.',
+    it: 'Il servizio di notifiche di questo browser non è tra quelli a cui Giro può inviare.',
+  },
   BILLING_ADDRESS_INCOMPLETE: {
     status: 400,
     en: 'Billing address incomplete: fill in every field and select a country.',

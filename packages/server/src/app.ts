@@ -25,6 +25,7 @@ import { notificationRoutes } from './routes/notification.routes';
 import { organizationRoutes } from './routes/organization.routes';
 import { paymentPreferencesRoutes } from './routes/payment-preferences.routes';
 import { payoutAccountRoutes } from './routes/payout-account.routes';
+import { pushRoutes } from './routes/push.routes';
 import { requestRoutes } from './routes/request.routes';
 import { sandboxPagesRoutes } from './routes/sandbox-pages.routes';
 import { socketRoutes } from './routes/socket.routes';
@@ -81,6 +82,7 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
     socketRoutes,
     payoutAccountRoutes,
     paymentPreferencesRoutes,
+    pushRoutes,
     sandboxPagesRoutes,
     stripeWebhookRoutes,
   ])

@@ -14,6 +14,7 @@ import type { PaymentProvider } from './payments/payment-provider';
 import { PayPalProvider } from './payments/paypal.provider';
 import { SandboxProvider } from './payments/sandbox.provider';
 import { StripeProvider } from './payments/stripe.provider';
+import type { VapidKeys } from './push/vapid';
 import { REALTIME_TOPIC } from './realtime/enqueue-realtime';
 import { notifyHandler } from './realtime/notify.handler';
 import { SocketHub } from './realtime/socket-hub';
@@ -43,9 +44,10 @@ export function compose(options: {
   logger: Logger;
   mailer: Mailer;
   sessionSecret: string;
+  vapid: VapidKeys;
   payments?: PaymentProvider;
 }): { deps: Deps; outbox: OutboxWorker; deadlines: DeadlineWorker; payments: PaymentProvider } {
-  const { config, db, clock, logger, mailer, sessionSecret } = options;
+  const { config, db, clock, logger, mailer, sessionSecret, vapid } = options;
   const payments = options.payments ?? paymentProviderFor(config, db);
   const handlers: Record<string, OutboxHandler | BatchOutboxHandler> = {
     mail: sendMailHandler(db, mailer, clock),
@@ -68,6 +70,7 @@ export function compose(options: {
     drainDeadlines: () => deadlines.drain(),
     hub: new SocketHub(),
     payments,
+    vapid,
     testClock: config.testClock && clock instanceof OffsetClock ? clock : null,
   };
   const deadlines = new DeadlineWorker(db, deps, logger);

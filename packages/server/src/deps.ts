@@ -3,6 +3,7 @@ import type { Clock, OffsetClock } from './clock';
 import type { Config } from './config/env';
 import type { Db } from './db/client';
 import type { PaymentProvider } from './payments/payment-provider';
+import type { VapidKeys } from './push/vapid';
 import type { SocketHub } from './realtime/socket-hub';
 import type { CaptchaVerifier } from './security/captcha';
 
@@ -23,6 +24,8 @@ export interface Deps {
   payments: PaymentProvider;
   /** This instance's open sockets. */
   hub: SocketHub;
+  /** Web Push's application server keys (push/vapid). */
+  vapid: VapidKeys;
   /** The movable clock when TEST_CLOCK=1, else null. */
   testClock: OffsetClock | null;
 }

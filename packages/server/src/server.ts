@@ -9,6 +9,7 @@ import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
 import { createMailer } from './mail/mailer';
 import { safeRequestSerializer } from './monitoring/request-id';
+import { loadVapidKeys } from './push/vapid';
 import { startRealtimeListener } from './realtime/realtime-listener';
 import { promoteAdmins } from './use-cases/promote-admins';
 
@@ -43,6 +44,7 @@ async function main() {
     logger,
     mailer,
     sessionSecret,
+    vapid: loadVapidKeys(config.dataDir, config.push.vapidKeys, config.push.subject),
   });
   const webRoot = config.webRoot ?? new URL('../../web/dist', import.meta.url).pathname;
   const app = await buildApp({ deps, sessionSecret, webRoot });

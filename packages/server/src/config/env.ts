@@ -40,6 +40,21 @@ const envSchema = z.object({
   /** Retention of the API request log: at most this many rows, none older than this many days. */
   API_LOG_MAX_ROWS: z.coerce.number().int().min(1000).default(100_000),
   API_LOG_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(7),
+  /** Web Push keys (base64url); without them a pair is generated once into DATA_DIR. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[\w-]{87}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[\w-]{43}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .optional(),
+  /** Origins that may receive pushes besides the browsers' push services (tests: a local receiver). */
+  PUSH_EXTRA_ORIGINS: z.string().default(''),
 });
 
 export type Config = {
@@ -64,6 +79,14 @@ export type Config = {
   apiLog: { maxRows: number; maxAgeDays: number };
   /** Multiplies every rate limit; tests raise it so that many sign-ups from 127.0.0.1 pass. */
   rateLimitScale: number;
+  push: PushConfig;
+};
+
+/** Web Push (issue 14): the VAPID keys if given, the subject, the extra origins allowed. */
+export type PushConfig = {
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  subject: string;
+  extraOrigins: string[];
 };
 
 /** Which payment provider; `live` needs the card provider's keys (architecture.md, Payments). */
@@ -116,6 +139,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN || undefined,
     apiLog: { maxRows: e.API_LOG_MAX_ROWS, maxAgeDays: e.API_LOG_MAX_AGE_DAYS },
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    push: pushConfig(e),
+  };
+}
+
+function pushConfig(e: z.infer<typeof envSchema>): PushConfig {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  const sender = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM;
+  const extraOrigins = e.PUSH_EXTRA_ORIGINS.split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .map((value) => {
+      try {
+        return new URL(value).origin;
+      } catch {
+        throw new ConfigError(`PUSH_EXTRA_ORIGINS: ${value} is not a URL`);
+      }
+    });
+  return {
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    subject: e.VAPID_SUBJECT ?? `mailto:${sender}`,
+    extraOrigins,
   };
 }
 

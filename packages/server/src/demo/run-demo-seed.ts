@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { storeTestClockOffset } from '../db/test-clock.repository';
 import type { OutgoingMail } from '../mail/mailer';
+import { ephemeralVapidKeys } from '../push/vapid';
 import { DEMO_HEAD_START_MINUTES, type DemoMember, seedDemo } from './seed-demo';
 
 /**
@@ -28,6 +29,7 @@ export async function runDemoSeed(database: Database, config: Config): Promise<D
     logger: pino({ level: 'warn' }),
     mailer: { kind: 'smtp', send: async (mail) => void mailbox.push(mail) },
     sessionSecret,
+    vapid: ephemeralVapidKeys(),
   });
   const app = await buildApp({ deps, sessionSecret });
   outbox.start();

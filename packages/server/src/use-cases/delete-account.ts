@@ -2,6 +2,7 @@ import type { Language } from '@giro/contract/errors';
 import { languageOrDefault } from '@giro/contract/language';
 import { eq } from 'drizzle-orm';
 import { deletePaymentPreferences } from '../db/payment-preferences.repository';
+import { deletePushSubscriptionsOf } from '../db/push-subscription.repository';
 import { sessions, users } from '../db/schema';
 import { consumeToken, issueToken } from '../db/token.repository';
 import { lockUser, type UserRow } from '../db/user.repository';
@@ -70,5 +71,7 @@ export async function deleteAccount(deps: Deps, token: string): Promise<void> {
       .where(eq(users.id, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await deletePaymentPreferences(tx, user.id);
+    // Nothing may reach a deleted account's browsers.
+    await deletePushSubscriptionsOf(tx, user.id);
   });
 }

@@ -10,6 +10,7 @@ import type { DeadlineWorker } from '../../src/jobs/deadline-worker';
 import type { OutboxWorker } from '../../src/jobs/outbox-worker';
 import type { PaymentProvider } from '../../src/payments/payment-provider';
 import { SandboxProvider } from '../../src/payments/sandbox.provider';
+import { ephemeralVapidKeys } from '../../src/push/vapid';
 import { startRealtimeListener } from '../../src/realtime/realtime-listener';
 import { RecordingMailer } from './recording-mailer';
 import { openTestDatabase } from './test-database';
@@ -30,6 +31,9 @@ export interface TestApp {
   stop(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** One pair for the whole run: generating one is not what a test is about. */
+const testVapid = ephemeralVapidKeys();
 
 /** The real app on a fresh real database; only SMTP is faked. Rate limits are raised unless asked. */
 export async function createTestApp(
@@ -65,6 +69,7 @@ export async function createTestApp(
     logger,
     mailer,
     sessionSecret,
+    vapid: testVapid,
     payments: provider,
   });
   const app = await buildApp({ deps, sessionSecret, webRoot: options.webRoot });

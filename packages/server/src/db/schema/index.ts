@@ -10,4 +10,5 @@ export * from './ledger';
 export * from './messages';
 export * from './monitoring';
 export * from './payments';
+export * from './push';
 export * from './requests';
