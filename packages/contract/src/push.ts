@@ -24,3 +24,6 @@ export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;
 export const pushUnsubscribeSchema = z.strictObject({ endpoint: z.string().max(2048) });
 
 export const pushPublicKeySchema = z.object({ publicKey: z.string() });
+
+/** A test notification: how many of the member's browsers it went to. */
+export const pushTestResultSchema = z.object({ browsers: z.number().int() });

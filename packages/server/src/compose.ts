@@ -14,6 +14,8 @@ import type { PaymentProvider } from './payments/payment-provider';
 import { PayPalProvider } from './payments/paypal.provider';
 import { SandboxProvider } from './payments/sandbox.provider';
 import { StripeProvider } from './payments/stripe.provider';
+import { PUSH_TOPIC } from './push/enqueue-push';
+import { sendPushHandler } from './push/send-push.handler';
 import type { VapidKeys } from './push/vapid';
 import { REALTIME_TOPIC } from './realtime/enqueue-realtime';
 import { notifyHandler } from './realtime/notify.handler';
@@ -79,5 +81,6 @@ export function compose(options: {
     request: recordRequestPayment(deps),
   });
   handlers[REALTIME_TOPIC] = notifyHandler(db);
+  handlers[PUSH_TOPIC] = sendPushHandler(db, vapid, config.push.extraOrigins, logger);
   return { deps, outbox, deadlines, payments };
 }

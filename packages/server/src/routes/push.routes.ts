@@ -1,6 +1,11 @@
 import { okSchema } from '@giro/contract/common';
-import { pushPublicKeySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '@giro/contract/push';
-import { subscribeToPush, unsubscribeFromPush } from '../use-cases/push-subscriptions';
+import {
+  pushPublicKeySchema,
+  pushSubscriptionSchema,
+  pushTestResultSchema,
+  pushUnsubscribeSchema,
+} from '@giro/contract/push';
+import { sendTestPush, subscribeToPush, unsubscribeFromPush } from '../use-cases/push-subscriptions';
 import { type Routes, typed } from './route-kit';
 
 const tags = ['push'];
@@ -31,5 +36,14 @@ export const pushRoutes: Routes = (app, deps) => {
       await unsubscribeFromPush(deps, (await request.requireUser()).id, request.body.endpoint);
       return ok;
     },
+  );
+
+  // Beyond api.md: Account's test notification (issue 14, preferences).
+  r.post(
+    '/api/push/test',
+    { schema: { tags, response: { 200: pushTestResultSchema } } },
+    async (request) => ({
+      browsers: await sendTestPush(deps, await request.requireUser(), request.language),
+    }),
   );
 };

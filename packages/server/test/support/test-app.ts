@@ -69,7 +69,7 @@ export async function createTestApp(
     logger,
     mailer,
     sessionSecret,
-    vapid: testVapid,
+    vapid: { ...testVapid, subject: config.push.subject },
     payments: provider,
   });
   const app = await buildApp({ deps, sessionSecret, webRoot: options.webRoot });
