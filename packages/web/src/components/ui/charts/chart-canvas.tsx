@@ -45,7 +45,7 @@ export default function ChartCanvas({
   return (
     <ResponsiveContainer width="100%" height={height}>
       {kind === 'bar' ? (
-        <BarChart data={data} accessibilityLayer>
+        <BarChart data={data} accessibilityLayer={false}>
           {axes}
           {series.map((s, i) => (
             <Bar
@@ -59,7 +59,7 @@ export default function ChartCanvas({
           ))}
         </BarChart>
       ) : kind === 'area' ? (
-        <AreaChart data={data} accessibilityLayer>
+        <AreaChart data={data} accessibilityLayer={false}>
           {axes}
           {series.map((s, i) => (
             <Area
@@ -75,7 +75,7 @@ export default function ChartCanvas({
           ))}
         </AreaChart>
       ) : (
-        <LineChart data={data} accessibilityLayer>
+        <LineChart data={data} accessibilityLayer={false}>
           {axes}
           {series.map((s, i) => (
             <Line

@@ -33,7 +33,9 @@ export function Chart({ tableLabel, ...props }: ChartProps & { tableLabel: strin
 export function ChartTable({ title, data, xKey, xLabel, series, formatValue, formatX }: ChartProps) {
   const cell = (v: unknown) => (typeof v === 'number' && formatValue ? formatValue(v) : String(v ?? ''));
   return (
-    <div className="mt-2 max-h-72 overflow-auto">
+    // Scrolls when long: reachable by keyboard, named by the chart's title.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section className="mt-2 max-h-72 overflow-auto" aria-label={title} tabIndex={0}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{title}</caption>
         <thead>
@@ -66,6 +68,6 @@ export function ChartTable({ title, data, xKey, xLabel, series, formatValue, for
           })}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

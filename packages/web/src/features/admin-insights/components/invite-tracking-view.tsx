@@ -62,7 +62,9 @@ export function InviteTrackingView() {
         />
       </Card>
       <Card title={t('adminInsights.invites.perCode', { shown: data.codes.length, total: data.codeCount })}>
-        <div className="overflow-x-auto">
+        {/* Wider than a phone: it scrolls, and the keyboard can scroll it too. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+        <section className="overflow-x-auto" aria-label={t('adminInsights.invites.code')} tabIndex={0}>
           <table className="w-full min-w-[40rem] text-left text-sm" data-testid="invite-codes">
             <thead>
               <tr className="text-stone-600">
@@ -110,7 +112,7 @@ export function InviteTrackingView() {
           {data.codes.length === 0 && (
             <p className="py-2 text-stone-600">{t('adminInsights.invites.none')}</p>
           )}
-        </div>
+        </section>
       </Card>
       <TesterInvitesPanel invites={data.testerInvites} />
     </div>
