@@ -1,16 +1,12 @@
 import { type Browser, expect, test } from '@playwright/test';
 import { registerMember } from './support/members';
-import { checkPage } from './support/page-checks';
+import { checkPage, pageSizes } from './support/page-checks';
 
 /**
  * Every page, in both languages, at a phone's size and a desktop's (issue 13): axe finds nothing
  * serious or critical, and the Italian pages hold no raw key and no English sentence. The fund's
  * states and a request's page are checked where the journeys reach them (fund-steps, requests).
  */
-const sizes = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
 const languages = [
   { language: 'it', locale: 'it-IT' },
   { language: 'en', locale: 'en-GB' },
@@ -31,7 +27,7 @@ async function visitor(browser: Browser, locale: string) {
 test('signed-out pages: accessible, and Italian where Italian', async ({ browser }) => {
   for (const { locale, language } of languages) {
     const page = await visitor(browser, locale);
-    for (const size of sizes) {
+    for (const size of pageSizes) {
       await page.setViewportSize(size);
       for (const path of signedOutPages) {
         await page.goto(path);
@@ -48,7 +44,7 @@ test('a member’s pages: accessible, and Italian where Italian', async ({ brows
   for (const { language } of [...languages, languages[0]]) {
     await page.getByTestId('language-switcher').selectOption(language);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    for (const size of sizes) {
+    for (const size of pageSizes) {
       await page.setViewportSize(size);
       for (const path of signedInPages) {
         await page.goto(path);
@@ -58,7 +54,7 @@ test('a member’s pages: accessible, and Italian where Italian', async ({ brows
     }
   }
   // On a phone the bottom bar leads to each place, and the open one is marked.
-  await page.setViewportSize(sizes[0]);
+  await page.setViewportSize(pageSizes[0]);
   await page.goto('/');
   const bar = page.getByTestId('bottom-bar');
   for (const [name, path, heading] of [

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInAdmin } from '../support/admin';
-import { checkPage } from '../support/page-checks';
+import { checkPage, pageSizes } from '../support/page-checks';
 
 /**
  * Issue 13, the admin's pages too: axe finds nothing serious or critical, and the Italian pages
@@ -17,10 +17,6 @@ const adminPages = [
   '/admin/fund-metrics',
   '/admin/email-templates',
 ];
-const sizes = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
 
 test.setTimeout(300_000);
 
@@ -30,7 +26,7 @@ test('the admin’s pages: accessible, and Italian where Italian', async ({ page
   for (const language of ['it', 'en', 'it'] as const) {
     await page.getByTestId('language-switcher').selectOption(language);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    for (const size of sizes) {
+    for (const size of pageSizes) {
       await page.setViewportSize(size);
       for (const path of adminPages) {
         await page.goto(path);

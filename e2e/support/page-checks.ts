@@ -82,3 +82,9 @@ export async function checkPage(page: Page, where: string) {
   await expectAccessible(page, where);
   if ((await page.locator('html').getAttribute('lang')) === 'it') await expectItalianOnly(page, where);
 }
+
+/** The sizes every page is checked at: a phone's first screen and a desktop's. */
+export const pageSizes = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;

@@ -4,27 +4,35 @@ import { dashboardKey } from '../features/dashboard/api/dashboard';
 import { fundQuery } from '../features/fund/api/fund-queries';
 import { requestsKey } from '../features/requests/api/request-queries';
 
+/** What a signed-in page's first screen reads, for a member with an organization or without. */
+function firstScreen(client: QueryClient, path: string, hasOrganization: boolean): Promise<unknown>[] {
+  const dashboard = () => client.prefetchQuery({ queryKey: dashboardKey });
+  const fund = () => client.prefetchQuery(fundQuery);
+  const requests = () => client.prefetchQuery({ queryKey: requestsKey });
+  if (path === '/') return hasOrganization ? [dashboard(), fund()] : [dashboard()]; // the fund: the Now card
+  if (!hasOrganization) return [];
+  if (path === '/fund') return [fund()];
+  if (path === '/requests') return [requests()];
+  return [];
+}
+
 /**
  * A signed-in page's data, asked for as soon as the session check names the member (main.tsx),
  * beside the page's chunk and strings, not after them. Resolves when what the first screen
  * shows is in (the rest of the page is built after that screen: components/ui/deferred).
  */
 export function prefetchPageData(client: QueryClient, path: string, user: User): Promise<unknown> {
-  if (path === '/fund' && user.familyId) return client.prefetchQuery(fundQuery);
-  if (path === '/requests' && user.familyId) return client.prefetchQuery({ queryKey: requestsKey });
-  if (path !== '/') return Promise.resolve();
-  if (!user.familyId) return client.prefetchQuery({ queryKey: dashboardKey });
-  void client.prefetchQuery({ queryKey: requestsKey });
-  // The fund is on the first screen too: the Now card.
-  return Promise.all([client.prefetchQuery({ queryKey: dashboardKey }), client.prefetchQuery(fundQuery)]);
+  const reads = firstScreen(client, path, user.familyId !== null);
+  // The home's requests are below its first screen: asked for, not waited for.
+  if (path === '/' && user.familyId) void client.prefetchQuery({ queryKey: requestsKey });
+  return Promise.all(reads);
 }
 
 /**
  * The first screen's data asked for beside the session check, when this browser was signed in
  * last time (features/auth/api/session, wasSignedIn): prefetchPageData then finds it under way.
+ * A member without an organization makes the fund's read answer 404 once: the home's guess.
  */
 export function prefetchLikelyPageData(client: QueryClient, path: string): void {
-  if (path === '/') void client.prefetchQuery({ queryKey: dashboardKey });
-  if (path === '/' || path === '/fund') void client.prefetchQuery(fundQuery);
-  if (path === '/requests') void client.prefetchQuery({ queryKey: requestsKey });
+  void Promise.all(firstScreen(client, path, true));
 }

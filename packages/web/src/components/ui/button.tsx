@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import i18n from '../../lib/i18n';
 import { OFFLINE_REASON_ID, useOnline } from '../../lib/online';
+import { Spinner } from './spinner';
 
 const variants = {
   primary: 'bg-teal-700 text-white hover:bg-teal-800 disabled:bg-teal-700/50',
@@ -48,24 +49,7 @@ export function Button({
       })}
       {...props}
     >
-      {busy && (
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="16"
-          height="16"
-          className="motion-safe:animate-spin"
-        >
-          <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="3" opacity="0.3" />
-          <path
-            d="M21 12a9 9 0 0 0-9-9"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="3"
-            strokeLinecap="round"
-          />
-        </svg>
-      )}
+      {busy && <Spinner />}
       {children}
     </button>
   );

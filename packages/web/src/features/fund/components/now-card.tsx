@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import { useNow } from '../../../lib/clock-store';
 import { euro, longDate } from '../../../lib/format';
 import { lazyNamed } from '../../../lib/lazy-named';
@@ -145,37 +146,26 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
           data-testid="payment-processing"
           className="flex items-center gap-2 text-lg font-semibold text-stone-900"
         >
-          <Spinner />
+          <Spinner size={20} />
           {t('now.processing', { amount: euro(item.amountCents), name: name(item.recipientId) })}
         </p>
       );
     case 'declared':
       return text('now.declared', { amount: euro(item.amountCents), name: name(item.recipientId) });
     case 'confirm_received':
-      return (
-        <>
-          {text('now.confirmReceived', { count: item.count })}
-          <DeadlineCountdown deadline={item.deadline} label={t('now.deadline')} />
-          <Button
-            className="self-stretch sm:self-start"
-            data-testid="now-action"
-            needsNetwork={false}
-            onClick={goToFund}
-          >
-            {t('now.goButton')}
-          </Button>
-        </>
-      );
     case 'vote_emergency':
     case 'acknowledge':
     case 'confirm':
     case 'vote_amount':
     case 'vote_date':
+      // Acted on in the fund's own panel: the button goes there.
       return (
         <>
           {item.kind === 'vote_emergency'
             ? text('now.voteEmergency', { name: name(item.memberId) })
-            : text(`now.${item.kind}`)}
+            : item.kind === 'confirm_received'
+              ? text('now.confirmReceived', { count: item.count })
+              : text(`now.${item.kind}`)}
           {item.deadline && <DeadlineCountdown deadline={item.deadline} label={t('now.deadline')} />}
           <Button
             className="self-stretch sm:self-start"
@@ -213,25 +203,3 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
 }
 
 export { FUND_SECTION_ID };
-
-/** A payment under way. */
-function Spinner() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      className="shrink-0 motion-safe:animate-spin"
-    >
-      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="3" opacity="0.3" />
-      <path
-        d="M21 12a9 9 0 0 0-9-9"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
