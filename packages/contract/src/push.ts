@@ -11,7 +11,8 @@ const base64url = (min: number, max: number) =>
 /** What the browser's PushSubscription.toJSON() gives. */
 export const pushSubscriptionSchema = z.strictObject({
   endpoint: z.url().max(2048),
-  expirationTime: z.number().int().nonnegative().nullable().optional(),
+  // Milliseconds since 1970; past the largest date a Date can hold it is bad input, not a crash.
+  expirationTime: z.number().int().nonnegative().max(8.64e15).nullable().optional(),
   keys: z.strictObject({
     /** The browser's P-256 public key: 65 bytes, 87 characters of base64url. */
     p256dh: base64url(86, 90),

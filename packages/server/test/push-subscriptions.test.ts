@@ -86,6 +86,11 @@ describe('Web Push subscriptions (issue 14)', () => {
       keys: { auth: 'x' },
     });
     expect(malformed.statusCode).toBe(400);
+    const farFuture = await member!.client.post('/api/push/subscriptions', {
+      ...subscription(fcm),
+      expirationTime: 1e20,
+    });
+    expect(farFuture.statusCode).toBe(400);
     expect(await pushSubscriptionsOf(t.deps.db, member!.id)).toHaveLength(0);
   });
 
