@@ -119,7 +119,12 @@ export const emailTrackingPageSchema = z.object({
 export type EmailTrackingPage = z.infer<typeof emailTrackingPageSchema>;
 
 /** Email templates: stored per key and language, defaults shipped in the server. */
-export const emailTemplateKeySchema = z.enum(['verify_email', 'reset_password', 'delete_account']);
+export const emailTemplateKeySchema = z.enum([
+  'verify_email',
+  'reset_password',
+  'delete_account',
+  'notification',
+]);
 export type EmailTemplateKey = z.infer<typeof emailTemplateKeySchema>;
 export const emailTemplateLanguageSchema = z.enum(['it', 'en']);
 export const emailTemplateParamsSchema = z.object({

@@ -16,6 +16,10 @@ export const notificationTypes = [
   'payment_failed',
   'payment_confirmation_required',
   'request_activated',
+  // Reminders (issue 14): the window opened, and 24 h and 2 h before it closes while unpaid.
+  'contribution_window_open',
+  'contribution_due_24h',
+  'contribution_due_2h',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

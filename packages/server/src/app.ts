@@ -22,6 +22,7 @@ import { authRoutes } from './routes/auth.routes';
 import { emailAdminRoutes } from './routes/email-admin.routes';
 import { fundRoutes } from './routes/fund.routes';
 import { notificationRoutes } from './routes/notification.routes';
+import { notificationPreferencesRoutes } from './routes/notification-preferences.routes';
 import { organizationRoutes } from './routes/organization.routes';
 import { paymentPreferencesRoutes } from './routes/payment-preferences.routes';
 import { payoutAccountRoutes } from './routes/payout-account.routes';
@@ -83,6 +84,7 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
     payoutAccountRoutes,
     paymentPreferencesRoutes,
     pushRoutes,
+    notificationPreferencesRoutes,
     sandboxPagesRoutes,
     stripeWebhookRoutes,
   ])

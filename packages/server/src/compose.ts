@@ -73,6 +73,7 @@ export function compose(options: {
     hub: new SocketHub(),
     payments,
     vapid,
+    calendarKey: deriveSecret(sessionSecret, 'calendar'),
     testClock: config.testClock && clock instanceof OffsetClock ? clock : null,
   };
   const deadlines = new DeadlineWorker(db, deps, logger);

@@ -26,6 +26,8 @@ export interface Deps {
   hub: SocketHub;
   /** Web Push's application server keys (push/vapid). */
   vapid: VapidKeys;
+  /** Signs the members' secret calendar addresses (calendar/feed-address). */
+  calendarKey: string;
   /** The movable clock when TEST_CLOCK=1, else null. */
   testClock: OffsetClock | null;
 }

@@ -19,12 +19,17 @@ describe('email templates', () => {
   it('lists every template per language with its placeholders, defaults first', async () => {
     const admin = await setUp();
     const { items } = (await admin.client.get('/api/admin/email-templates')).json();
-    expect(items).toHaveLength(6);
+    // Four templates (verification, reset, deletion, notification) in two languages.
+    expect(items).toHaveLength(8);
     const verify = items.find(
       (item: { key: string; language: string }) => item.key === 'verify_email' && item.language === 'it',
     );
     expect(verify).toMatchObject({ isCustomized: false, placeholders: ['name', 'link'], updatedAt: null });
     expect(verify.body).toContain('{{link}}');
+    const notification = items.find(
+      (item: { key: string; language: string }) => item.key === 'notification' && item.language === 'en',
+    );
+    expect(notification.placeholders).toEqual(['name', 'title', 'body', 'link', 'settings']);
   });
 
   it('an edited template is used by the next email; reset brings the default back', async () => {

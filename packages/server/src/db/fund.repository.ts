@@ -1,5 +1,6 @@
 import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
-import { and, asc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { reminderMoments } from '@giro/domain/fund/reminders';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { fundEvents, funds, payoutAccounts, users } from './schema';
 
@@ -72,6 +73,7 @@ export async function saveFund(
       state,
       version: fund.version + 1,
       nextDeadlineAt: nextDeadline === null ? null : new Date(nextDeadline),
+      nextReminderAt: nextReminderSql(reminderMomentsSql(state), sql`${funds.remindersThrough}`),
       updatedAt: now,
     })
     .where(eq(funds.id, fund.id));
@@ -85,6 +87,21 @@ export async function saveFund(
       at: new Date(event.at),
     })),
   );
+}
+
+/** The state's reminder moments as a timestamptz[] (one parameter). */
+export function reminderMomentsSql(state: FundState): SQL {
+  const list = reminderMoments(state).map((m) => `"${new Date(m.at).toISOString()}"`);
+  return sql`${`{${list.join(',')}}`}::timestamptz[]`;
+}
+
+/**
+ * The first moment not yet handled: like `next_deadline_at`, derived on every write, so the
+ * worker finds the reminders due with an index (issue 14). Reminders given up to
+ * `reminders_through` are not looked at again.
+ */
+export function nextReminderSql(moments: SQL, through: SQL): SQL {
+  return sql`(select min(m) from unnest(${moments}) as m where m > coalesce(${through}, '-infinity'::timestamptz))`;
 }
 
 /**

@@ -7,10 +7,12 @@ import {
   membersOfOrganizations,
   postponeDeadline,
 } from '../db/fund.repository';
+import { earliestReminder } from '../db/reminder.queries';
 import { claimDueRequests, earliestRequestDeadline, postponeRequestDeadline } from '../db/request.repository';
 import type { Deps } from '../deps';
 import { applyFundCommand } from '../use-cases/fund/apply-fund-command';
 import { FundWriteBatch } from '../use-cases/fund/fund-write-batch';
+import { giveDueReminders } from '../use-cases/fund/give-due-reminders';
 import { applyRequestCommand } from '../use-cases/requests/apply-request-command';
 import { WakeableWorker } from './wakeable-worker';
 
@@ -37,15 +39,35 @@ export class DeadlineWorker extends WakeableWorker {
   }
 
   protected async nextDueAt(): Promise<number | null> {
-    const times = (await Promise.all([earliestDeadline(this.db), earliestRequestDeadline(this.db)]))
+    const times = (
+      await Promise.all([
+        earliestDeadline(this.db),
+        earliestRequestDeadline(this.db),
+        earliestReminder(this.db),
+      ])
+    )
       .filter((d) => d !== null)
       .map((d) => d.getTime());
     return times.length > 0 ? Math.min(...times) : null;
   }
 
-  /** Processes every fund and request state whose deadline is due now; returns how many were handled. */
+  /**
+   * Processes every fund and request state whose deadline is due now, then the reminders due
+   * (after the deadlines: a window that just closed has no reminder left). Returns how many
+   * were handled.
+   */
   async drain(): Promise<number> {
-    return (await this.drainFunds()) + (await this.drainRequests());
+    return (await this.drainFunds()) + (await this.drainRequests()) + (await this.drainReminders());
+  }
+
+  private async drainReminders(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const count = await this.db.transaction((tx) => giveDueReminders(tx, this.deps, BATCH));
+      handled += count;
+      if (count > 0) this.deps.kickOutbox();
+      if (count < BATCH) return handled;
+    }
   }
 
   private async drainFunds(): Promise<number> {
@@ -78,7 +100,7 @@ export class DeadlineWorker extends WakeableWorker {
       const everyone = [...members.values()].flat().map((m) => m.id);
       const participants = due.flatMap((fund) => fund.state.participants);
       const payoutAccounts = await activePayoutAccounts(tx, [...new Set([...everyone, ...participants])]);
-      const batch = new FundWriteBatch(now);
+      const batch = new FundWriteBatch(now, this.deps.config.publicUrl);
       for (const fund of due) {
         await applyFundCommand(
           tx,

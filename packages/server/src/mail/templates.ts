@@ -32,6 +32,17 @@ export const mailTemplates = {
       text: "Ciao {{name}},\n\nper eliminare il tuo account apri questo link (valido 1 ora):\n{{link}}\n\nI tuoi dati personali saranno cancellati; i movimenti di denaro restano, in forma anonima. Se non l'hai chiesto tu, cambia la password.",
     },
   },
+  // A notification by email (issue 14): its title and text as in the app, and the page that acts.
+  notification: {
+    en: {
+      subject: '{{title}}',
+      text: 'Hello {{name}},\n\n{{body}}\n\nOpen Giro: {{link}}\n\nYou can choose which notifications reach you by email in your account: {{settings}}',
+    },
+    it: {
+      subject: '{{title}}',
+      text: 'Ciao {{name}},\n\n{{body}}\n\nApri Giro: {{link}}\n\nPuoi scegliere quali notifiche ricevere per email nel tuo account: {{settings}}',
+    },
+  },
 } as const satisfies Record<string, Record<Language, { subject: string; text: string }>>;
 
 export type MailTemplate = keyof typeof mailTemplates;
@@ -41,6 +52,7 @@ export const mailPlaceholders: Record<MailTemplate, readonly string[]> = {
   verify_email: ['name', 'link'],
   reset_password: ['name', 'link'],
   delete_account: ['name', 'link'],
+  notification: ['name', 'title', 'body', 'link', 'settings'],
 };
 
 /** Fills `{{name}}`-style placeholders; one the caller did not give becomes empty. */

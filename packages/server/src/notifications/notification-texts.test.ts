@@ -1,6 +1,6 @@
 import { notificationTypes } from '@giro/contract/notifications';
 import { describe, expect, it } from 'vitest';
-import { notificationLink } from './notification-texts';
+import { notificationLink, renderNotification } from './notification-texts';
 
 describe('a notification links to the screen that acts on it (issue 13)', () => {
   it('the fund’s to /fund, a request’s to /requests, a payout account’s to its panel', () => {
@@ -15,5 +15,23 @@ describe('a notification links to the screen that acts on it (issue 13)', () => 
   it('every link is a page the web app has', () => {
     const pages = ['/', '/fund', '/requests', '/account#payout-account'];
     for (const type of notificationTypes) expect(pages).toContain(notificationLink(type));
+  });
+});
+
+describe('a contribution reminder says what the family sees (issue 14)', () => {
+  const data = { recipientName: 'Carla', paidNames: ['Anna', 'Bruno'], until: '2026-03-01T18:00:00.000Z' };
+
+  it('who has paid and whose pot waits, in the member’s language', () => {
+    expect(renderNotification('contribution_due_2h', data, 'en')).toEqual({
+      title: '2 hours left to contribute',
+      body: 'Anna and Bruno have paid; Carla’s pot waits for you — 2 h left.'.replace('’', "'"),
+    });
+    expect(renderNotification('contribution_due_2h', data, 'it').body).toBe(
+      'Anna e Bruno hanno pagato; il fondo di Carla ti aspetta — mancano 2 ore.',
+    );
+    expect(renderNotification('contribution_due_24h', { ...data, paidNames: [] }, 'it').body).toMatch(
+      /^Il fondo di Carla ti aspetta\. La finestra si chiude il 1 mar 2026/,
+    );
+    expect(notificationLink('contribution_due_2h')).toBe('/');
   });
 });

@@ -6,6 +6,9 @@ export interface NotificationData {
   memberName?: string;
   until?: string;
   strikes?: number;
+  /** A contribution reminder's: whose turn it is and who has paid already. */
+  recipientName?: string;
+  paidNames?: string[];
 }
 
 type Text = (data: NotificationData) => { title: string; body: string };
@@ -18,6 +21,17 @@ const when = (iso: string | undefined, language: Language) =>
         timeZone: 'Europe/Rome',
       }).format(new Date(iso))
     : '';
+
+const names = (list: string[] | undefined, language: Language) =>
+  new Intl.ListFormat(language, { type: 'conjunction' }).format(list ?? []);
+
+/** "Anna and Bruno have paid; " — what the family sees, when someone has. */
+const paidClause = (d: NotificationData, language: Language) => {
+  const paid = d.paidNames ?? [];
+  if (paid.length === 0) return '';
+  if (language === 'it') return `${names(paid, 'it')} ${paid.length === 1 ? 'ha' : 'hanno'} pagato; `;
+  return `${names(paid, 'en')} ${paid.length === 1 ? 'has' : 'have'} paid; `;
+};
 
 const texts: Record<Language, Record<NotificationType, Text>> = {
   en: {
@@ -72,6 +86,18 @@ const texts: Record<Language, Record<NotificationType, Text>> = {
     payment_failed: () => ({
       title: 'Payment failed',
       body: 'Your card payment was declined, so your contribution was not made. Please pay again, with another card or another method.',
+    }),
+    contribution_window_open: (d) => ({
+      title: 'Time to contribute',
+      body: `The contribution window is open until ${d.until ?? ''}: ${d.recipientName ?? 'the recipient'}'s pot waits for you.`,
+    }),
+    contribution_due_24h: (d) => ({
+      title: '24 hours left to contribute',
+      body: `${paidClause(d, 'en')}${d.recipientName ?? 'the recipient'}'s pot waits for you. The window closes ${d.until ?? ''}.`,
+    }),
+    contribution_due_2h: (d) => ({
+      title: '2 hours left to contribute',
+      body: `${paidClause(d, 'en')}${d.recipientName ?? 'the recipient'}'s pot waits for you — 2 h left.`,
     }),
     payment_confirmation_required: () => ({
       title: 'Confirm your card payment',
@@ -131,6 +157,18 @@ const texts: Record<Language, Record<NotificationType, Text>> = {
       title: 'Pagamento non riuscito',
       body: 'Il pagamento con carta è stato rifiutato, quindi il contributo non è stato versato. Paga di nuovo, con un’altra carta o un altro metodo.',
     }),
+    contribution_window_open: (d) => ({
+      title: 'È ora di contribuire',
+      body: `La finestra dei contributi è aperta fino al ${d.until ?? ''}: il fondo di ${d.recipientName ?? 'chi riceve'} ti aspetta.`,
+    }),
+    contribution_due_24h: (d) => ({
+      title: 'Mancano 24 ore per contribuire',
+      body: `${paidClause(d, 'it')}il fondo di ${d.recipientName ?? 'chi riceve'} ti aspetta. La finestra si chiude il ${d.until ?? ''}.`,
+    }),
+    contribution_due_2h: (d) => ({
+      title: 'Mancano 2 ore per contribuire',
+      body: `${paidClause(d, 'it')}il fondo di ${d.recipientName ?? 'chi riceve'} ti aspetta — mancano 2 ore.`,
+    }),
     payment_confirmation_required: () => ({
       title: 'Conferma il pagamento con carta',
       body: 'La tua banca chiede di confermare questo pagamento. Confermalo entro 30 minuti dalla dashboard, altrimenti il contributo verrà annullato.',
@@ -139,16 +177,25 @@ const texts: Record<Language, Record<NotificationType, Text>> = {
 };
 
 export function renderNotification(type: NotificationType, data: NotificationData, language: Language) {
-  return texts[language][type]({ ...data, until: when(data.until, language) || data.until });
+  const { title, body } = texts[language][type]({ ...data, until: when(data.until, language) || data.until });
+  // A reminder's body may begin with a clause that is absent ("Anna has paid; il fondo…").
+  return { title, body: body.charAt(0).toUpperCase() + body.slice(1) };
 }
 
 /**
  * The screen that acts on each notification (issue 13): the account's payout panel, the
  * requests, the home (a card payment to confirm: its banner is on every page), else the fund.
  */
+const contributionReminders: readonly NotificationType[] = [
+  'contribution_window_open',
+  'contribution_due_24h',
+  'contribution_due_2h',
+];
+
 export function notificationLink(type: NotificationType): string {
   if (type === 'payout_account_required') return '/account#payout-account';
   if (type === 'request_activated') return '/requests';
-  if (type === 'payment_confirmation_required') return '/';
+  // A payment to confirm or to make: the home's Now card does it first thing.
+  if (type === 'payment_confirmation_required' || contributionReminders.includes(type)) return '/';
   return '/fund';
 }

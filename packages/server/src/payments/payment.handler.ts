@@ -31,7 +31,7 @@ export type PaymentOutcomeRecorder = (
  * the same.
  */
 export function paymentHandler(
-  deps: Pick<Deps, 'db' | 'clock' | 'kickDeadlines'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'kickDeadlines'>,
   provider: PaymentProvider,
   recorders: Record<PaymentTarget['type'], PaymentOutcomeRecorder>,
 ): OutboxHandler {
@@ -57,7 +57,7 @@ export function paymentHandler(
         .for('update');
       if (locked?.status !== op.status) return;
       if (!result.ok && result.awaitingPayer)
-        return awaitPayer(tx, deps.clock.now(), op, result.awaitingPayer);
+        return awaitPayer(tx, deps.clock.now(), op, result.awaitingPayer, deps.config.publicUrl);
       await tx
         .update(paymentOperations)
         .set({
@@ -99,13 +99,19 @@ async function awaitedResult(
  * told where to confirm (GET /api/payments/confirmations), and the operation looks again when
  * the provider says they did (resumeAwaitingCharge) or when their time is up.
  */
-async function awaitPayer(tx: DbOrTx, now: Date, op: Operation, ref: string) {
+async function awaitPayer(tx: DbOrTx, now: Date, op: Operation, ref: string, publicUrl: string) {
   await tx
     .update(paymentOperations)
     .set({ status: 'awaiting_payer', providerRef: ref })
     .where(eq(paymentOperations.id, op.id));
   await wakePaymentOperation(tx, op, new Date(op.createdAt.getTime() + PAYER_CONFIRMATION_MS), now);
-  if (op.userId) await notifyMember(tx, op.organizationId, op.userId, 'payment_confirmation_required', now);
+  if (op.userId)
+    await notifyMember(
+      tx,
+      publicUrl,
+      { organizationId: op.organizationId, userId: op.userId, type: 'payment_confirmation_required' },
+      now,
+    );
 }
 
 /** The charge that a capture or refund refers to, by the contribution's subject. */

@@ -3,7 +3,7 @@ import { languageOrDefault } from '@giro/contract/language';
 import { eq } from 'drizzle-orm';
 import { deletePaymentPreferences } from '../db/payment-preferences.repository';
 import { deletePushSubscriptionsOf } from '../db/push-subscription.repository';
-import { sessions, users } from '../db/schema';
+import { notificationPreferences, sentReminders, sessions, users } from '../db/schema';
 import { consumeToken, issueToken } from '../db/token.repository';
 import { lockUser, type UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
@@ -73,5 +73,9 @@ export async function deleteAccount(deps: Deps, token: string): Promise<void> {
     await deletePaymentPreferences(tx, user.id);
     // Nothing may reach a deleted account's browsers.
     await deletePushSubscriptionsOf(tx, user.id);
+    // Their choices and the record of reminders given say something about them: gone too
+    // (the calendar address already 404s for a deleted account).
+    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, user.id));
+    await tx.delete(sentReminders).where(eq(sentReminders.userId, user.id));
   });
 }

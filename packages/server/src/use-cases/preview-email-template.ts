@@ -7,6 +7,7 @@ const samplePaths: Record<EmailTemplateKey, string> = {
   verify_email: '/verify-email',
   reset_password: '/reset-password',
   delete_account: '/delete-account-confirm',
+  notification: '/',
 };
 
 /** The email as a recipient would see it, with sample data; refused like a save when broken. */
@@ -18,7 +19,14 @@ export function previewEmailTemplate(
   checkTemplate(body, mailPlaceholders[key]);
   const vars = {
     name: 'Anna Bianchi',
-    link: `${deps.config.publicUrl}${samplePaths[key]}?token=sample-token`,
+    link:
+      key === 'notification'
+        ? `${deps.config.publicUrl}/`
+        : `${deps.config.publicUrl}${samplePaths[key]}?token=sample-token`,
+    // A notification's sample: the reminder families get most.
+    title: '2 hours left to contribute',
+    body: 'Anna and Bruno have paid; Carla’s pot waits for you — 2 h left.',
+    settings: `${deps.config.publicUrl}/account#notifications`,
   };
   return { subject: fillPlaceholders(body.subject, vars), text: fillPlaceholders(body.body, vars) };
 }

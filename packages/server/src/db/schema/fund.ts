@@ -21,10 +21,17 @@ export const funds = pgTable(
     state: jsonb('state').notNull(),
     version: integer('version').notNull().default(0),
     nextDeadlineAt: tz('next_deadline_at'),
+    /** When the next reminder is due (issue 14), derived like the deadline; null when none is. */
+    nextReminderAt: tz('next_reminder_at'),
+    /** Reminders due up to this moment have been given. */
+    remindersThrough: tz('reminders_through'),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('funds_next_deadline_idx').on(t.nextDeadlineAt).where(sql`next_deadline_at is not null`)],
+  (t) => [
+    index('funds_next_deadline_idx').on(t.nextDeadlineAt).where(sql`next_deadline_at is not null`),
+    index('funds_next_reminder_idx').on(t.nextReminderAt).where(sql`next_reminder_at is not null`),
+  ],
 );
 
 /** Every event the fund's decider produced, in order: the fund's audit trail. */

@@ -11,4 +11,5 @@ export * from './messages';
 export * from './monitoring';
 export * from './payments';
 export * from './push';
+export * from './reminders';
 export * from './requests';

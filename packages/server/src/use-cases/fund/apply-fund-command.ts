@@ -83,7 +83,7 @@ export async function applyFundCommand(
   });
   const wire = fundWireEvents(fund.id, events);
   if (notes.length > 0) wire.push({ type: 'NOTIFICATION_CREATED', at: now.toISOString() });
-  const batch = options.batch ?? new FundWriteBatch(now);
+  const batch = options.batch ?? new FundWriteBatch(now, deps.config.publicUrl);
   batch.add({ fund, state, events, nextDeadline: nextDeadline(state, ctx) }, postings, notes, wire);
   if (!options.batch) await batch.flush(tx);
   return { events, state };

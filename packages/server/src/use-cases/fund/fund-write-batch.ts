@@ -3,15 +3,15 @@ import type { LedgerTransaction } from '@giro/domain/ledger';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { FundRow } from '../../db/fund.repository';
-import { saveFund } from '../../db/fund.repository';
+import { nextReminderSql, reminderMomentsSql, saveFund } from '../../db/fund.repository';
 import { bookPostings } from '../../db/ledger.repository';
 import {
   deleteNotifications,
-  insertNotifications,
   type NewNotification,
   notificationsOfTypes,
 } from '../../db/notification.repository';
 import { fundEvents } from '../../db/schema';
+import { deliverNotifications } from '../../notifications/deliver-notifications';
 import { fundCallTypes, isCallStillOpen } from '../../notifications/open-calls';
 import { enqueueRealtimeBatch } from '../../realtime/enqueue-realtime';
 import type { WireEvent } from '../../realtime/wire-events';
@@ -34,7 +34,11 @@ export class FundWriteBatch {
   private readonly notes: { organizationId: string; notes: NewNotification[] }[] = [];
   private readonly wire = new Map<string, WireEvent[]>();
 
-  constructor(private readonly now: Date) {}
+  constructor(
+    private readonly now: Date,
+    /** For the links in notification emails. */
+    private readonly publicUrl: string,
+  ) {}
 
   add(change: FundChange, postings: LedgerTransaction[], notes: NewNotification[], wire: WireEvent[]): void {
     this.changes.push(change);
@@ -58,7 +62,7 @@ export class FundWriteBatch {
     const allNotes = this.notes.flatMap(({ organizationId, notes }) =>
       notes.map((note) => ({ organizationId, note })),
     );
-    if (allNotes.length > 0) await insertNotifications(tx, allNotes, now);
+    await deliverNotifications(tx, allNotes, now, this.publicUrl);
     await enqueueRealtimeBatch(tx, this.wire, now);
   }
 
@@ -87,12 +91,13 @@ async function saveFunds(tx: DbOrTx, changes: FundChange[], now: Date): Promise<
     (c) =>
       sql`(${c.fund.id}::uuid, ${JSON.stringify(c.state)}::jsonb, ${c.fund.version + 1}::int, ${
         c.nextDeadline === null ? null : new Date(c.nextDeadline).toISOString()
-      }::timestamptz)`,
+      }::timestamptz, ${reminderMomentsSql(c.state)})`,
   );
   await tx.execute(sql`
     update funds as f set state = v.state, version = v.version, next_deadline_at = v.next_deadline_at,
+      next_reminder_at = ${nextReminderSql(sql`v.moments`, sql`f.reminders_through`)},
       updated_at = ${now.toISOString()}::timestamptz
-    from (values ${sql.join(rows, sql`, `)}) as v(id, state, version, next_deadline_at)
+    from (values ${sql.join(rows, sql`, `)}) as v(id, state, version, next_deadline_at, moments)
     where f.id = v.id`);
   const events = changes.flatMap((c) =>
     c.events.map((event) => ({

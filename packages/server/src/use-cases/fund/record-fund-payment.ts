@@ -99,5 +99,11 @@ async function refundCaptured(
 
 /** The PayPal capture was refused: nothing was recorded, so only the payer needs to know. */
 async function tellPayer(tx: DbOrTx, deps: RecorderDeps, fund: FundRow, payerId: string | undefined) {
-  if (payerId) await notifyMember(tx, fund.organizationId, payerId, 'payment_failed', deps.clock.now());
+  if (payerId)
+    await notifyMember(
+      tx,
+      deps.config.publicUrl,
+      { organizationId: fund.organizationId, userId: payerId, type: 'payment_failed' },
+      deps.clock.now(),
+    );
 }

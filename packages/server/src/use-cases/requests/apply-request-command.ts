@@ -21,7 +21,7 @@ import { applyRequestEffects } from './request-effects';
  */
 export async function applyRequestCommand(
   tx: DbOrTx,
-  deps: Pick<Deps, 'clock'>,
+  deps: Pick<Deps, 'clock' | 'config'>,
   row: RequestsRow,
   command: RequestCommand,
   options: { paymentMethodId?: string | null } = {},
@@ -46,6 +46,7 @@ export async function applyRequestCommand(
     memberIds: members.map((m) => m.id),
     paymentMethodId: options.paymentMethodId ?? null,
     now,
+    publicUrl: deps.config.publicUrl,
   });
   const touched = new Set(events.map((e) => ('request' in e ? e.request.id : e.requestId)));
   const wire: WireEvent[] = [...touched].map((requestId) => ({

@@ -35,7 +35,9 @@ function followUp(request: PaymentRequest, result: PaymentResult, subject: strin
 }
 
 /** Tells the organization's requests what became of a payment, in the recording transaction. */
-export function recordRequestPayment(deps: Pick<Deps, 'clock'> & { logger: Logger }): PaymentOutcomeRecorder {
+export function recordRequestPayment(
+  deps: Pick<Deps, 'clock' | 'config'> & { logger: Logger },
+): PaymentOutcomeRecorder {
   return async (tx, operation, result) => {
     const [op] = await tx
       .select({ organizationId: paymentOperations.organizationId, subject: paymentOperations.subject })

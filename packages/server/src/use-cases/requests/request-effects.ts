@@ -1,7 +1,8 @@
 import { heldContributions } from '@giro/domain/requests/decide-request';
 import type { RequestEvent, RequestsState } from '@giro/domain/requests/request-types';
 import type { DbOrTx } from '../../db/client';
-import { insertNotifications, type NewNotification } from '../../db/notification.repository';
+import type { NewNotification } from '../../db/notification.repository';
+import { deliverNotifications } from '../../notifications/deliver-notifications';
 import { enqueueCharge, enqueuePayment, enqueueRefund, paypalShare } from '../../payments/payment-operations';
 
 /** One payout operation per attempt; the attempt is read back from it when the outcome arrives. */
@@ -17,6 +18,8 @@ export interface RequestEffectInput {
   /** The payment method the caller chose for a contribution in this command. */
   paymentMethodId: string | null;
   now: Date;
+  /** For the links in notification emails. */
+  publicUrl: string;
 }
 
 /**
@@ -106,10 +109,10 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
         break;
     }
   }
-  await insertNotifications(
+  return deliverNotifications(
     tx,
     notes.map((note) => ({ organizationId, note })),
     now,
+    input.publicUrl,
   );
-  return notes.length;
 }

@@ -1,0 +1,172 @@
+import { languageOrDefault } from '@giro/contract/language';
+import type { NotificationType } from '@giro/contract/notifications';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { insertNotifications, type NewNotification } from '../db/notification.repository';
+import { preferencesOf, type StoredPreferences } from '../db/notification-preferences.repository';
+import { outbox, pushSubscriptions, sentReminders, users } from '../db/schema';
+import { enqueueMails, type NewMail } from '../mail/enqueue-mail';
+import { PUSH_TOPIC, type PushMessage } from '../push/enqueue-push';
+import { channelsFor, destinations, isUrgent, sendableAt } from './channels';
+import { notificationLink, renderNotification } from './notification-texts';
+
+export interface Delivery {
+  organizationId: string | null;
+  note: NewNotification;
+  /** A reminder's key (issue 14): given at most once per member, occasion and subject. */
+  reminder?: { occasion: string; subject: string };
+}
+
+/** How long a push service may hold a push for an offline browser: past it, it says nothing true. */
+const ttlSeconds = (type: NotificationType) =>
+  type === 'contribution_due_2h' ? 2 * 3600 : type === 'contribution_due_24h' ? 22 * 3600 : 24 * 3600;
+
+/**
+ * Everything that tells members of something, in the caller's transaction (issue 14): per
+ * member and type, the in-app notification, one push per subscribed browser and the email, as
+ * their preferences say; non-urgent push and email wait for the end of their quiet hours. A
+ * reminder whose key was given already is dropped here, so a restart, a retry or a second
+ * instance never repeats it. A constant number of statements, whatever the number of members.
+ * Returns how many in-app notifications were created.
+ */
+export async function deliverNotifications(
+  tx: DbOrTx,
+  deliveries: readonly Delivery[],
+  now: Date,
+  publicUrl: string,
+): Promise<number> {
+  const fresh = await dropGivenReminders(tx, deliveries, now);
+  if (fresh.length === 0) return 0;
+  const userIds = [...new Set(fresh.map((d) => d.note.userId))];
+  const [prefs, browsers, people] = await Promise.all([
+    preferencesOf(tx, userIds),
+    browsersOf(tx, userIds),
+    recipients(tx, userIds),
+  ]);
+
+  const inApp: Delivery[] = [];
+  const push: { delivery: Delivery; at: Date }[] = [];
+  const mails: NewMail[] = [];
+  for (const delivery of fresh) {
+    const { userId, type } = delivery.note;
+    const person = people.get(userId);
+    if (!person) continue; // a deleted account hears nothing
+    const pref = prefs.get(userId) as StoredPreferences;
+    const to = destinations(type, channelsFor(type, pref.types), browsers.get(userId)?.length ?? 0);
+    const at = isUrgent(type) ? now : sendableAt(now, pref.quietHours, pref.timeZone);
+    if (to.inApp) inApp.push(delivery);
+    if (to.push) push.push({ delivery, at });
+    if (to.email && person.verified) {
+      const text = renderNotification(type, delivery.note.data ?? {}, person.language);
+      mails.push({
+        to: person.email,
+        template: 'notification',
+        language: person.language,
+        vars: {
+          name: person.name,
+          title: text.title,
+          body: text.body,
+          link: `${publicUrl}${notificationLink(type)}`,
+          settings: `${publicUrl}/account#notifications`,
+        },
+        availableAt: at,
+      });
+    }
+  }
+
+  await insertNotifications(tx, inApp, now);
+  await enqueuePushes(tx, push, browsers, people, now);
+  await enqueueMails(tx, mails, now);
+  return inApp.length;
+}
+
+/** Records the reminders among these; keeps only those not given before (ON CONFLICT DO NOTHING). */
+async function dropGivenReminders(tx: DbOrTx, deliveries: readonly Delivery[], now: Date) {
+  const keyed = deliveries.filter((d) => d.reminder);
+  if (keyed.length === 0) return deliveries;
+  const key = (userId: string, occasion: string, subject: string) => `${userId}|${occasion}|${subject}`;
+  const inserted = await tx
+    .insert(sentReminders)
+    .values(
+      keyed.map((d) => ({
+        userId: d.note.userId,
+        occasion: d.reminder!.occasion,
+        subject: d.reminder!.subject,
+        createdAt: now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({
+      userId: sentReminders.userId,
+      occasion: sentReminders.occasion,
+      subject: sentReminders.subject,
+    });
+  const given = new Set(inserted.map((r) => key(r.userId, r.occasion, r.subject)));
+  return deliveries.filter(
+    (d) => !d.reminder || given.has(key(d.note.userId, d.reminder.occasion, d.reminder.subject)),
+  );
+}
+
+/** Each member's subscribed browsers (push subscription ids). */
+async function browsersOf(tx: DbOrTx, userIds: readonly string[]): Promise<Map<string, string[]>> {
+  const rows = await tx
+    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, [...userIds]));
+  const byUser = new Map<string, string[]>();
+  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.id]);
+  return byUser;
+}
+
+interface Recipient {
+  email: string;
+  name: string;
+  language: 'it' | 'en';
+  verified: boolean;
+}
+
+async function recipients(tx: DbOrTx, userIds: readonly string[]): Promise<Map<string, Recipient>> {
+  const rows = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.displayName,
+      language: users.languagePreference,
+      verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+    })
+    .from(users)
+    .where(and(inArray(users.id, [...userIds]), isNull(users.deletedAt)));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { email: row.email, name: row.name, language: languageOrDefault(row.language), verified: row.verified },
+    ]),
+  );
+}
+
+/** One outbox row per browser: each is sent and retried on its own (push/send-push.handler). */
+async function enqueuePushes(
+  tx: DbOrTx,
+  list: readonly { delivery: Delivery; at: Date }[],
+  byUser: Map<string, string[]>,
+  people: Map<string, Recipient>,
+  now: Date,
+): Promise<void> {
+  const rows = list.flatMap(({ delivery, at }) => {
+    const { userId, type, data } = delivery.note;
+    const language = people.get(userId)!.language;
+    const message: PushMessage = {
+      ...renderNotification(type, data ?? {}, language),
+      url: notificationLink(type),
+      urgency: isUrgent(type) ? 'high' : 'normal',
+      ttlSeconds: ttlSeconds(type),
+    };
+    return (byUser.get(userId) ?? []).map((subscriptionId) => ({
+      topic: PUSH_TOPIC,
+      payload: { subscriptionId, message },
+      availableAt: at,
+      createdAt: now,
+    }));
+  });
+  if (rows.length > 0) await tx.insert(outbox).values(rows);
+}

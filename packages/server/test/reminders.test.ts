@@ -1,0 +1,178 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { funds, users } from '../src/db/schema';
+import { DAY, fastForward, HOUR, type Member, organizationOf } from './support/fund-members';
+import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
+import { startPushReceiver } from './support/push-receiver';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let receiver: Awaited<ReturnType<typeof startPushReceiver>>;
+const config = () => ({
+  push: { vapidKeys: undefined, subject: 'mailto:ops@giro.test', extraOrigins: [receiver.origin] },
+});
+
+beforeEach(async () => {
+  receiver = await startPushReceiver();
+  t = await createTestApp(config());
+});
+afterEach(async () => {
+  await t.close();
+  await receiver.close();
+});
+
+const WINDOW_OPEN = 'È ora di contribuire';
+const TWO_HOURS = 'Mancano 2 ore per contribuire';
+const DAY_LEFT = 'Mancano 24 ore per contribuire';
+
+/** Each member's browser is its own path on the local push service. */
+const pathOf = (member: Member) => `/push/${member.id}`;
+const subscribe = async (member: Member) => {
+  const answer = await member.client.post('/api/push/subscriptions', receiver.subscription(pathOf(member)));
+  expect(answer.statusCode).toBe(200);
+};
+/** The pushes with this title, by browser path. */
+const pushesTitled = (title: string) =>
+  receiver.received.filter((p) => (p.payload as { title?: string }).title === title).map((p) => p.path);
+const emailOf = async (member: Member) =>
+  (await t.deps.db.select({ email: users.email }).from(users).where(eq(users.id, member.id)))[0]!.email;
+
+async function sendEverything() {
+  await t.flushOutbox();
+  await t.flushOutbox();
+}
+
+describe('contribution reminders by push (issue 14)', () => {
+  it('the window opening sends one signed, encrypted push to each payer, none to the recipient, none twice across a restart', async () => {
+    const members = await organizationOf(t, 3);
+    for (const m of members) await subscribe(m);
+    const fund = await activeFund(members);
+    const recipient = recipientOf(members, fund);
+    const payers = payersOf(members, fund);
+    await sendEverything();
+    expect(pushesTitled(WINDOW_OPEN)).toEqual([]);
+
+    await openWindow(members[0]!);
+    await sendEverything();
+    expect(pushesTitled(WINDOW_OPEN).sort()).toEqual(payers.map(pathOf).sort());
+    expect(pushesTitled(WINDOW_OPEN)).not.toContain(pathOf(recipient));
+    const push = receiver.received.find(
+      (p) => p.path === pathOf(payers[0]!) && (p.payload as { title?: string }).title === WINDOW_OPEN,
+    )!;
+    expect(push.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    expect(push.payload).toMatchObject({ url: '/' });
+    expect((push.payload as { body: string }).body).toContain(recipient.name);
+    // The in-app panel has it too.
+    payers[0]!.client.language = 'it';
+    const panel = (await payers[0]!.client.get('/api/user-notifications')).json<{
+      notifications: { title: string }[];
+    }>();
+    expect(panel.notifications.map((n) => n.title)).toContain(WINDOW_OPEN);
+
+    // A restart, then a worker that lost track of what it gave (as a second instance with a
+    // stale view would): the reminder's key still stops it.
+    await t.stop();
+    t = await createTestApp(config(), { database: t.database, clock: t.clock });
+    await t.deps.db
+      .update(funds)
+      .set({ remindersThrough: null, nextReminderAt: sql`now() - interval '1 day'` });
+    await t.deadlines.drain();
+    await sendEverything();
+    expect(pushesTitled(WINDOW_OPEN)).toHaveLength(payers.length);
+  });
+
+  it('2 h before the close a paid member gets nothing and an unpaid one is told, urgently', async () => {
+    const members = await organizationOf(t, 3);
+    for (const m of members) await subscribe(m);
+    const fund = await activeFund(members);
+    const [paid, unpaid] = payersOf(members, fund) as [Member, Member];
+    await openWindow(members[0]!);
+    await act(paid, 'contributions', { method: 'manual' });
+    // From the window's opening (7 days before the close) to 2 hours before it.
+    await fastForward(members[0]!, 7 * DAY - 2 * HOUR);
+    await sendEverything();
+    expect(pushesTitled(TWO_HOURS)).toEqual([pathOf(unpaid)]);
+    // The 24 h mark passed in the same jump: only the latest reminder is given.
+    expect(pushesTitled(DAY_LEFT)).toEqual([]);
+    const push = receiver.received.find((p) => (p.payload as { title?: string }).title === TWO_HOURS)!;
+    expect(push.headers.urgency).toBe('high');
+    expect(push.headers.ttl).toBe('7200');
+    expect((push.payload as { body: string }).body).toBe(
+      `${paid.name} ha pagato; il fondo di ${recipientOf(members, fund).name} ti aspetta — mancano 2 ore.`.replace(
+        /^./,
+        (c) => c.toUpperCase(),
+      ),
+    );
+  });
+
+  it('a type turned off stays silent on that channel, and the others still hear it', async () => {
+    const members = await organizationOf(t, 3);
+    for (const m of members) await subscribe(m);
+    const fund = await activeFund(members);
+    const [quiet, other] = payersOf(members, fund) as [Member, Member];
+    const answer = await quiet.client.put('/api/notification-preferences', {
+      types: { contribution_window_open: { push: false, inApp: false } },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().types.contribution_window_open).toEqual({ inApp: false, push: false, email: true });
+    await openWindow(members[0]!);
+    await sendEverything();
+    expect(pushesTitled(WINDOW_OPEN)).toEqual([pathOf(other)]);
+    quiet.client.language = 'it';
+    const panel = (await quiet.client.get('/api/user-notifications')).json<{
+      notifications: { title: string }[];
+    }>();
+    expect(panel.notifications.map((n) => n.title)).not.toContain(WINDOW_OPEN);
+    // Email was left on: it still arrives.
+    expect(t.mailer.sent.filter((m) => m.subject === WINDOW_OPEN).map((m) => m.to)).toContain(
+      await emailOf(quiet),
+    );
+  });
+});
+
+describe('email as the fallback (issue 14)', () => {
+  it('a due payment reaches by email a member with no push subscription, even with email off', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const [subscribed, unsubscribed] = payersOf(members, fund) as [Member, Member];
+    await subscribe(subscribed);
+    for (const m of [subscribed, unsubscribed])
+      await m.client.put('/api/notification-preferences', {
+        types: { contribution_due_24h: { email: false } },
+      });
+    await openWindow(members[0]!);
+    await fastForward(members[0]!, 6 * DAY);
+    await sendEverything();
+    const mails = t.mailer.sent.filter((m) => m.subject === DAY_LEFT);
+    expect(mails.map((m) => m.to)).toEqual([await emailOf(unsubscribed)]);
+    expect(mails[0]!.text).toContain('http://giro.test/');
+    expect(mails[0]!.text).toContain('http://giro.test/account#notifications');
+    expect(pushesTitled(DAY_LEFT)).toEqual([pathOf(subscribed)]);
+  });
+});
+
+describe('quiet hours (issue 14)', () => {
+  it('hold a non-urgent push until they end, then it goes', async () => {
+    const members = await organizationOf(t, 3);
+    for (const m of members) await subscribe(m);
+    const fund = await activeFund(members);
+    const payer = payersOf(members, fund)[0]!;
+    // Quiet from half an hour before the window opens to an hour after (UTC wall clock).
+    const opensAt = new Date(t.clock.now().getTime() + (7 * DAY + 1) * 60_000);
+    const clock = (offsetMinutes: number) =>
+      new Date(opensAt.getTime() + offsetMinutes * 60_000).toISOString().slice(11, 16);
+    const hours = await payer.client.put('/api/notification-preferences', {
+      quietHours: { from: clock(-30), to: clock(60) },
+      timeZone: 'UTC',
+    });
+    expect(hours.json()).toMatchObject({ quietHours: { from: clock(-30), to: clock(60) }, timeZone: 'UTC' });
+    await openWindow(members[0]!);
+    await sendEverything();
+    expect(pushesTitled(WINDOW_OPEN)).not.toContain(pathOf(payer));
+    expect(pushesTitled(WINDOW_OPEN)).toHaveLength(1); // the other payer
+    await fastForward(members[0]!, 2 * HOUR);
+    await sendEverything();
+    expect(pushesTitled(WINDOW_OPEN)).toContain(pathOf(payer));
+  });
+});
