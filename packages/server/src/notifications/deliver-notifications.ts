@@ -38,11 +38,10 @@ export async function deliverNotifications(
   const fresh = await dropGivenReminders(tx, deliveries, now);
   if (fresh.length === 0) return 0;
   const userIds = [...new Set(fresh.map((d) => d.note.userId))];
-  const [prefs, browsers, people] = await Promise.all([
-    preferencesOf(tx, userIds),
-    browsersOf(tx, userIds),
-    recipients(tx, userIds),
-  ]);
+  // One after another: a transaction is one connection, which runs one query at a time.
+  const prefs = await preferencesOf(tx, userIds);
+  const browsers = await browsersOf(tx, userIds);
+  const people = await recipients(tx, userIds);
 
   const inApp: Delivery[] = [];
   const push: { delivery: Delivery; at: Date }[] = [];
