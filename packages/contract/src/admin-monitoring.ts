@@ -124,6 +124,7 @@ export const emailTemplateKeySchema = z.enum([
   'reset_password',
   'delete_account',
   'notification',
+  'weekly_summary',
 ]);
 export type EmailTemplateKey = z.infer<typeof emailTemplateKeySchema>;
 export const emailTemplateLanguageSchema = z.enum(['it', 'en']);

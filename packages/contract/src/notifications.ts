@@ -20,6 +20,12 @@ export const notificationTypes = [
   'contribution_window_open',
   'contribution_due_24h',
   'contribution_due_2h',
+  // Calls to act and news (issue 14, domain.md Reminders).
+  'amount_vote_opened',
+  'confirmation_needed',
+  'dismissal_to_acknowledge',
+  'withdrawal_ready',
+  'request_completed',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

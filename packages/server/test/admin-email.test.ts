@@ -19,8 +19,8 @@ describe('email templates', () => {
   it('lists every template per language with its placeholders, defaults first', async () => {
     const admin = await setUp();
     const { items } = (await admin.client.get('/api/admin/email-templates')).json();
-    // Four templates (verification, reset, deletion, notification) in two languages.
-    expect(items).toHaveLength(8);
+    // Five templates (verification, reset, deletion, notification, weekly summary) in two languages.
+    expect(items).toHaveLength(10);
     const verify = items.find(
       (item: { key: string; language: string }) => item.key === 'verify_email' && item.language === 'it',
     );

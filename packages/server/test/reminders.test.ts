@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { funds, users } from '../src/db/schema';
-import { DAY, fastForward, HOUR, type Member, organizationOf } from './support/fund-members';
+import {
+  connectPayoutAccount,
+  DAY,
+  fastForward,
+  HOUR,
+  type Member,
+  organizationOf,
+} from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
 import { startPushReceiver } from './support/push-receiver';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -128,6 +135,29 @@ describe('contribution reminders by push (issue 14)', () => {
     expect(t.mailer.sent.filter((m) => m.subject === WINDOW_OPEN).map((m) => m.to)).toContain(
       await emailOf(quiet),
     );
+  });
+});
+
+describe('calls to act reach members where they are (issue 14)', () => {
+  it('the amount vote to every voter, and "you can withdraw" to the recipient once everyone paid', async () => {
+    const members = await organizationOf(t, 3);
+    for (const m of members) await subscribe(m);
+    await members[0]!.client.post('/api/rotating-fund');
+    await sendEverything();
+    expect(pushesTitled("Vota l'importo mensile").sort()).toEqual(members.map(pathOf).sort());
+    const fund = await activeFund(members);
+    await sendEverything();
+    expect(pushesTitled("Accetta l'importo")).toHaveLength(3);
+    await connectPayoutAccount(recipientOf(members, fund));
+    await openWindow(members[0]!);
+    const card = {
+      method: 'card',
+      paymentMethodId: 'pm_card_visa',
+      billingAddress: { line1: 'Via Roma 1', city: 'Milano', postalCode: '20100', country: 'IT' },
+    };
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card);
+    await sendEverything();
+    expect(pushesTitled('Puoi prelevare')).toEqual([pathOf(recipientOf(members, fund))]);
   });
 });
 

@@ -14,6 +14,7 @@ import { applyFundCommand } from '../use-cases/fund/apply-fund-command';
 import { FundWriteBatch } from '../use-cases/fund/fund-write-batch';
 import { giveDueReminders } from '../use-cases/fund/give-due-reminders';
 import { applyRequestCommand } from '../use-cases/requests/apply-request-command';
+import { sendWeeklySummaries } from '../use-cases/send-weekly-summaries';
 import { WakeableWorker } from './wakeable-worker';
 
 const BATCH = 50;
@@ -57,7 +58,20 @@ export class DeadlineWorker extends WakeableWorker {
    * were handled.
    */
   async drain(): Promise<number> {
-    return (await this.drainFunds()) + (await this.drainRequests()) + (await this.drainReminders());
+    const handled = (await this.drainFunds()) + (await this.drainRequests()) + (await this.drainReminders());
+    return handled + (await this.sendWeeklySummaries());
+  }
+
+  /** The hour the weekly summaries were last looked at: once an hour is enough (Monday 09:00). */
+  private summaryHour = -1;
+
+  private async sendWeeklySummaries(): Promise<number> {
+    const hour = Math.floor(this.deps.clock.now().getTime() / 3_600_000);
+    if (hour === this.summaryHour) return 0;
+    const sent = await this.db.transaction((tx) => sendWeeklySummaries(tx, this.deps));
+    this.summaryHour = hour;
+    if (sent > 0) this.deps.kickOutbox();
+    return sent;
   }
 
   private async drainReminders(): Promise<number> {

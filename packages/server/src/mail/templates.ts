@@ -43,6 +43,17 @@ export const mailTemplates = {
       text: 'Ciao {{name}},\n\n{{body}}\n\nApri Giro: {{link}}\n\nPuoi scegliere quali notifiche ricevere per email nel tuo account: {{settings}}',
     },
   },
+  // The optional weekly summary (issue 14): what was paid, what is due, whose turn is next.
+  weekly_summary: {
+    en: {
+      subject: 'Giro: your week',
+      text: 'Hello {{name}},\n\nhere is your fund this week:\n\n{{summary}}\n\nOpen Giro: {{link}}\n\nYou can turn this summary off in your account: {{settings}}',
+    },
+    it: {
+      subject: 'Giro: la tua settimana',
+      text: 'Ciao {{name}},\n\necco il tuo fondo questa settimana:\n\n{{summary}}\n\nApri Giro: {{link}}\n\nPuoi disattivare questo riepilogo nel tuo account: {{settings}}',
+    },
+  },
 } as const satisfies Record<string, Record<Language, { subject: string; text: string }>>;
 
 export type MailTemplate = keyof typeof mailTemplates;
@@ -53,6 +64,7 @@ export const mailPlaceholders: Record<MailTemplate, readonly string[]> = {
   reset_password: ['name', 'link'],
   delete_account: ['name', 'link'],
   notification: ['name', 'title', 'body', 'link', 'settings'],
+  weekly_summary: ['name', 'summary', 'link', 'settings'],
 };
 
 /** Fills `{{name}}`-style placeholders; one the caller did not give becomes empty. */

@@ -102,6 +102,26 @@ const texts: Record<Language, Record<NotificationType, Text>> = {
       title: '2 hours left to contribute',
       body: `${paidClause(d, 'en')}${d.recipientName ?? 'the recipient'}'s pot waits for you — 2 h left.`,
     }),
+    amount_vote_opened: () => ({
+      title: 'Vote the monthly amount',
+      body: 'A new fund is being set up: say how much each member should put in every round.',
+    }),
+    confirmation_needed: () => ({
+      title: 'Accept the amount',
+      body: 'The group voted the monthly amount. Accept it, or refuse it with a reason, within 24 hours.',
+    }),
+    dismissal_to_acknowledge: (d) => ({
+      title: 'Amount refused',
+      body: `${d.memberName ?? 'A member'} refused the amount. Read the reason and acknowledge it: voting then starts again.`,
+    }),
+    withdrawal_ready: () => ({
+      title: 'You can withdraw',
+      body: 'Everyone has contributed: the fund is ready for you to withdraw.',
+    }),
+    request_completed: () => ({
+      title: 'Request completed',
+      body: 'A funding request reached its target. Thank you to everyone who contributed.',
+    }),
     payment_confirmation_required: () => ({
       title: 'Confirm your card payment',
       body: 'Your bank asks you to confirm this payment. Confirm it within 30 minutes from your dashboard, or the contribution will be taken back.',
@@ -172,6 +192,26 @@ const texts: Record<Language, Record<NotificationType, Text>> = {
       title: 'Mancano 2 ore per contribuire',
       body: `${paidClause(d, 'it')}il fondo di ${d.recipientName ?? 'chi riceve'} ti aspetta — mancano 2 ore.`,
     }),
+    amount_vote_opened: () => ({
+      title: "Vota l'importo mensile",
+      body: 'Si sta creando un nuovo fondo: indica quanto dovrebbe versare ogni membro a ogni turno.',
+    }),
+    confirmation_needed: () => ({
+      title: "Accetta l'importo",
+      body: "Il gruppo ha votato l'importo mensile. Accettalo, o rifiutalo con un motivo, entro 24 ore.",
+    }),
+    dismissal_to_acknowledge: (d) => ({
+      title: 'Importo rifiutato',
+      body: `${d.memberName ?? 'Un membro'} ha rifiutato l'importo. Leggi il motivo e prendine visione: poi la votazione riparte.`,
+    }),
+    withdrawal_ready: () => ({
+      title: 'Puoi prelevare',
+      body: 'Tutti hanno contribuito: il fondo è pronto per il tuo prelievo.',
+    }),
+    request_completed: () => ({
+      title: 'Richiesta completata',
+      body: "Una richiesta di finanziamento ha raggiunto l'obiettivo. Grazie a chi ha contribuito.",
+    }),
     payment_confirmation_required: () => ({
       title: 'Conferma il pagamento con carta',
       body: 'La tua banca chiede di confermare questo pagamento. Confermalo entro 30 minuti dalla dashboard, altrimenti il contributo verrà annullato.',
@@ -197,7 +237,7 @@ const contributionReminders: readonly NotificationType[] = [
 
 export function notificationLink(type: NotificationType): string {
   if (type === 'payout_account_required') return '/account#payout-account';
-  if (type === 'request_activated') return '/requests';
+  if (type === 'request_activated' || type === 'request_completed') return '/requests';
   // A payment to confirm or to make: the home's Now card does it first thing.
   if (type === 'payment_confirmation_required' || contributionReminders.includes(type)) return '/';
   return '/fund';

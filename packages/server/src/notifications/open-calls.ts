@@ -15,6 +15,18 @@ const owesThisRound: StillOpen = (state, userId) =>
  * deletes it: the alerts say only what is true now (issue 13). The others are news and stay.
  */
 const stillOpen: Partial<Record<NotificationType, StillOpen>> = {
+  // "Say how much each member should put in."
+  amount_vote_opened: (state, userId) =>
+    state.phase === 'voting' && state.voters.includes(userId) && !(userId in state.votes),
+  // "Accept the amount, or refuse it."
+  confirmation_needed: (state, userId) =>
+    state.phase === 'confirmation' && state.participants.includes(userId) && !(userId in state.confirmations),
+  // "Read the reason and acknowledge it."
+  dismissal_to_acknowledge: (state, userId) =>
+    state.phase === 'dismissal_acknowledgment' && !state.acknowledged.includes(userId),
+  // "The fund is ready for you to withdraw."
+  withdrawal_ready: (state, userId) =>
+    state.round?.recipientId === userId && state.round.state === 'awaiting_withdrawal',
   // "Vote the withdrawal date."
   fund_activated: (state, userId) => state.phase === 'date_voting' && !(userId in state.dateVotes),
   // "You can withdraw as soon as everyone has contributed."

@@ -8,6 +8,7 @@ const samplePaths: Record<EmailTemplateKey, string> = {
   reset_password: '/reset-password',
   delete_account: '/delete-account-confirm',
   notification: '/',
+  weekly_summary: '/fund',
 };
 
 /** The email as a recipient would see it, with sample data; refused like a save when broken. */
@@ -20,13 +21,14 @@ export function previewEmailTemplate(
   const vars = {
     name: 'Anna Bianchi',
     link:
-      key === 'notification'
-        ? `${deps.config.publicUrl}/`
+      key === 'notification' || key === 'weekly_summary'
+        ? `${deps.config.publicUrl}${samplePaths[key]}`
         : `${deps.config.publicUrl}${samplePaths[key]}?token=sample-token`,
     // A notification's sample: the reminder families get most.
     title: '2 hours left to contribute',
     body: 'Anna and Bruno have paid; Carla’s pot waits for you — 2 h left.',
     settings: `${deps.config.publicUrl}/account#notifications`,
+    summary: 'Round 3: Carla’s pot.\nPaid: Anna and Bruno.\nYou: to pay by 1 Mar 2026, 18:00.',
   };
   return { subject: fillPlaceholders(body.subject, vars), text: fillPlaceholders(body.body, vars) };
 }

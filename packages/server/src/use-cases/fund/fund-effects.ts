@@ -121,6 +121,18 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         for (const userId of event.nonAcknowledgers)
           notes.push({ userId, type: 'dismissal_acknowledgment_timeout' });
         break;
+      case 'VotingOpened':
+        for (const userId of event.voters) notes.push({ userId, type: 'amount_vote_opened' });
+        break;
+      case 'VotingClosed':
+        for (const userId of event.participants) notes.push({ userId, type: 'confirmation_needed' });
+        break;
+      case 'DismissalOpened': {
+        const memberName = input.names.get(event.by);
+        for (const userId of after.participants.filter((id) => id !== event.by))
+          notes.push({ userId, type: 'dismissal_to_acknowledge', data: { memberName } });
+        break;
+      }
       case 'FundActivated':
         for (const userId of event.order) notes.push({ userId, type: 'fund_activated' });
         break;
@@ -128,6 +140,8 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         notes.push({ userId: event.recipientId, type: 'your_turn' });
         break;
       case 'RoundReady':
+        if (event.recipientTimeoutAt === null && after.round)
+          notes.push({ userId: after.round.recipientId, type: 'withdrawal_ready' });
         if (event.recipientTimeoutAt !== null && after.round)
           notes.push({
             userId: after.round.recipientId,

@@ -1,3 +1,4 @@
+import type { NotificationType } from '@giro/contract/notifications';
 import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
 import type { LedgerTransaction } from '@giro/domain/ledger';
 import { sql } from 'drizzle-orm';
@@ -15,6 +16,13 @@ import { deliverNotifications } from '../../notifications/deliver-notifications'
 import { fundCallTypes, isCallStillOpen } from '../../notifications/open-calls';
 import { enqueueRealtimeBatch } from '../../realtime/enqueue-realtime';
 import type { WireEvent } from '../../realtime/wire-events';
+
+const answeredAtOnce: readonly NotificationType[] = [
+  'amount_vote_opened',
+  'confirmation_needed',
+  'dismissal_to_acknowledge',
+  'withdrawal_ready',
+];
 
 interface FundChange {
   fund: FundRow;
@@ -59,8 +67,17 @@ export class FundWriteBatch {
     for (const { organizationId, postings } of this.postings)
       await bookPostings(tx, organizationId, postings, now);
     await this.deleteClosedCalls(tx);
+    // A vote's call that the same change answered (the member who opened the vote voted with it)
+    // is not sent.
+    const states = new Map(this.changes.map((change) => [change.fund.organizationId, change.state]));
     const allNotes = this.notes.flatMap(({ organizationId, notes }) =>
-      notes.map((note) => ({ organizationId, note })),
+      notes
+        .filter(
+          (note) =>
+            !answeredAtOnce.includes(note.type) ||
+            isCallStillOpen(note.type, states.get(organizationId)!, note.userId),
+        )
+        .map((note) => ({ organizationId, note })),
     );
     await deliverNotifications(tx, allNotes, now, this.publicUrl);
     await enqueueRealtimeBatch(tx, this.wire, now);

@@ -98,6 +98,14 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
         );
         break;
       }
+      case 'RequestEnded': {
+        if (event.status !== 'completed') break;
+        const request = find(event.requestId);
+        const contributors = request.contributions.map((c) => c.contributorId);
+        for (const userId of new Set([request.ownerId, ...contributors]))
+          notes.push({ userId, type: 'request_completed' });
+        break;
+      }
       case 'RequestActivated': {
         const request = find(event.requestId);
         // The owner and every member (domain.md, Funding requests).
