@@ -40,6 +40,9 @@ test('signed-out pages: accessible, and Italian where Italian', async ({ browser
 });
 
 test('a member’s pages: accessible, and Italian where Italian', async ({ browser }) => {
+  // Thirty checks by axe, two to five seconds each on this two-core machine; Account's
+  // notification table alone (seventeen types, three switches each) takes axe about two.
+  test.setTimeout(180_000);
   const { page } = await registerMember(browser, 'pagine');
   for (const { language } of [...languages, languages[0]]) {
     await page.getByTestId('language-switcher').selectOption(language);

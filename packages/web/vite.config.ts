@@ -31,6 +31,10 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // Web Push (issue 14): showing a push and opening its screen on a click, a plain script of
+        // public/ run inside the generated worker. It is precached too, so its revision is in
+        // sw.js: a change to it changes sw.js, and browsers install the new worker.
+        importScripts: ['/push-sw.js'],
         navigateFallback: '/index.html',
         // Pages the server renders itself: the sandbox provider's onboarding page.
         navigateFallbackDenylist: [/^\/api\//, /^\/ws/, /^\/sandbox\//],

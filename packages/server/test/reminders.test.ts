@@ -105,6 +105,11 @@ describe('contribution reminders by push (issue 14)', () => {
     const push = receiver.received.find((p) => (p.payload as { title?: string }).title === TWO_HOURS)!;
     expect(push.headers.urgency).toBe('high');
     expect(push.headers.ttl).toBe('7200');
+    expect(push.payload).toMatchObject({
+      url: '/',
+      lang: 'it',
+      tag: expect.stringMatching(/^contribution:/),
+    });
     expect((push.payload as { body: string }).body).toBe(
       `${paid.name} ha pagato; il fondo di ${recipientOf(members, fund).name} ti aspetta — mancano 2 ore.`.replace(
         /^./,

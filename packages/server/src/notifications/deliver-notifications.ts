@@ -159,6 +159,9 @@ async function enqueuePushes(
       url: notificationLink(type),
       urgency: isUrgent(type) ? 'high' : 'normal',
       ttlSeconds: ttlSeconds(type),
+      // One round's contribution reminders share a tag: the latest replaces the earlier on the device.
+      tag: delivery.reminder ? `contribution:${delivery.reminder.subject}` : type,
+      lang: language,
     };
     return (byUser.get(userId) ?? []).map((subscriptionId) => ({
       topic: PUSH_TOPIC,

@@ -11,6 +11,10 @@ export interface PushMessage {
   urgency: 'very-low' | 'low' | 'normal' | 'high';
   /** How long the push service may hold it for an offline browser, in seconds. */
   ttlSeconds: number;
+  /** A later notification with the same tag replaces this one on the device (2 h left replaces 24 h). */
+  tag?: string;
+  /** The text's language, for the device's speech and fonts. */
+  lang?: string;
 }
 
 export const PUSH_TOPIC = 'push';

@@ -49,7 +49,13 @@ export function sendPushHandler(
     }
     const request = webPush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-      JSON.stringify({ title: message.title, body: message.body, url: message.url }),
+      JSON.stringify({
+        title: message.title,
+        body: message.body,
+        url: message.url,
+        tag: message.tag,
+        lang: message.lang,
+      }),
       {
         vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
         TTL: message.ttlSeconds,

@@ -4,7 +4,9 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
 import { BillingAddressCard } from '../../features/account/components/billing-address-card';
+import { CalendarCard } from '../../features/account/components/calendar-card';
 import { DeleteAccount } from '../../features/account/components/delete-account';
+import { NotificationsCard } from '../../features/account/components/notifications-card';
 import { ChangePasswordForm, PaypalForm, ProfileForm } from '../../features/account/components/profile-forms';
 import { useLogout } from '../../features/auth/api/auth-mutations';
 import { useServerConfig } from '../../features/auth/api/public';
@@ -63,6 +65,8 @@ export default function AccountPage() {
         </dl>
       </Card>
       <ProfileForm user={user} />
+      <NotificationsCard userId={user.id} />
+      <CalendarCard />
       <PayoutAccountPanel />
       <PaypalForm user={user} />
       <BillingAddressCard />

@@ -1,0 +1,50 @@
+import { type NotificationType, notificationTypes } from '@giro/contract/notifications';
+
+export type GroupName = 'contributions' | 'payments' | 'group' | 'other';
+
+/** The types as the member thinks of them: paying this round, money and turns, the group's life. */
+const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> = {
+  contributions: [
+    'contribution_window_open',
+    'contribution_due_24h',
+    'contribution_due_2h',
+    'contribution_timeout',
+    'extension_granted',
+    'contribution_skipped',
+  ],
+  payments: [
+    'payment_failed',
+    'payment_confirmation_required',
+    'your_turn',
+    'withdrawal_ready',
+    'payout_account_required',
+  ],
+  group: [
+    'amount_vote_opened',
+    'confirmation_needed',
+    'dismissal_to_acknowledge',
+    'confirmation_timeout',
+    'dismissal_acknowledgment_timeout',
+    'fund_activated',
+    'fallback_vote',
+    'strike_warning',
+    'member_expelled',
+    'request_activated',
+    'request_completed',
+  ],
+};
+
+/**
+ * The groups shown, in order, each with its types; a type the server adds before it is placed
+ * here is still shown (under "other"), never left without its switches.
+ */
+export function notificationGroups(
+  types: readonly NotificationType[] = notificationTypes,
+): { name: GroupName; types: NotificationType[] }[] {
+  const placed = new Set(Object.values(grouped).flat());
+  const groups = (Object.entries(grouped) as [GroupName, readonly NotificationType[]][]).map(
+    ([name, members]) => ({ name, types: members.filter((type) => types.includes(type)) }),
+  );
+  groups.push({ name: 'other', types: types.filter((type) => !placed.has(type)) });
+  return groups.filter((group) => group.types.length > 0);
+}

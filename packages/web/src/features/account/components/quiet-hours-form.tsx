@@ -1,0 +1,114 @@
+import type { NotificationPreferencesUpdate, QuietHours } from '@giro/contract/notification-preferences';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+
+const DEFAULT_QUIET_HOURS: QuietHours = { from: '22:00', to: '07:00' };
+
+/** Every zone the browser knows, with the ones in play first in the list if it knows none. */
+function zonesWith(...zones: string[]): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([...known, ...zones])].sort();
+}
+
+/**
+ * Quiet hours (off, or from–to) and the time zone they are read in, saved together: a time
+ * input changes at every keystroke, so this is a form with its own save button.
+ */
+export function QuietHoursForm({
+  quietHours,
+  timeZone,
+  deviceZone,
+  isSaving,
+  onSave,
+}: {
+  quietHours: QuietHours | null;
+  timeZone: string;
+  deviceZone: string;
+  isSaving: boolean;
+  onSave: (update: NotificationPreferencesUpdate) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [isOn, setOn] = useState(quietHours !== null);
+  const [hours, setHours] = useState<QuietHours>(quietHours ?? DEFAULT_QUIET_HOURS);
+  const [zone, setZone] = useState(timeZone);
+  const zones = useMemo(() => zonesWith(timeZone, deviceZone), [timeZone, deviceZone]);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave({ quietHours: isOn ? hours : null, timeZone: zone });
+  };
+  return (
+    <form
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-title`}
+      className="flex max-w-md flex-col gap-3"
+      data-testid="quiet-hours"
+    >
+      <h3 id={`${id}-title`} className="font-semibold text-stone-900">
+        {t('notifications.quiet.title')}
+      </h3>
+      <div className="flex items-start gap-3">
+        <input
+          id={`${id}-on`}
+          type="checkbox"
+          className="mt-0.5 size-6 shrink-0 accent-teal-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+          checked={isOn}
+          onChange={(event) => setOn(event.target.checked)}
+          aria-describedby={`${id}-hint`}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-on`} className="text-sm font-medium text-stone-800">
+            {t('notifications.quiet.enabled')}
+          </label>
+          <p id={`${id}-hint`} className="text-xs text-stone-600">
+            {t('notifications.quiet.hint')}
+          </p>
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <Field
+          label={t('notifications.quiet.from')}
+          type="time"
+          required
+          disabled={!isOn}
+          value={hours.from}
+          onChange={(event) => setHours({ ...hours, from: event.target.value })}
+        />
+        <Field
+          label={t('notifications.quiet.to')}
+          type="time"
+          required
+          disabled={!isOn}
+          value={hours.to}
+          onChange={(event) => setHours({ ...hours, to: event.target.value })}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-zone`} className="text-sm font-medium text-stone-800">
+          {t('notifications.quiet.timeZone')}
+        </label>
+        <select
+          id={`${id}-zone`}
+          value={zone}
+          onChange={(event) => setZone(event.target.value)}
+          aria-describedby={`${id}-zone-hint`}
+          className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-base focus-visible:outline-3 focus-visible:outline-teal-600"
+        >
+          {zones.map((name) => (
+            <option key={name} value={name}>
+              {name.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-zone-hint`} className="text-xs text-stone-600">
+          {t('notifications.quiet.timeZoneHint', { zone: deviceZone.replaceAll('_', ' ') })}
+        </p>
+      </div>
+      <Button type="submit" busy={isSaving} className="self-start">
+        {t('notifications.quiet.save')}
+      </Button>
+    </form>
+  );
+}
