@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type NotificationType, notificationTypes } from './notifications';
 
 /** GET /api/admin/api-monitoring: latency and errors per route template, and the process's health. */
 export const routeStatsSchema = z.object({
@@ -119,13 +120,23 @@ export const emailTrackingPageSchema = z.object({
 export type EmailTrackingPage = z.infer<typeof emailTrackingPageSchema>;
 
 /** Email templates: stored per key and language, defaults shipped in the server. */
-export const emailTemplateKeySchema = z.enum([
+/** The emails the platform sends (the tracking page filters by these). */
+export const mailTemplateKeySchema = z.enum([
   'verify_email',
   'reset_password',
   'delete_account',
   'notification',
   'weekly_summary',
 ]);
+export type MailTemplateKey = z.infer<typeof mailTemplateKeySchema>;
+/** A notification type's title and text (issue 14: editable like the emails), `notice_<type>`. */
+export type NoticeTemplateKey = `notice_${NotificationType}`;
+export const noticeTemplateKeys = notificationTypes.map((type) => `notice_${type}` as const) as [
+  NoticeTemplateKey,
+  ...NoticeTemplateKey[],
+];
+/** Every text an admin may edit: the emails, and each notification's title and text. */
+export const emailTemplateKeySchema = z.enum([...mailTemplateKeySchema.options, ...noticeTemplateKeys]);
 export type EmailTemplateKey = z.infer<typeof emailTemplateKeySchema>;
 export const emailTemplateLanguageSchema = z.enum(['it', 'en']);
 export const emailTemplateParamsSchema = z.object({

@@ -1,3 +1,4 @@
+import { notificationTypes } from '@giro/contract/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema';
 import { appWithAdmin } from './support/admin-app';
@@ -19,8 +20,9 @@ describe('email templates', () => {
   it('lists every template per language with its placeholders, defaults first', async () => {
     const admin = await setUp();
     const { items } = (await admin.client.get('/api/admin/email-templates')).json();
-    // Five templates (verification, reset, deletion, notification, weekly summary) in two languages.
-    expect(items).toHaveLength(10);
+    // Five emails (verification, reset, deletion, notification, weekly summary) and every
+    // notification type's title and text, in two languages.
+    expect(items).toHaveLength(2 * (5 + notificationTypes.length));
     const verify = items.find(
       (item: { key: string; language: string }) => item.key === 'verify_email' && item.language === 'it',
     );
@@ -145,5 +147,46 @@ describe('GET /api/admin/email-tracking', () => {
     expect(next.items[0].id).not.toBe(page.items[0].id);
     expect(next.nextCursor).toBeNull();
     expect((await admin.client.get('/api/admin/email-tracking?status=queued')).json().items).toEqual([]);
+  });
+
+  it('a notification text edited by an admin is what members read; its placeholders are checked', async () => {
+    const admin = await setUp();
+    const noticeUrl = '/api/admin/email-templates/notice_amount_vote_opened/it';
+    const refused = await admin.client.put(noticeUrl, { subject: 'Votate', body: 'Apri {{link}}' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'EMAIL_TEMPLATE_UNKNOWN_PLACEHOLDER' });
+    const saved = await admin.client.put(noticeUrl, {
+      subject: 'Si parte: quanto mettiamo?',
+      body: 'Un nuovo fondo: di’ la tua sull’importo mensile.',
+    });
+    expect(saved.statusCode).toBe(200);
+    const preview = await admin.client.post(
+      '/api/admin/email-templates/notice_contribution_due_2h/it/preview',
+      {
+        subject: 'Mancano 2 ore',
+        body: '{{paid}}il fondo di {{recipient}} ti aspetta',
+      },
+    );
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().text).toContain('il fondo di Carla ti aspetta');
+
+    // The admin's organization opens a fund: the vote's call uses the edited text.
+    admin.client.language = 'it';
+    expect((await admin.client.post('/api/rotating-fund')).statusCode).toBe(200);
+    const panel = (await admin.client.get('/api/user-notifications')).json<{
+      notifications: { type: string; title: string; body: string }[];
+    }>();
+    expect(panel.notifications.find((n) => n.type === 'amount_vote_opened')).toMatchObject({
+      title: 'Si parte: quanto mettiamo?',
+      body: 'Un nuovo fondo: di’ la tua sull’importo mensile.',
+    });
+    // English readers keep the default.
+    admin.client.language = 'en';
+    const english = (await admin.client.get('/api/user-notifications')).json<{
+      notifications: { type: string; title: string }[];
+    }>();
+    expect(english.notifications.find((n) => n.type === 'amount_vote_opened')?.title).toBe(
+      'Vote the monthly amount',
+    );
   });
 });

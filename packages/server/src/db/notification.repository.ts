@@ -1,6 +1,7 @@
 import type { Language } from '@giro/contract/errors';
 import type { Notification, NotificationType } from '@giro/contract/notifications';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { loadNoticeOverrides } from '../notifications/notice-overrides';
 import {
   type NotificationData,
   notificationLink,
@@ -71,6 +72,7 @@ export async function listNotifications(
   language: Language,
   limit = 50,
 ): Promise<{ notifications: Notification[]; unread: number }> {
+  const overrides = await loadNoticeOverrides(db);
   const [rows, [unread]] = await Promise.all([
     db
       .select()
@@ -90,7 +92,7 @@ export async function listNotifications(
       return {
         id: row.id,
         type,
-        ...renderNotification(type, row.data as NotificationData, language),
+        ...renderNotification(type, row.data as NotificationData, language, overrides),
         link: notificationLink(type),
         createdAt: row.createdAt.toISOString(),
         read: row.readAt !== null,

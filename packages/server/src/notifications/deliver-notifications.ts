@@ -8,7 +8,8 @@ import { outbox, pushSubscriptions, sentReminders, users } from '../db/schema';
 import { enqueueMails, type NewMail } from '../mail/enqueue-mail';
 import { PUSH_TOPIC, type PushMessage } from '../push/enqueue-push';
 import { channelsFor, destinations, isUrgent, sendableAt } from './channels';
-import { notificationLink, renderNotification } from './notification-texts';
+import { loadNoticeOverrides } from './notice-overrides';
+import { type NoticeOverrides, notificationLink, renderNotification } from './notification-texts';
 
 export interface Delivery {
   organizationId: string | null;
@@ -42,6 +43,7 @@ export async function deliverNotifications(
   const prefs = await preferencesOf(tx, userIds);
   const browsers = await browsersOf(tx, userIds);
   const people = await recipients(tx, userIds);
+  const overrides = await loadNoticeOverrides(tx);
 
   const inApp: Delivery[] = [];
   const push: { delivery: Delivery; at: Date }[] = [];
@@ -56,7 +58,7 @@ export async function deliverNotifications(
     if (to.inApp) inApp.push(delivery);
     if (to.push) push.push({ delivery, at });
     if (to.email && person.verified) {
-      const text = renderNotification(type, delivery.note.data ?? {}, person.language);
+      const text = renderNotification(type, delivery.note.data ?? {}, person.language, overrides);
       mails.push({
         to: person.email,
         template: 'notification',
@@ -74,7 +76,7 @@ export async function deliverNotifications(
   }
 
   await insertNotifications(tx, inApp, now);
-  await enqueuePushes(tx, push, browsers, people, now);
+  await enqueuePushes(tx, push, { browsers, people, overrides }, now);
   await enqueueMails(tx, mails, now);
   return inApp.length;
 }
@@ -147,15 +149,15 @@ async function recipients(tx: DbOrTx, userIds: readonly string[]): Promise<Map<s
 async function enqueuePushes(
   tx: DbOrTx,
   list: readonly { delivery: Delivery; at: Date }[],
-  byUser: Map<string, string[]>,
-  people: Map<string, Recipient>,
+  context: { browsers: Map<string, string[]>; people: Map<string, Recipient>; overrides: NoticeOverrides },
   now: Date,
 ): Promise<void> {
+  const { browsers: byUser, people, overrides } = context;
   const rows = list.flatMap(({ delivery, at }) => {
     const { userId, type, data } = delivery.note;
     const language = people.get(userId)!.language;
     const message: PushMessage = {
-      ...renderNotification(type, data ?? {}, language),
+      ...renderNotification(type, data ?? {}, language, overrides),
       url: notificationLink(type),
       urgency: isUrgent(type) ? 'high' : 'normal',
       ttlSeconds: ttlSeconds(type),

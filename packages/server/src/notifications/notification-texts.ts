@@ -11,7 +11,13 @@ export interface NotificationData {
   paidNames?: string[];
 }
 
-type Text = (data: NotificationData) => { title: string; body: string };
+export interface NoticeText {
+  title: string;
+  body: string;
+}
+
+/** Admin-edited texts by `${type}/${language}` (notice-templates.ts); the defaults apply otherwise. */
+export type NoticeOverrides = ReadonlyMap<string, NoticeText>;
 
 // Made once: a formatter costs far more to build than to use (a reminder to 10,000 members).
 const dateFormats: Record<Language, Intl.DateTimeFormat> = {
@@ -36,193 +42,254 @@ const paidClause = (d: NotificationData, language: Language) => {
   return `${names(paid, 'en')} ${paid.length === 1 ? 'has' : 'have'} paid; `;
 };
 
-const texts: Record<Language, Record<NotificationType, Text>> = {
-  en: {
-    contribution_timeout: () => ({
+/**
+ * The default texts per type and language, `{{placeholder}}`s filled at render time; an admin may
+ * replace them (stored like the email templates, key `notice_<type>`).
+ */
+export const noticeTemplates: Record<NotificationType, Record<Language, NoticeText>> = {
+  contribution_timeout: {
+    en: {
       title: 'Contribution missed',
       body: 'The contribution window closed before your payment arrived. The group is voting on what happens next.',
-    }),
-    fallback_vote: (d) => ({
-      title: 'Emergency vote',
-      body: `${d.memberName ?? 'A member'} has not contributed. Vote: wait, skip or expel.`,
-    }),
-    extension_granted: (d) => ({
-      title: 'Extension granted',
-      body: `The group gave you 24 more hours to contribute, until ${d.until ?? ''}.`,
-    }),
-    contribution_skipped: () => ({
-      title: 'Contribution skipped',
-      body: 'You were skipped for this round: the recipient receives the others’ contributions.',
-    }),
-    member_expelled: (d) => ({
-      title: 'Member expelled',
-      body: `${d.memberName ?? 'A member'} was removed from the organization by the group's vote.`,
-    }),
-    strike_warning: (d) => ({
-      title: 'Strike warning',
-      body: `You have ${d.strikes ?? 2} strikes for missed contributions. At 3 you are at risk of expulsion.`,
-    }),
-    confirmation_timeout: () => ({
-      title: 'Amount accepted',
-      body: 'You did not answer in 24 hours, so the amount counts as accepted.',
-    }),
-    dismissal_acknowledgment_timeout: () => ({
-      title: 'Dismissal acknowledged',
-      body: 'You did not acknowledge the dismissal in 24 hours, so it counts as acknowledged and voting restarts.',
-    }),
-    fund_activated: () => ({
-      title: 'Fund active',
-      body: 'Everyone accepted the amount: the rotation order is drawn. Vote the withdrawal date.',
-    }),
-    your_turn: () => ({
-      title: 'Your turn',
-      body: 'You are this round’s recipient. You can withdraw as soon as everyone has contributed.',
-    }),
-    payout_account_required: (d) => ({
-      title: 'Connect a payout account',
-      body: `Connect a payment account in your settings by ${d.until ?? ''} to receive the fund, or the round moves on.`,
-    }),
-    request_activated: () => ({
-      title: 'Request active',
-      body: 'A funding request is now open for contributions.',
-    }),
-    payment_failed: () => ({
-      title: 'Payment failed',
-      body: 'Your card payment was declined, so your contribution was not made. Please pay again, with another card or another method.',
-    }),
-    contribution_window_open: (d) => ({
-      title: 'Time to contribute',
-      body: `The contribution window is open until ${d.until ?? ''}: ${d.recipientName ?? 'the recipient'}'s pot waits for you.`,
-    }),
-    contribution_due_24h: (d) => ({
-      title: '24 hours left to contribute',
-      body: `${paidClause(d, 'en')}${d.recipientName ?? 'the recipient'}'s pot waits for you. The window closes ${d.until ?? ''}.`,
-    }),
-    contribution_due_2h: (d) => ({
-      title: '2 hours left to contribute',
-      body: `${paidClause(d, 'en')}${d.recipientName ?? 'the recipient'}'s pot waits for you — 2 h left.`,
-    }),
-    amount_vote_opened: () => ({
-      title: 'Vote the monthly amount',
-      body: 'A new fund is being set up: say how much each member should put in every round.',
-    }),
-    confirmation_needed: () => ({
-      title: 'Accept the amount',
-      body: 'The group voted the monthly amount. Accept it, or refuse it with a reason, within 24 hours.',
-    }),
-    dismissal_to_acknowledge: (d) => ({
-      title: 'Amount refused',
-      body: `${d.memberName ?? 'A member'} refused the amount. Read the reason and acknowledge it: voting then starts again.`,
-    }),
-    withdrawal_ready: () => ({
-      title: 'You can withdraw',
-      body: 'Everyone has contributed: the fund is ready for you to withdraw.',
-    }),
-    request_completed: () => ({
-      title: 'Request completed',
-      body: 'A funding request reached its target. Thank you to everyone who contributed.',
-    }),
-    payment_confirmation_required: () => ({
-      title: 'Confirm your card payment',
-      body: 'Your bank asks you to confirm this payment. Confirm it within 30 minutes from your dashboard, or the contribution will be taken back.',
-    }),
-  },
-  it: {
-    contribution_timeout: () => ({
+    },
+    it: {
       title: 'Contributo mancato',
       body: 'La finestra dei contributi si è chiusa prima del tuo pagamento. Il gruppo sta votando cosa fare.',
-    }),
-    fallback_vote: (d) => ({
+    },
+  },
+  fallback_vote: {
+    en: { title: 'Emergency vote', body: '{{member}} has not contributed. Vote: wait, skip or expel.' },
+    it: {
       title: 'Votazione di emergenza',
-      body: `${d.memberName ?? 'Un membro'} non ha contribuito. Vota: attendere, saltare o espellere.`,
-    }),
-    extension_granted: (d) => ({
+      body: '{{member}} non ha contribuito. Vota: attendere, saltare o espellere.',
+    },
+  },
+  extension_granted: {
+    en: {
+      title: 'Extension granted',
+      body: 'The group gave you 24 more hours to contribute, until {{until}}.',
+    },
+    it: {
       title: 'Proroga concessa',
-      body: `Il gruppo ti ha concesso 24 ore in più per contribuire, fino al ${d.until ?? ''}.`,
-    }),
-    contribution_skipped: () => ({
+      body: 'Il gruppo ti ha concesso 24 ore in più per contribuire, fino al {{until}}.',
+    },
+  },
+  contribution_skipped: {
+    en: {
+      title: 'Contribution skipped',
+      body: 'You were skipped for this round: the recipient receives the others’ contributions.',
+    },
+    it: {
       title: 'Contributo saltato',
       body: 'Sei stato saltato per questo turno: il beneficiario riceve i contributi degli altri.',
-    }),
-    member_expelled: (d) => ({
+    },
+  },
+  member_expelled: {
+    en: {
+      title: 'Member expelled',
+      body: "{{member}} was removed from the organization by the group's vote.",
+    },
+    it: {
       title: 'Membro espulso',
-      body: `${d.memberName ?? 'Un membro'} è stato rimosso dall'organizzazione con il voto del gruppo.`,
-    }),
-    strike_warning: (d) => ({
+      body: "{{member}} è stato rimosso dall'organizzazione con il voto del gruppo.",
+    },
+  },
+  strike_warning: {
+    en: {
+      title: 'Strike warning',
+      body: 'You have {{strikes}} strikes for missed contributions. At 3 you are at risk of expulsion.',
+    },
+    it: {
       title: 'Avviso di penalità',
-      body: `Hai ${d.strikes ?? 2} penalità per contributi mancati. A 3 rischi l'espulsione.`,
-    }),
-    confirmation_timeout: () => ({
+      body: "Hai {{strikes}} penalità per contributi mancati. A 3 rischi l'espulsione.",
+    },
+  },
+  confirmation_timeout: {
+    en: {
+      title: 'Amount accepted',
+      body: 'You did not answer in 24 hours, so the amount counts as accepted.',
+    },
+    it: {
       title: 'Importo accettato',
       body: "Non hai risposto entro 24 ore, quindi l'importo risulta accettato.",
-    }),
-    dismissal_acknowledgment_timeout: () => ({
+    },
+  },
+  dismissal_acknowledgment_timeout: {
+    en: {
+      title: 'Dismissal acknowledged',
+      body: 'You did not acknowledge the dismissal in 24 hours, so it counts as acknowledged and voting restarts.',
+    },
+    it: {
       title: 'Rifiuto preso visione',
       body: 'Non hai preso visione del rifiuto entro 24 ore: risulta fatto e la votazione riparte.',
-    }),
-    fund_activated: () => ({
+    },
+  },
+  fund_activated: {
+    en: {
+      title: 'Fund active',
+      body: 'Everyone accepted the amount: the rotation order is drawn. Vote the withdrawal date.',
+    },
+    it: {
       title: 'Fondo attivo',
       body: "Tutti hanno accettato l'importo: l'ordine di rotazione è estratto. Vota la data di prelievo.",
-    }),
-    your_turn: () => ({
+    },
+  },
+  your_turn: {
+    en: {
+      title: 'Your turn',
+      body: 'You are this round’s recipient. You can withdraw as soon as everyone has contributed.',
+    },
+    it: {
       title: 'È il tuo turno',
       body: 'Sei il beneficiario di questo turno. Puoi prelevare appena tutti hanno contribuito.',
-    }),
-    payout_account_required: (d) => ({
+    },
+  },
+  payout_account_required: {
+    en: {
+      title: 'Connect a payout account',
+      body: 'Connect a payment account in your settings by {{until}} to receive the fund, or the round moves on.',
+    },
+    it: {
       title: 'Collega un conto per i pagamenti',
-      body: `Collega un conto di pagamento nelle impostazioni entro il ${d.until ?? ''} per ricevere il fondo, altrimenti il turno passa al successivo.`,
-    }),
-    request_activated: () => ({
-      title: 'Richiesta attiva',
-      body: 'Una richiesta di finanziamento è aperta ai contributi.',
-    }),
-    payment_failed: () => ({
+      body: 'Collega un conto di pagamento nelle impostazioni entro il {{until}} per ricevere il fondo, altrimenti il turno passa al successivo.',
+    },
+  },
+  request_activated: {
+    en: { title: 'Request active', body: 'A funding request is now open for contributions.' },
+    it: { title: 'Richiesta attiva', body: 'Una richiesta di finanziamento è aperta ai contributi.' },
+  },
+  payment_failed: {
+    en: {
+      title: 'Payment failed',
+      body: 'Your card payment was declined, so your contribution was not made. Please pay again, with another card or another method.',
+    },
+    it: {
       title: 'Pagamento non riuscito',
       body: 'Il pagamento con carta è stato rifiutato, quindi il contributo non è stato versato. Paga di nuovo, con un’altra carta o un altro metodo.',
-    }),
-    contribution_window_open: (d) => ({
+    },
+  },
+  contribution_window_open: {
+    en: {
+      title: 'Time to contribute',
+      body: "The contribution window is open until {{until}}: {{recipient}}'s pot waits for you.",
+    },
+    it: {
       title: 'È ora di contribuire',
-      body: `La finestra dei contributi è aperta fino al ${d.until ?? ''}: il fondo di ${d.recipientName ?? 'chi riceve'} ti aspetta.`,
-    }),
-    contribution_due_24h: (d) => ({
+      body: 'La finestra dei contributi è aperta fino al {{until}}: il fondo di {{recipient}} ti aspetta.',
+    },
+  },
+  contribution_due_24h: {
+    en: {
+      title: '24 hours left to contribute',
+      body: "{{paid}}{{recipient}}'s pot waits for you. The window closes {{until}}.",
+    },
+    it: {
       title: 'Mancano 24 ore per contribuire',
-      body: `${paidClause(d, 'it')}il fondo di ${d.recipientName ?? 'chi riceve'} ti aspetta. La finestra si chiude il ${d.until ?? ''}.`,
-    }),
-    contribution_due_2h: (d) => ({
+      body: '{{paid}}il fondo di {{recipient}} ti aspetta. La finestra si chiude il {{until}}.',
+    },
+  },
+  contribution_due_2h: {
+    en: {
+      title: '2 hours left to contribute',
+      body: "{{paid}}{{recipient}}'s pot waits for you — 2 h left.",
+    },
+    it: {
       title: 'Mancano 2 ore per contribuire',
-      body: `${paidClause(d, 'it')}il fondo di ${d.recipientName ?? 'chi riceve'} ti aspetta — mancano 2 ore.`,
-    }),
-    amount_vote_opened: () => ({
+      body: '{{paid}}il fondo di {{recipient}} ti aspetta — mancano 2 ore.',
+    },
+  },
+  amount_vote_opened: {
+    en: {
+      title: 'Vote the monthly amount',
+      body: 'A new fund is being set up: say how much each member should put in every round.',
+    },
+    it: {
       title: "Vota l'importo mensile",
       body: 'Si sta creando un nuovo fondo: indica quanto dovrebbe versare ogni membro a ogni turno.',
-    }),
-    confirmation_needed: () => ({
+    },
+  },
+  confirmation_needed: {
+    en: {
+      title: 'Accept the amount',
+      body: 'The group voted the monthly amount. Accept it, or refuse it with a reason, within 24 hours.',
+    },
+    it: {
       title: "Accetta l'importo",
       body: "Il gruppo ha votato l'importo mensile. Accettalo, o rifiutalo con un motivo, entro 24 ore.",
-    }),
-    dismissal_to_acknowledge: (d) => ({
+    },
+  },
+  dismissal_to_acknowledge: {
+    en: {
+      title: 'Amount refused',
+      body: '{{member}} refused the amount. Read the reason and acknowledge it: voting then starts again.',
+    },
+    it: {
       title: 'Importo rifiutato',
-      body: `${d.memberName ?? 'Un membro'} ha rifiutato l'importo. Leggi il motivo e prendine visione: poi la votazione riparte.`,
-    }),
-    withdrawal_ready: () => ({
-      title: 'Puoi prelevare',
-      body: 'Tutti hanno contribuito: il fondo è pronto per il tuo prelievo.',
-    }),
-    request_completed: () => ({
+      body: "{{member}} ha rifiutato l'importo. Leggi il motivo e prendine visione: poi la votazione riparte.",
+    },
+  },
+  withdrawal_ready: {
+    en: {
+      title: 'You can withdraw',
+      body: 'Everyone has contributed: the fund is ready for you to withdraw.',
+    },
+    it: { title: 'Puoi prelevare', body: 'Tutti hanno contribuito: il fondo è pronto per il tuo prelievo.' },
+  },
+  request_completed: {
+    en: {
+      title: 'Request completed',
+      body: 'A funding request reached its target. Thank you to everyone who contributed.',
+    },
+    it: {
       title: 'Richiesta completata',
       body: "Una richiesta di finanziamento ha raggiunto l'obiettivo. Grazie a chi ha contribuito.",
-    }),
-    payment_confirmation_required: () => ({
+    },
+  },
+  payment_confirmation_required: {
+    en: {
+      title: 'Confirm your card payment',
+      body: 'Your bank asks you to confirm this payment. Confirm it within 30 minutes from your dashboard, or the contribution will be taken back.',
+    },
+    it: {
       title: 'Conferma il pagamento con carta',
       body: 'La tua banca chiede di confermare questo pagamento. Confermalo entro 30 minuti dalla dashboard, altrimenti il contributo verrà annullato.',
-    }),
+    },
   },
 };
 
-export function renderNotification(type: NotificationType, data: NotificationData, language: Language) {
-  const { title, body } = texts[language][type]({ ...data, until: when(data.until, language) || data.until });
+const fallbacks: Record<Language, { member: string; recipient: string }> = {
+  en: { member: 'A member', recipient: 'the recipient' },
+  it: { member: 'Un membro', recipient: 'chi riceve' },
+};
+
+/** The placeholders a notice's text may use: those its default texts use. */
+export function noticePlaceholders(type: NotificationType): string[] {
+  const { en, it } = noticeTemplates[type];
+  const used = `${en.title} ${en.body} ${it.title} ${it.body}`.matchAll(/\{\{(\w+)\}\}/g);
+  return [...new Set([...used].map((match) => match[1]!))];
+}
+
+const fill = (text: string, vars: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => vars[key] ?? '');
+
+/** A notification in the reader's language, from the admin's text when there is one. */
+export function renderNotification(
+  type: NotificationType,
+  data: NotificationData,
+  language: Language,
+  overrides?: NoticeOverrides,
+): NoticeText {
+  const template = overrides?.get(`${type}/${language}`) ?? noticeTemplates[type][language];
+  const vars = {
+    member: data.memberName ?? fallbacks[language].member,
+    recipient: data.recipientName ?? fallbacks[language].recipient,
+    until: when(data.until, language),
+    strikes: String(data.strikes ?? 2),
+    paid: paidClause(data, language),
+  };
+  const body = fill(template.body, vars);
   // A reminder's body may begin with a clause that is absent ("Anna has paid; il fondo…").
-  return { title, body: body.charAt(0).toUpperCase() + body.slice(1) };
+  return { title: fill(template.title, vars), body: body.charAt(0).toUpperCase() + body.slice(1) };
 }
 
 /**

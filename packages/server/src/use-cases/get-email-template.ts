@@ -1,8 +1,8 @@
 import type { EmailTemplate, EmailTemplateKey } from '@giro/contract/admin-monitoring';
 import type { Language } from '@giro/contract/errors';
 import type { Deps } from '../deps';
+import { placeholdersOf } from '../mail/editable-texts';
 import { effectiveTemplate } from '../mail/stored-templates';
-import { mailPlaceholders } from '../mail/templates';
 
 /** One template as the sender uses it, and whether an admin has changed it from the default. */
 export async function getEmailTemplate(
@@ -16,7 +16,7 @@ export async function getEmailTemplate(
     language,
     subject: template.subject,
     body: template.text,
-    placeholders: [...mailPlaceholders[key]],
+    placeholders: [...placeholdersOf(key)],
     isCustomized: template.updatedAt !== null,
     updatedAt: template.updatedAt?.toISOString() ?? null,
   };

@@ -1,9 +1,10 @@
 import type { EmailPreview, EmailTemplateBody, EmailTemplateKey } from '@giro/contract/admin-monitoring';
 import type { Deps } from '../deps';
+import { placeholdersOf } from '../mail/editable-texts';
 import { checkTemplate } from '../mail/template-syntax';
-import { fillPlaceholders, mailPlaceholders } from '../mail/templates';
+import { fillPlaceholders } from '../mail/templates';
 
-const samplePaths: Record<EmailTemplateKey, string> = {
+const samplePaths: Partial<Record<EmailTemplateKey, string>> = {
   verify_email: '/verify-email',
   reset_password: '/reset-password',
   delete_account: '/delete-account-confirm',
@@ -11,13 +12,16 @@ const samplePaths: Record<EmailTemplateKey, string> = {
   weekly_summary: '/fund',
 };
 
-/** The email as a recipient would see it, with sample data; refused like a save when broken. */
+/**
+ * The email (or notification: its title as the subject) as a recipient would see it, with
+ * sample data; refused like a save when broken.
+ */
 export function previewEmailTemplate(
   deps: Deps,
   key: EmailTemplateKey,
   body: EmailTemplateBody,
 ): EmailPreview {
-  checkTemplate(body, mailPlaceholders[key]);
+  checkTemplate(body, placeholdersOf(key));
   const vars = {
     name: 'Anna Bianchi',
     link:
@@ -29,6 +33,12 @@ export function previewEmailTemplate(
     body: 'Anna and Bruno have paid; Carla’s pot waits for you — 2 h left.',
     settings: `${deps.config.publicUrl}/account#notifications`,
     summary: 'Round 3: Carla’s pot.\nPaid: Anna and Bruno.\nYou: to pay by 1 Mar 2026, 18:00.',
+    // A notification text's sample facts.
+    member: 'Carla Verdi',
+    recipient: 'Carla',
+    until: '1 Mar 2026, 18:00',
+    strikes: '2',
+    paid: 'Anna and Bruno have paid; ',
   };
   return { subject: fillPlaceholders(body.subject, vars), text: fillPlaceholders(body.body, vars) };
 }

@@ -2,8 +2,8 @@ import type { EmailTemplate, EmailTemplateBody, EmailTemplateKey } from '@giro/c
 import type { Language } from '@giro/contract/errors';
 import { emailTemplates } from '../db/schema';
 import type { Deps } from '../deps';
+import { placeholdersOf } from '../mail/editable-texts';
 import { checkTemplate } from '../mail/template-syntax';
-import { mailPlaceholders } from '../mail/templates';
 import { getEmailTemplate } from './get-email-template';
 
 /** Stores an admin's text for a template and language, once it passes the syntax check. */
@@ -14,7 +14,7 @@ export async function saveEmailTemplate(
   language: Language,
   body: EmailTemplateBody,
 ): Promise<EmailTemplate> {
-  checkTemplate(body, mailPlaceholders[key]);
+  checkTemplate(body, placeholdersOf(key));
   const values = { subject: body.subject, body: body.body, updatedBy: adminId, updatedAt: deps.clock.now() };
   await deps.db
     .insert(emailTemplates)

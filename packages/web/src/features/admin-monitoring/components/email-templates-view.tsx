@@ -15,7 +15,13 @@ export function EmailTemplatesView() {
   if (query.isError) return <p role="alert">{errorText(query.error)}</p>;
   const items = query.data.items;
   const current = items.find((item) => `${item.key}/${item.language}` === selected) ?? items[0];
-  const name = (key: string) => t(`adminMonitoring.templates.names.${key}`, { defaultValue: key });
+  // A notification's text is named after its type, as members see it in Account.
+  const name = (key: string) =>
+    key.startsWith('notice_')
+      ? t('adminMonitoring.templates.notice', {
+          name: t(`notifications.types.labels.${key.slice('notice_'.length)}`, { defaultValue: key }),
+        })
+      : t(`adminMonitoring.templates.names.${key}`, { defaultValue: key });
   return (
     <Card title={t('adminMonitoring.templates.title')}>
       <div className="mb-4 flex max-w-md flex-col gap-1">

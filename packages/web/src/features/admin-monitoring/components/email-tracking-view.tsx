@@ -1,4 +1,4 @@
-import { type EmailStatus, emailTemplateKeySchema } from '@giro/contract/admin-monitoring';
+import { type EmailStatus, mailTemplateKeySchema } from '@giro/contract/admin-monitoring';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
@@ -54,7 +54,7 @@ export function EmailTrackingView() {
             className="min-h-11 rounded-lg border border-stone-300 bg-white px-3"
           >
             <option value="">{t('adminMonitoring.filters.any')}</option>
-            {emailTemplateKeySchema.options.map((key) => (
+            {mailTemplateKeySchema.options.map((key) => (
               <option key={key} value={key}>
                 {t(`adminMonitoring.templates.names.${key}`)}
               </option>

@@ -52,13 +52,15 @@ export function TemplateEditor({ template }: { template: EmailTemplate }) {
     );
 
   const placeholders = template.placeholders.map((name) => `{{${name}}}`).join(', ');
+  // A notification's text (notice_<type>): its subject is the notification's title.
+  const notice = template.key.startsWith('notice_');
   return (
     <form onSubmit={save} className="flex flex-col gap-3">
       <p className="text-sm text-stone-600">
         {t('adminMonitoring.templates.placeholders', { list: placeholders })}
       </p>
       <Field
-        label={t('adminMonitoring.templates.subject')}
+        label={t(notice ? 'adminMonitoring.templates.title_notice' : 'adminMonitoring.templates.subject')}
         value={subject}
         onChange={(event) => setSubject(event.target.value)}
         error={problem?.field === 'subject' ? problem.message : undefined}
