@@ -10,6 +10,13 @@ const origin = `http://127.0.0.1:${port}`;
 
 /** The real server on `webRoot`, as a deploy runs it; resolves once it answers. */
 async function serve(webRoot: string, dataDir: string): Promise<ChildProcess> {
+  // A server left on the port (an earlier run cut short) would answer for ours: say so instead.
+  const taken = await fetch(`${origin}/api/session/check`).then(
+    () => true,
+    () => false,
+  );
+  if (taken)
+    throw new Error(`${origin} is already in use: stop what listens there (E2E_STALE_PORT moves it)`);
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -36,8 +43,13 @@ async function serve(webRoot: string, dataDir: string): Promise<ChildProcess> {
 }
 
 const stop = async (server: ChildProcess) => {
+  if (server.exitCode !== null || server.signalCode !== null) return; // already gone: no 'exit' to wait for
+  const exited = new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  // A server that does not shut down in time must not outlive the test and hold the port.
+  const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
 };
 
 // A tab opened on one build, a new build deployed under it, then a tap that needs a chunk of the
