@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiRequests } from '../src/db/schema';
-import { pruneApiRequests } from '../src/jobs/prune-api-requests';
+import { pruneApiRequests } from '../src/jobs/prune-old-rows';
 import { safeRequestSerializer } from '../src/monitoring/request-id';
 import { appWithAdmin } from './support/admin-app';
 import { register, TestClient } from './support/client';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { funds, users } from '../src/db/schema';
+import { pruneSentReminders } from '../src/db/reminder.queries';
+import { funds, sentReminders, users } from '../src/db/schema';
 import {
   connectPayoutAccount,
   DAY,
@@ -209,5 +210,32 @@ describe('quiet hours (issue 14)', () => {
     await fastForward(members[0]!, 2 * HOUR);
     await sendEverything();
     expect(pushesTitled(WINDOW_OPEN)).toContain(pathOf(payer));
+  });
+});
+
+describe('reminder keys are kept as long as they guard something', () => {
+  it('keys older than 90 days go; recent ones stay', async () => {
+    const [member] = await organizationOf(t, 1);
+    const now = t.clock.now();
+    await t.deps.db.insert(sentReminders).values([
+      {
+        userId: member!.id,
+        occasion: 'contribution_due_2h',
+        subject: 'old',
+        createdAt: new Date(now.getTime() - 91 * 86_400_000),
+      },
+      {
+        userId: member!.id,
+        occasion: 'contribution_due_2h',
+        subject: 'recent',
+        createdAt: new Date(now.getTime() - 89 * 86_400_000),
+      },
+    ]);
+    await pruneSentReminders(t.deps.db, now);
+    const left = await t.deps.db
+      .select({ subject: sentReminders.subject })
+      .from(sentReminders)
+      .where(eq(sentReminders.userId, member!.id));
+    expect(left.map((row) => row.subject)).toEqual(['recent']);
   });
 });

@@ -1,8 +1,8 @@
 import type { FundState } from '@giro/domain/fund/fund-types';
-import { asc, isNotNull, lte, sql } from 'drizzle-orm';
+import { asc, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { nextReminderSql, reminderMomentsSql } from './fund.repository';
-import { funds } from './schema';
+import { funds, sentReminders } from './schema';
 
 export interface RemindableFund {
   id: string;
@@ -52,4 +52,17 @@ export async function markReminded(tx: DbOrTx, list: readonly RemindableFund[], 
       next_reminder_at = ${nextReminderSql(sql`v.moments`, through)}
     from (values ${sql.join(rows, sql`, `)}) as v(id, moments)
     where f.id = v.id`);
+}
+
+/** How long a reminder's key is kept: far past any round whose moment could come again. */
+export const SENT_REMINDER_DAYS = 90;
+
+/**
+ * Forgets the keys of reminders given long ago (a key names one round's moment or one week,
+ * which never come back, so an old key guards nothing). Idempotent: every instance may run it.
+ */
+export async function pruneSentReminders(db: DbOrTx, now: Date): Promise<void> {
+  await db
+    .delete(sentReminders)
+    .where(lt(sentReminders.createdAt, new Date(now.getTime() - SENT_REMINDER_DAYS * 86_400_000)));
 }

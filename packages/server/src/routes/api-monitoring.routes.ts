@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { apiLogsPageSchema, apiLogsQuerySchema, apiMonitoringSchema } from '@giro/contract/admin-monitoring';
-import { schedulePruning } from '../jobs/prune-api-requests';
+import { schedulePruning } from '../jobs/prune-old-rows';
 import { AppMetrics } from '../monitoring/metrics';
 import { RequestRecorder } from '../monitoring/request-recorder';
 import { RequestWindow } from '../monitoring/request-window';

@@ -1,5 +1,6 @@
 import { desc, lt, lte } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { pruneSentReminders } from '../db/reminder.queries';
 import { apiRequests } from '../db/schema';
 import type { Deps } from '../deps';
 
@@ -26,13 +27,17 @@ export async function pruneApiRequests(
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-/** Prunes at start and every ten minutes; returns the way to stop (waiting for a prune under way). */
+/**
+ * Prunes the API request log and old reminder keys at start and every ten minutes; returns the
+ * way to stop (waiting for a prune under way).
+ */
 export function schedulePruning(deps: Deps): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
-    running = pruneApiRequests(deps.db, deps.clock.now(), deps.config.apiLog).catch((error) =>
-      deps.logger.warn({ err: error }, 'api request log: prune failed'),
-    );
+    running = pruneApiRequests(deps.db, deps.clock.now(), deps.config.apiLog)
+      .catch((error) => deps.logger.warn({ err: error }, 'api request log: prune failed'))
+      .then(() => pruneSentReminders(deps.db, deps.clock.now()))
+      .catch((error) => deps.logger.warn({ err: error }, 'reminder keys: prune failed'));
   };
   run();
   const timer = setInterval(run, PRUNE_EVERY_MS);
