@@ -66,3 +66,28 @@ export async function pruneSentReminders(db: DbOrTx, now: Date): Promise<void> {
     .delete(sentReminders)
     .where(lt(sentReminders.createdAt, new Date(now.getTime() - SENT_REMINDER_DAYS * 86_400_000)));
 }
+
+/**
+ * Records these reminder keys and answers those that were new: ON CONFLICT DO NOTHING, so a
+ * key given before (by a restart, a retry, another instance) is not given again.
+ */
+export async function claimReminderKeys(
+  tx: DbOrTx,
+  keys: readonly { userId: string; occasion: string; subject: string }[],
+  now: Date,
+): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const inserted = await tx
+    .insert(sentReminders)
+    .values(keys.map((key) => ({ ...key, createdAt: now })))
+    .onConflictDoNothing()
+    .returning({
+      userId: sentReminders.userId,
+      occasion: sentReminders.occasion,
+      subject: sentReminders.subject,
+    });
+  return new Set(inserted.map((row) => reminderKey(row.userId, row.occasion, row.subject)));
+}
+
+export const reminderKey = (userId: string, occasion: string, subject: string) =>
+  `${userId}|${occasion}|${subject}`;

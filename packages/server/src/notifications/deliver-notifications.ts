@@ -4,7 +4,8 @@ import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { insertNotifications, type NewNotification } from '../db/notification.repository';
 import { preferencesOf, type StoredPreferences } from '../db/notification-preferences.repository';
-import { outbox, pushSubscriptions, sentReminders, users } from '../db/schema';
+import { claimReminderKeys, reminderKey } from '../db/reminder.queries';
+import { outbox, pushSubscriptions, users } from '../db/schema';
 import { enqueueMails, type NewMail } from '../mail/enqueue-mail';
 import { PUSH_TOPIC, type PushMessage } from '../push/enqueue-push';
 import { channelsFor, destinations, isUrgent, sendableAt } from './channels';
@@ -81,30 +82,17 @@ export async function deliverNotifications(
   return inApp.length;
 }
 
-/** Records the reminders among these; keeps only those not given before (ON CONFLICT DO NOTHING). */
+/** Keeps the deliveries that are not reminders, and the reminders not given before. */
 async function dropGivenReminders(tx: DbOrTx, deliveries: readonly Delivery[], now: Date) {
   const keyed = deliveries.filter((d) => d.reminder);
   if (keyed.length === 0) return deliveries;
-  const key = (userId: string, occasion: string, subject: string) => `${userId}|${occasion}|${subject}`;
-  const inserted = await tx
-    .insert(sentReminders)
-    .values(
-      keyed.map((d) => ({
-        userId: d.note.userId,
-        occasion: d.reminder!.occasion,
-        subject: d.reminder!.subject,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({
-      userId: sentReminders.userId,
-      occasion: sentReminders.occasion,
-      subject: sentReminders.subject,
-    });
-  const given = new Set(inserted.map((r) => key(r.userId, r.occasion, r.subject)));
+  const given = await claimReminderKeys(
+    tx,
+    keyed.map((d) => ({ userId: d.note.userId, ...d.reminder! })),
+    now,
+  );
   return deliveries.filter(
-    (d) => !d.reminder || given.has(key(d.note.userId, d.reminder.occasion, d.reminder.subject)),
+    (d) => !d.reminder || given.has(reminderKey(d.note.userId, d.reminder.occasion, d.reminder.subject)),
   );
 }
 

@@ -20,11 +20,11 @@ export interface NoticeText {
 export type NoticeOverrides = ReadonlyMap<string, NoticeText>;
 
 // Made once: a formatter costs far more to build than to use (a reminder to 10,000 members).
-const dateFormats: Record<Language, Intl.DateTimeFormat> = {
+export const dateFormats: Record<Language, Intl.DateTimeFormat> = {
   it: new Intl.DateTimeFormat('it-IT', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Rome' }),
   en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Rome' }),
 };
-const listFormats: Record<Language, Intl.ListFormat> = {
+export const listFormats: Record<Language, Intl.ListFormat> = {
   it: new Intl.ListFormat('it', { type: 'conjunction' }),
   en: new Intl.ListFormat('en', { type: 'conjunction' }),
 };

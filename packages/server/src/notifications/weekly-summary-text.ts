@@ -2,15 +2,7 @@ import type { Language } from '@giro/contract/errors';
 import type { FundState } from '@giro/domain/fund/fund-types';
 import { expectedContributors, roundContributions } from '@giro/domain/fund/rules';
 import { plannedRounds } from '@giro/domain/fund/schedule';
-
-const dateFormats: Record<Language, Intl.DateTimeFormat> = {
-  it: new Intl.DateTimeFormat('it-IT', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Rome' }),
-  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Rome' }),
-};
-const lists: Record<Language, Intl.ListFormat> = {
-  it: new Intl.ListFormat('it', { type: 'conjunction' }),
-  en: new Intl.ListFormat('en', { type: 'conjunction' }),
-};
+import { dateFormats, listFormats as lists } from './notification-texts';
 
 const texts = {
   it: {

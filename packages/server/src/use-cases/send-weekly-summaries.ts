@@ -3,7 +3,8 @@ import type { FundState } from '@giro/domain/fund/fund-types';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { membersOfOrganizations } from '../db/fund.repository';
-import { funds, notificationPreferences, sentReminders, users } from '../db/schema';
+import { claimReminderKeys, reminderKey } from '../db/reminder.queries';
+import { funds, notificationPreferences, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { enqueueMails } from '../mail/enqueue-mail';
 import { weeklySummaryText } from '../notifications/weekly-summary-text';
@@ -65,13 +66,12 @@ export async function sendWeeklySummaries(tx: DbOrTx, deps: Pick<Deps, 'clock' |
     .map((member) => ({ ...member, ...summaryWeek(now, member.timeZone) }))
     .filter((member) => member.due);
   if (due.length === 0) return 0;
-  const keys = await tx
-    .insert(sentReminders)
-    .values(due.map((m) => ({ userId: m.id, occasion: 'weekly_summary', subject: m.week, createdAt: now })))
-    .onConflictDoNothing()
-    .returning({ userId: sentReminders.userId });
-  const fresh = new Set(keys.map((k) => k.userId));
-  const members = due.filter((m) => fresh.has(m.id));
+  const fresh = await claimReminderKeys(
+    tx,
+    due.map((m) => ({ userId: m.id, occasion: 'weekly_summary', subject: m.week })),
+    now,
+  );
+  const members = due.filter((m) => fresh.has(reminderKey(m.id, 'weekly_summary', m.week)));
   if (members.length === 0) return 0;
   const organizationIds = [...new Set(members.map((m) => m.organizationId!))];
   const states = new Map(
