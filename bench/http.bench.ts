@@ -1,49 +1,192 @@
 /**
- * HTTP throughput of the session check and the dashboard, each as a ratio to a bare Fastify
- * route measured in the same run (this machine is shared and noisy: ratios, not absolutes).
- * Run: npm run bench:http   (options: --duration 10 --connections 50)
+ * Signed-in requests against the database's own speed (issue 15). For each engine, a family of
+ * six with a collecting round is made by the real use cases, then Giro (`npm start`) and the
+ * floor (bench/support/floor-server.ts: bare node:http, one prepared `SELECT 1` through a pool of
+ * the same size, or one autocommit INSERT) run side by side, and each route is measured
+ * interleaved with the floor, `--reps` times, median reported, as a ratio to that engine's
+ * floor. Then each route again at half its measured rate (open loop): the p99 a member sees
+ * when the server is busy but not saturated.
+ * Run: npm run bench:http   (options: --duration 5 --connections 50 --reps 3 --db both|pglite|postgres)
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startBaseline, startGiro } from './support/servers';
-import { signUp } from './support/sign-up';
+import { type Database, openPglite, openPostgres } from '../packages/server/src/db/client';
+import { seedCollectingFamilies } from './support/collecting-family';
+import { type DatabaseKind, freshPostgres } from './support/database';
+import { PUBLIC_URL, SESSION_SECRET, startInProcess } from './support/in-process';
+import { median, printTable, round, sleep, writeResult } from './support/report';
+import { resyncLoad } from './support/resync-load';
+import { type Running, startGiro } from './support/servers';
 
 const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    reps: { type: 'string', default: '3' },
+    db: { type: 'string', default: 'both' },
+  },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const reps = Number(values.reps);
+const POOL = 10;
+const root = new URL('..', import.meta.url).pathname;
 
-async function measure(title: string, url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, duration, connections, headers });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { title, requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99 };
+interface Run {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+type Load = (rate?: number) => Promise<Run>;
+
+function http(url: string, headers: Record<string, string> = {}, expect = 200): Load {
+  return async (rate) => {
+    const result = await autocannon({
+      url,
+      duration,
+      connections,
+      headers,
+      ...(rate ? { overallRate: rate } : {}),
+    });
+    const unexpected = result.requests.total - (result.statusCodeStats?.[`${expect}`]?.count ?? 0);
+    if (unexpected > 0 || result.errors > 0)
+      throw new Error(`${url}: ${unexpected} answers other than ${expect}, ${result.errors} errors`);
+    return {
+      requestsPerSecond: Math.round(result.requests.average),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+    };
+  };
 }
 
-const baseline = await startBaseline(5601);
-const giro = await startGiro(5602);
-try {
-  const cookie = await signUp(giro.url, `bench${Date.now()}`);
-  const floor = await measure('bare Fastify route (floor)', `${baseline.url}/baseline`);
-  const rows = [
-    floor,
-    await measure('GET /api/session/check, signed out', `${giro.url}/api/session/check`),
-    await measure('GET /api/session/check, signed in', `${giro.url}/api/session/check`, { cookie }),
-    await measure('GET /api/dashboard, signed in', `${giro.url}/api/dashboard`, { cookie }),
-  ].map((row) => ({ ...row, ratio: Number((row.requestsPerSecond / floor.requestsPerSecond).toFixed(3)) }));
-
-  console.log(`\n${duration} s each, ${connections} connections, embedded PGlite\n`);
-  console.log('| route | req/s | p99 ms | ratio to floor |\n|---|---:|---:|---:|');
-  for (const row of rows)
-    console.log(`| ${row.title} | ${row.requestsPerSecond} | ${row.p99Ms} | ${row.ratio} |`);
-  mkdirSync(new URL('./results', import.meta.url), { recursive: true });
-  writeFileSync(
-    new URL('./results/http.json', import.meta.url),
-    `${JSON.stringify({ at: new Date(), duration, connections, rows }, null, 2)}\n`,
-  );
-} finally {
-  await giro.stop();
-  await baseline.stop();
+function startFloor(port: number, databaseUrl?: string): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/support/floor-server.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      FLOOR_POOL: String(POOL),
+      FLOOR_DATABASE_URL: databaseUrl ?? '',
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return (async () => {
+    for (let i = 0; i < 300; i++) {
+      try {
+        if ((await fetch(`${url}/select`)).ok) break;
+      } catch {
+        await sleep(100);
+      }
+    }
+    return {
+      url,
+      child,
+      stop: async () => {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      },
+    };
+  })();
 }
+
+/** A migrated database holding the family, closed again: the server opens it itself. */
+async function prepare(kind: DatabaseKind) {
+  let database: Database;
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  if (kind === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'giro-http-'));
+    database = await openPglite({ dataDir: join(dataDir, 'pglite') });
+    env = { DATA_DIR: dataDir };
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    const fresh = await freshPostgres();
+    database = await openPostgres(fresh.url, POOL);
+    env = { DATABASE_URL: fresh.url };
+    cleanup = fresh.drop;
+  }
+  await database.migrate();
+  const server = await startInProcess(database);
+  const [family] = await seedCollectingFamilies(server, { families: 1, members: 6 });
+  await server.close();
+  await database.close();
+  return { family: family!, env, cleanup, floorUrl: kind === 'postgres' ? env.DATABASE_URL : undefined };
+}
+
+async function bench(kind: DatabaseKind) {
+  const { family, env, cleanup, floorUrl } = await prepare(kind);
+  const floor = await startFloor(5601, floorUrl);
+  const giro = await startGiro(5602, {
+    ...env,
+    PUBLIC_URL,
+    SESSION_SECRET,
+    TEST_CLOCK: '1',
+    RATE_LIMIT_SCALE: '1000',
+  });
+  try {
+    const member = family.members.find((m) => m.id !== family.recipientId)!;
+    const cookie = member.cookie;
+    const loads: [string, Load][] = [
+      ['one-query floor: node:http + prepared SELECT 1', http(`${floor.url}/select`)],
+      ['GET /api/session/check, signed out', http(`${giro.url}/api/session/check`)],
+      ['GET /api/session/check, signed in', http(`${giro.url}/api/session/check`, { cookie })],
+      ['GET /api/dashboard', http(`${giro.url}/api/dashboard`, { cookie })],
+      ['GET /api/rotating-fund (fund view)', http(`${giro.url}/api/rotating-fund`, { cookie })],
+      ['GET /api/requests (requests view)', http(`${giro.url}/api/requests`, { cookie })],
+      [
+        'RESYNC_REQUEST on /ws (50 sockets)',
+        (rate) =>
+          resyncLoad({
+            wsUrl: `${giro.url.replace('http', 'ws')}/ws`,
+            origin: PUBLIC_URL,
+            cookies: family.members.map((m) => m.cookie),
+            sockets: connections,
+            durationMs: duration * 1000,
+            rate,
+          }),
+      ],
+    ];
+    // Warm-up: JIT, pools and caches, not measured.
+    for (const [, load] of loads) await load();
+    const runs = new Map<string, Run[]>(loads.map(([title]) => [title, []]));
+    for (let rep = 0; rep < reps; rep++)
+      for (const [title, load] of loads) runs.get(title)!.push(await load());
+    const floorRate = median(runs.get(loads[0]![0])!.map((r) => r.requestsPerSecond));
+    const rows: (string | number)[][] = [];
+    const json = [];
+    for (const [title, load] of loads) {
+      const measured = runs.get(title)!;
+      const rate = median(measured.map((r) => r.requestsPerSecond));
+      const half = await load(Math.max(1, Math.round(rate / 2)));
+      const row = {
+        route: title,
+        requestsPerSecond: rate,
+        p50Ms: median(measured.map((r) => r.p50Ms)),
+        p99Ms: median(measured.map((r) => r.p99Ms)),
+        ratio: round(rate / floorRate, 2),
+        p99AtHalfMs: half.p99Ms,
+      };
+      json.push(row);
+      rows.push([row.route, row.requestsPerSecond, row.p50Ms, row.p99Ms, row.ratio, row.p99AtHalfMs]);
+    }
+    console.log(
+      `\n${kind}: ${duration} s runs, ${connections} connections, pool ${POOL}, median of ${reps}\n`,
+    );
+    printTable(['route', 'req/s', 'p50 ms', 'p99 ms', 'ratio to floor', 'p99 ms at half rate'], rows);
+    return { db: kind, rows: json };
+  } finally {
+    await giro.stop();
+    await floor.stop();
+    await cleanup();
+  }
+}
+
+const kinds: DatabaseKind[] = values.db === 'both' ? ['pglite', 'postgres'] : [values.db as DatabaseKind];
+const results = [];
+for (const kind of kinds) results.push(await bench(kind));
+writeResult('http', { duration, connections, reps, pool: POOL, results });
