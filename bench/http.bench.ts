@@ -4,8 +4,8 @@
  * floor (bench/support/floor-server.ts: bare node:http, one prepared `SELECT 1` through a pool of
  * the same size, or one autocommit INSERT) run side by side, and each route is measured
  * interleaved with the floor, `--reps` times, median reported, as a ratio to that engine's
- * floor. Then each route again at half its measured rate (open loop): the p99 a member sees
- * when the server is busy but not saturated.
+ * floor. Then each route again at half its measured rate, evenly paced (support/paced-load.ts):
+ * the p99 a member sees when the server is busy but not saturated.
  * Run: npm run bench:http   (options: --duration 5 --connections 50 --reps 3 --db both|pglite|postgres)
  */
 import { spawn } from 'node:child_process';
@@ -19,6 +19,7 @@ import { seedCollectingFamilies } from './support/collecting-family';
 import { type DatabaseKind, freshPostgres } from './support/database';
 import { PUBLIC_URL, SESSION_SECRET, startInProcess } from './support/in-process';
 import { median, printTable, round, sleep, writeResult } from './support/report';
+import { pacedLoad } from './support/paced-load';
 import { resyncLoad } from './support/resync-load';
 import { type Running, startGiro } from './support/servers';
 
@@ -45,13 +46,8 @@ type Load = (rate?: number) => Promise<Run>;
 
 function http(url: string, headers: Record<string, string> = {}, expect = 200): Load {
   return async (rate) => {
-    const result = await autocannon({
-      url,
-      duration,
-      connections,
-      headers,
-      ...(rate ? { overallRate: rate } : {}),
-    });
+    if (rate) return pacedLoad({ url, headers, rate, connections, durationMs: duration * 1000, expect });
+    const result = await autocannon({ url, duration, connections, headers });
     const unexpected = result.requests.total - (result.statusCodeStats?.[`${expect}`]?.count ?? 0);
     if (unexpected > 0 || result.errors > 0)
       throw new Error(`${url}: ${unexpected} answers other than ${expect}, ${result.errors} errors`);

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { systemClock } from './clock';
 import type { Deps } from './deps';
 import { newRequestId } from './monitoring/request-id';
 import { authPlugin } from './plugins/auth';
@@ -60,11 +59,9 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
   await app.register(languagePlugin);
   await app.register(securityPlugin, { secure, cardElements: deps.config.payments.mode === 'live' });
   await app.register(openapiPlugin);
-  // Sessions live in real time, as their cookies do: the test clock moves fund deadlines, and a
-  // jump of weeks must not sign everyone out.
-  await app.register(sessionPlugin, { db: deps.db, clock: systemClock, secret: sessionSecret, secure });
+  await app.register(sessionPlugin, { db: deps.db, secret: sessionSecret, secure });
   await app.register(csrfPlugin, { secure });
-  await app.register(authPlugin, { db: deps.db });
+  await app.register(authPlugin);
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
 
   for (const routes of [

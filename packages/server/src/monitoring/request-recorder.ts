@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { apiRequests } from '../db/schema';
+import type { apiRequests } from '../db/schema';
 
 export type RecordedRequest = typeof apiRequests.$inferInsert;
 
@@ -78,11 +79,29 @@ export class RequestRecorder {
   private async writeBuffered(): Promise<void> {
     for (let rows = this.take(); rows.length > 0; rows = this.take()) {
       try {
-        await this.db.insert(apiRequests).values(rows);
+        await this.db.execute(insertStatement(rows));
       } catch (error) {
         this.dropped += rows.length;
         this.logger.warn({ err: error, rows: rows.length }, 'api request log: batch not written');
       }
     }
   }
+}
+
+/**
+ * A batch as one column array per field (`unnest`): seven parameters whatever the batch's size.
+ * Hand-written because Drizzle's `values(rows)` built a parameter per cell, and building a
+ * thousand-row statement was a tenth of the CPU of a busy instance (issue 15's profile).
+ */
+function insertStatement(rows: readonly RecordedRequest[]) {
+  const column = <T>(pick: (row: RecordedRequest) => T) => sql.param(rows.map(pick));
+  return sql`insert into api_requests (at, method, route, status, duration_ms, user_id, request_id)
+    select * from unnest(
+      ${column((r) => (r.at instanceof Date ? r.at.toISOString() : r.at))}::timestamptz[],
+      ${column((r) => r.method)}::text[],
+      ${column((r) => r.route)}::text[],
+      ${column((r) => r.status)}::int[],
+      ${column((r) => r.durationMs)}::float8[],
+      ${column((r) => r.userId ?? null)}::uuid[],
+      ${column((r) => r.requestId)}::text[])`;
 }

@@ -1,34 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client';
-import { findUserById, type UserRow } from '../db/user.repository';
+import type { UserRow } from '../db/user.repository';
 import { AppError } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, or 401 UNAUTHORIZED. Loaded once per request. */
+    /** The signed-in user, or 401 UNAUTHORIZED. Read once per request, with the session. */
     requireUser(): Promise<UserRow>;
     /** The signed-in user, or null. */
     currentUser(): Promise<UserRow | null>;
   }
 }
 
-const cache = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
-
-export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('currentUser', function (this: FastifyRequest) {
-    let pending = cache.get(this);
-    if (!pending) {
-      const userId = this.session.userId;
-      pending = userId
-        ? findUserById(options.db, userId).then((user) => user ?? null)
-        : Promise.resolve(null);
-      cache.set(this, pending);
-    }
-    return pending;
+    return this.session.user();
   });
   app.decorateRequest('requireUser', async function (this: FastifyRequest) {
-    const user = await this.currentUser();
+    const user = await this.session.user();
     if (!user) throw new AppError('UNAUTHORIZED');
     return user;
   });

@@ -147,7 +147,7 @@ export const accountRoutes: Routes = (app, deps) => {
     { schema: { tags, body: tokenBodySchema, response: okResponse } },
     async (request) => {
       await deleteAccount(deps, request.body.token);
-      await request.session.destroy();
+      await request.session.signOut();
       return ok;
     },
   );

@@ -57,8 +57,7 @@ export const authRoutes: Routes = (app, deps) => {
     },
     async (request) => {
       const user = await registerUser(deps, request.body, request.language);
-      await request.session.regenerate();
-      request.session.userId = user.id;
+      await request.session.signIn(user);
       return userView(user);
     },
   );
@@ -71,14 +70,13 @@ export const authRoutes: Routes = (app, deps) => {
     },
     async (request) => {
       const user = await logIn(deps, request.body.username, request.body.password);
-      await request.session.regenerate();
-      request.session.userId = user.id;
+      await request.session.signIn(user);
       return userView(user);
     },
   );
 
   r.post('/api/logout', { schema: { tags, response: { 200: okSchema } } }, async (request) => {
-    await request.session.destroy();
+    await request.session.signOut();
     return { ok: true as const };
   });
 

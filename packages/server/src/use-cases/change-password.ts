@@ -2,7 +2,7 @@ import { passwordProblem } from '@giro/domain/account';
 import { DomainError } from '@giro/domain/errors';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { endSessionsOfUser } from '../db/session.store';
+import { endSessionsOfUser } from '../db/session.repository';
 import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -13,7 +13,7 @@ export async function changePassword(
   deps: Deps,
   user: UserRow,
   input: { currentPassword: string; newPassword: string },
-  sessionId: string,
+  sessionId: string | undefined,
 ): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
     throw new AppError('PASSWORD_CHANGE_FAILED');
