@@ -9,17 +9,18 @@
  * Run: npm run bench:http   (options: --duration 5 --connections 50 --reps 3 --db both|pglite|postgres)
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { type Database, openPglite, openPostgres } from '../packages/server/src/db/client';
-import { seedCollectingFamilies } from './support/collecting-family';
+import { type CollectingFamily, seedCollectingFamilies } from './support/collecting-family';
 import { type DatabaseKind, freshPostgres } from './support/database';
 import { PUBLIC_URL, SESSION_SECRET, startInProcess } from './support/in-process';
-import { median, printTable, round, sleep, writeResult } from './support/report';
 import { pacedLoad } from './support/paced-load';
+import { median, printTable, round, sleep, writeResult } from './support/report';
 import { resyncLoad } from './support/resync-load';
 import { type Running, startGiro } from './support/servers';
 
@@ -28,12 +29,15 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     reps: { type: 'string', default: '3' },
+    families: { type: 'string', default: '40' },
     db: { type: 'string', default: 'both' },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const reps = Number(values.reps);
+/** Families per run of the contribution POST: each has four members left to pay. */
+const families = Number(values.families);
 const POOL = 10;
 const root = new URL('..', import.meta.url).pathname;
 
@@ -90,6 +94,81 @@ function startFloor(port: number, databaseUrl?: string): Promise<Running> {
   })();
 }
 
+interface Contribution {
+  path: string;
+  cookie: string;
+  csrf: string;
+}
+
+/** Every unpaid member's contribution request, with their session and CSRF token. */
+async function contributionRequests(url: string, payers: CollectingFamily[]): Promise<Contribution[]> {
+  const requests: Contribution[] = [];
+  for (const family of payers)
+    for (const member of family.members) {
+      if (member.id === family.recipientId || member.id === family.paidId) continue;
+      const response = await fetch(`${url}/api/csrf-token`, { headers: { cookie: member.cookie } });
+      const { csrfToken } = (await response.json()) as { csrfToken: string };
+      const csrfCookie = response.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
+      requests.push({
+        path: `${url}/api/rotating-fund/${family.fundId}/contributions`,
+        cookie: `${member.cookie}; ${csrfCookie}`,
+        csrf: csrfToken,
+      });
+    }
+  return requests;
+}
+
+/** `count` requests over `connections` connections, as fast as they are answered. */
+async function fixedCount(url: string, count: number, next?: () => Contribution): Promise<Run> {
+  let failed = 0;
+  const result = await autocannon({
+    url,
+    connections: Math.min(connections, count),
+    amount: count,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ method: 'manual' }),
+    ...(next
+      ? {
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (request: autocannon.Request) => {
+                const c = next();
+                return {
+                  ...request,
+                  path: new URL(c.path).pathname,
+                  body: JSON.stringify({ method: 'manual' }),
+                  headers: {
+                    'content-type': 'application/json',
+                    cookie: c.cookie,
+                    'x-csrf-token': c.csrf,
+                    'idempotency-key': randomUUID(),
+                  },
+                };
+              },
+            },
+          ],
+        }
+      : {}),
+  });
+  failed = result.requests.total - result.statusCodeStats?.[next ? '200' : '201']?.count!;
+  if (failed > 0 || result.errors > 0) throw new Error(`${url}: ${failed} failed, ${result.errors} errors`);
+  return {
+    requestsPerSecond: Math.round(result.requests.total / (result.duration || 1)),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+  };
+}
+
+function post(batch: Contribution[]): Promise<Run> {
+  let i = 0;
+  return fixedCount(batch[0]!.path, batch.length, () => batch[i++ % batch.length]!);
+}
+
 /** A migrated database holding the family, closed again: the server opens it itself. */
 async function prepare(kind: DatabaseKind) {
   let database: Database;
@@ -108,14 +187,21 @@ async function prepare(kind: DatabaseKind) {
   }
   await database.migrate();
   const server = await startInProcess(database);
-  const [family] = await seedCollectingFamilies(server, { families: 1, members: 6 });
+  const seeded = await seedCollectingFamilies(server, { families: 1 + families * (reps + 1), members: 6 });
   await server.close();
   await database.close();
-  return { family: family!, env, cleanup, floorUrl: kind === 'postgres' ? env.DATABASE_URL : undefined };
+  const [family, ...payers] = seeded;
+  return {
+    family: family!,
+    payers,
+    env,
+    cleanup,
+    floorUrl: kind === 'postgres' ? env.DATABASE_URL : undefined,
+  };
 }
 
 async function bench(kind: DatabaseKind) {
-  const { family, env, cleanup, floorUrl } = await prepare(kind);
+  const { family, payers, env, cleanup, floorUrl } = await prepare(kind);
   const floor = await startFloor(5601, floorUrl);
   const giro = await startGiro(5602, {
     ...env,
@@ -152,6 +238,27 @@ async function bench(kind: DatabaseKind) {
     const runs = new Map<string, Run[]>(loads.map(([title]) => [title, []]));
     for (let rep = 0; rep < reps; rep++)
       for (const [title, load] of loads) runs.get(title)!.push(await load());
+    // The contribution POST: each request a different member's first payment of the round
+    // (idempotency row, ledger transaction, outbox rows, one commit), against one autocommit
+    // INSERT on the floor; as many of each, interleaved.
+    const contributions = await contributionRequests(giro.url, payers);
+    const perRun = families * 4;
+    const writes: [string, (i: number) => Promise<Run>][] = [
+      [
+        'insert floor: node:http + prepared INSERT, autocommit',
+        () => fixedCount(`${floor.url}/insert`, perRun),
+      ],
+      [
+        'POST /api/rotating-fund/:id/contributions',
+        (i) => post(contributions.slice(i * perRun, (i + 1) * perRun)),
+      ],
+    ];
+    const writeRuns = new Map<string, Run[]>(writes.map(([title]) => [title, []]));
+    for (let rep = 0; rep <= reps; rep++)
+      for (const [title, load] of writes) {
+        const run = await load(rep);
+        if (rep > 0) writeRuns.get(title)!.push(run); // the first is the warm-up
+      }
     const floorRate = median(runs.get(loads[0]![0])!.map((r) => r.requestsPerSecond));
     const rows: (string | number)[][] = [];
     const json = [];

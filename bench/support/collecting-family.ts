@@ -13,6 +13,8 @@ const DAY_MINUTES = 24 * 60;
 export interface CollectingFamily extends SeededOrganization {
   fundId: string;
   recipientId: string;
+  /** The member who has paid this round already. */
+  paidId: string;
 }
 
 /**
@@ -60,7 +62,7 @@ export async function seedCollectingFamilies(
       contributionId,
       method: 'manual',
     });
-    families.push({ ...organization, fundId: fund.id, recipientId });
+    families.push({ ...organization, fundId: fund.id, recipientId, paidId: payer.id });
   }
   return families;
 }

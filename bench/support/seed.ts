@@ -20,7 +20,7 @@ const SESSION_MS = 30 * 24 * 3600 * 1000;
 /**
  * Organizations of signed-in members written straight into the database (seeding is not what
  * is measured): organization rows, verified users, and a session row per user in the form the
- * session store writes, with its cookie signed by `secret` the way @fastify/session signs it.
+ * session plugin writes, with its cookie signed by `secret` the way plugins/session.ts signs it.
  */
 export async function seedOrganizations(
   db: Db,

@@ -6,6 +6,7 @@ import type { Deps } from './deps';
 import { newRequestId } from './monitoring/request-id';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { conditionalGetPlugin } from './plugins/conditional-get';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin, notFoundHandler } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
@@ -54,6 +55,7 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(conditionalGetPlugin);
   // Before every route: its onRoute hook gives each route (the static files too) compression.
   await app.register(compressionPlugin);
   await app.register(languagePlugin);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { users } from './schema';
 
@@ -56,4 +56,14 @@ export async function paypalEmailOf(db: DbOrTx, id: string): Promise<string | nu
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
   return row?.paypalEmail || null;
+}
+
+/** The display names of these users, members or not any more (deleted ones included). */
+export async function displayNames(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, displayName: users.displayName })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.displayName]));
 }

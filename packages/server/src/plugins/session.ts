@@ -99,10 +99,15 @@ export const sessionPlugin = fp(
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const raw = request.cookies[SESSION_COOKIE];
       const signed = raw ? request.unsignCookie(raw) : undefined;
-      const session = new RequestSession(settings, reply, signed?.valid ? (signed.value ?? undefined) : undefined);
+      const session = new RequestSession(
+        settings,
+        reply,
+        signed?.valid ? (signed.value ?? undefined) : undefined,
+      );
       request.session = session;
       // Read before the handler, so route hooks (per-user rate limits) and the socket know the member.
-      if (session.sessionId && SESSION_PATHS.some((prefix) => request.url.startsWith(prefix))) await session.user();
+      if (session.sessionId && SESSION_PATHS.some((prefix) => request.url.startsWith(prefix)))
+        await session.user();
     });
   },
 );

@@ -1,34 +1,39 @@
 import type { Language } from '@giro/contract/errors';
 import { languageOrDefault } from '@giro/contract/language';
 import type { ResyncData } from '@giro/contract/socket';
-import { findFundOfOrganization, organizationMembers } from '../db/fund.repository';
 import { userTotals } from '../db/ledger.queries';
 import { listNotifications } from '../db/notification.repository';
 import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { fundView } from '../views/fund.view';
+import { requestsOverview } from '../views/request.view';
 import { completedCyclesOf } from './fund/completed-cycles';
-import { listMembers } from './get-organization';
-import { dashboardRequests } from './requests/get-requests';
+import {
+  EMPTY_REQUESTS,
+  fundMembersOf,
+  leaderboardOf,
+  requestNamesOf,
+  snapshotOf,
+} from './organization-snapshot';
 
 /** Everything a socket client needs to be current again (SPEC §3, Resync data), read at once. */
 /** `language`: the connection's own (its Accept-Language), for a member who has not picked one. */
 export async function getResyncData(deps: Deps, user: UserRow, language: Language): Promise<ResyncData> {
-  const familyId = user.familyId;
-  const [fund, members, names, notifications, totals, requests] = await Promise.all([
-    familyId ? findFundOfOrganization(deps.db, familyId) : undefined,
-    familyId ? listMembers(deps.db, familyId) : [],
-    familyId ? organizationMembers(deps.db, familyId) : [],
+  const [snapshot, notifications] = await Promise.all([
+    snapshotOf(deps.db, user),
     listNotifications(deps.db, user.id, languageOrDefault(user.languagePreference ?? language)),
-    userTotals(deps.db, user.id),
-    dashboardRequests(deps.db, familyId),
   ]);
+  const totals = snapshot ? snapshot.own : await userTotals(deps.db, user.id);
+  const fund = snapshot?.fund;
+  const queued = snapshot
+    ? requestsOverview(snapshot.requests ?? EMPTY_REQUESTS, await requestNamesOf(deps.db, snapshot)).queued
+    : [];
   return {
-    rotatingFund: fund ? fundView(fund.state, names, deps.config) : null,
-    familyMembers: members,
+    rotatingFund: snapshot && fund ? fundView(fund.state, fundMembersOf(snapshot), deps.config) : null,
+    familyMembers: snapshot ? leaderboardOf(snapshot) : [],
     userNotifications: notifications.notifications,
     dashboard: {
-      queuedRequests: requests.queuedRequests,
+      queuedRequests: queued,
       userStats: {
         totalGiven: totals.givenCents,
         totalReceived: totals.receivedCents,

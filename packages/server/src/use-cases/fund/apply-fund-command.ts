@@ -13,12 +13,15 @@ import { fundWireEvents } from '../../realtime/wire-events';
 import { applyFundEffects } from './fund-effects';
 import { FundWriteBatch } from './fund-write-batch';
 
+/** A member as the fund's decisions, effects and view name them. */
+export type FundMember = { id: string; displayName: string; language?: string | null };
+
 export interface FundCommandOptions {
   paymentMethodId?: string | null;
   /** Writes into the caller's batch (flushed by the caller) instead of writing at once. */
   batch?: FundWriteBatch;
   /** The organization's members and who has a payout account, when the caller loaded them already. */
-  members?: { id: string; displayName: string }[];
+  members?: readonly FundMember[];
   payoutAccounts?: Set<string>;
 }
 
@@ -53,7 +56,7 @@ export async function applyFundCommand(
   fund: FundRow,
   command: FundCommand,
   options: FundCommandOptions = {},
-): Promise<{ events: FundEvent[]; state: FundState }> {
+): Promise<{ events: FundEvent[]; state: FundState; membersAfter: readonly FundMember[] | undefined }> {
   const now = deps.clock.now();
   const members = options.members ?? (await organizationMembers(tx, fund.organizationId));
   const ctx = await fundContext(
@@ -86,5 +89,7 @@ export async function applyFundCommand(
   const batch = options.batch ?? new FundWriteBatch(now, deps.config.publicUrl);
   batch.add({ fund, state, events, nextDeadline: nextDeadline(state, ctx) }, postings, notes, wire);
   if (!options.batch) await batch.flush(tx);
-  return { events, state };
+  // The members read for the decision are still the members, unless someone was expelled.
+  const membersAfter = events.some((e) => e.type === 'MemberExpelled') ? undefined : members;
+  return { events, state, membersAfter };
 }

@@ -56,6 +56,6 @@ export async function contributeByPaypal(
       },
       deps.clock.now(),
     );
-    return fund.state;
+    return { state: fund.state, members };
   });
 }

@@ -7,6 +7,7 @@ import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { fundView } from '../../views/fund.view';
+import { fundMembersOf, snapshotOf } from '../organization-snapshot';
 import { fundContext } from './apply-fund-command';
 
 /** The caller's organization's fund; another organization's id is 404, as if it did not exist. */
@@ -17,9 +18,13 @@ async function loadFund(db: DbOrTx, user: UserRow, fundId?: string) {
   return { fund, organizationId: user.familyId };
 }
 
+/** The fund view, from the organization's snapshot: the fund and its members in one statement. */
 export async function getFund(deps: Deps, user: UserRow, fundId?: string): Promise<FundView> {
-  const { fund, organizationId } = await loadFund(deps.db, user, fundId);
-  return fundView(fund.state, await organizationMembers(deps.db, organizationId), deps.config);
+  const snapshot = await snapshotOf(deps.db, user);
+  const fund = snapshot?.fund;
+  if (!snapshot || !fund || (fundId !== undefined && fund.id !== fundId))
+    throw new AppError('NO_ROTATING_FUND');
+  return fundView(fund.state, fundMembersOf(snapshot), deps.config);
 }
 
 export async function getFundState(deps: Deps, user: UserRow, fundId: string): Promise<FundState> {

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { fundView } from '../../views/fund.view';
 import { rememberAnswer, replayedAnswer } from '../idempotent-answer';
-import { applyFundCommand } from './apply-fund-command';
+import { applyFundCommand, type FundMember } from './apply-fund-command';
 
 export interface RunOptions {
   /** The caller's Idempotency-Key: a replay answers the first answer and changes nothing. */
@@ -28,8 +28,8 @@ export async function runFundCommand(
   options: RunOptions,
 ): Promise<FundView> {
   return withLockedFund(deps, user, fundId, options, async (tx, fund) => {
-    const { state } = await applyFundCommand(tx, deps, fund, command, options);
-    return state;
+    const { state, membersAfter } = await applyFundCommand(tx, deps, fund, command, options);
+    return { state, members: membersAfter };
   });
 }
 
@@ -43,7 +43,8 @@ export async function withLockedFund(
   user: UserRow,
   fundId: string,
   options: RunOptions,
-  work: (tx: Tx, fund: FundRow) => Promise<FundState>,
+  /** The new state, and the members if it read them and they did not change (read once). */
+  work: (tx: Tx, fund: FundRow) => Promise<{ state: FundState; members?: readonly FundMember[] | undefined }>,
 ): Promise<FundView> {
   if (!user.familyId) throw new AppError('NO_ROTATING_FUND');
   const organizationId = user.familyId;
@@ -55,8 +56,8 @@ export async function withLockedFund(
       const replayed = await replayedAnswer<FundView>(tx, user.id, idempotency);
       if (replayed) return replayed;
     }
-    const state = await work(tx, fund);
-    const result = fundView(state, await organizationMembers(tx, organizationId), deps.config);
+    const { state, members } = await work(tx, fund);
+    const result = fundView(state, members ?? (await organizationMembers(tx, organizationId)), deps.config);
     if (idempotency) await rememberAnswer(tx, user.id, idempotency, result, deps.clock.now());
     return result;
   });

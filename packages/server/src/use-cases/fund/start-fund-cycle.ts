@@ -24,11 +24,17 @@ export async function startFundCycle(deps: Deps, user: UserRow): Promise<FundVie
       (await lockFundOfOrganization(tx, organizationId)) ??
       (await insertFund(tx, organizationId, emptyFund(randomUUID()), deps.clock.now()));
     const members = await organizationMembers(tx, organizationId);
-    const { state } = await applyFundCommand(tx, deps, fund, {
-      type: 'OpenVoting',
-      members: members.map((m) => m.id),
-      nonce: randomBytes(32).toString('hex'),
-    });
+    const { state } = await applyFundCommand(
+      tx,
+      deps,
+      fund,
+      {
+        type: 'OpenVoting',
+        members: members.map((m) => m.id),
+        nonce: randomBytes(32).toString('hex'),
+      },
+      { members },
+    );
     return fundView(state, members, deps.config);
   });
   deps.kickOutbox();

@@ -1,29 +1,22 @@
-import type { RequestDetails, RequestSummary, RequestsOverview } from '@giro/contract/requests';
+import type { RequestDetails, RequestsOverview } from '@giro/contract/requests';
 import type { RequestsState } from '@giro/domain/requests/request-types';
-import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { findRequestsOfOrganization } from '../../db/request.repository';
-import { users } from '../../db/schema';
-import type { UserRow } from '../../db/user.repository';
+import { displayNames, type UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { type Names, peopleIn, requestDetails, requestsOverview } from '../../views/request.view';
+import { EMPTY_REQUESTS, requestNamesOf, snapshotOf } from '../organization-snapshot';
 
 /** The display names of everyone these requests name, members or not any more. */
 export async function namesIn(db: DbOrTx, state: RequestsState): Promise<Names> {
-  const ids = [...peopleIn(state)];
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, displayName: users.displayName })
-    .from(users)
-    .where(inArray(users.id, ids));
-  return new Map(rows.map((row) => [row.id, row.displayName]));
+  return displayNames(db, [...peopleIn(state)]);
 }
 
+/** The requests and the names they show, from the organization's snapshot (one statement). */
 async function stateOf(deps: Deps, user: UserRow) {
-  if (!user.familyId) throw new AppError('NOT_IN_ORGANIZATION');
-  const { state } = await findRequestsOfOrganization(deps.db, user.familyId);
-  return { state, names: await namesIn(deps.db, state) };
+  const snapshot = await snapshotOf(deps.db, user);
+  if (!snapshot) throw new AppError('NOT_IN_ORGANIZATION');
+  return { state: snapshot.requests ?? EMPTY_REQUESTS, names: await requestNamesOf(deps.db, snapshot) };
 }
 
 /** GET /api/requests: the active request, the queue and the recent activity. */
@@ -38,15 +31,4 @@ export async function getRequest(deps: Deps, user: UserRow, requestId: string): 
   const request = state.requests.find((r) => r.id === requestId);
   if (!request) throw new AppError('REQUEST_NOT_FOUND');
   return requestDetails(state, request, names);
-}
-
-/** The dashboard's part: the active request and the queue, in order. */
-export async function dashboardRequests(
-  db: DbOrTx,
-  organizationId: string | null,
-): Promise<{ activeRequest: RequestSummary | null; queuedRequests: RequestSummary[] }> {
-  if (!organizationId) return { activeRequest: null, queuedRequests: [] };
-  const { state } = await findRequestsOfOrganization(db, organizationId);
-  const { active, queued } = requestsOverview(state, await namesIn(db, state));
-  return { activeRequest: active, queuedRequests: queued };
 }

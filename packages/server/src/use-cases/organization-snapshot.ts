@@ -1,0 +1,62 @@
+import type { Member, Organization } from '@giro/contract/organization';
+import type { OrganizationType } from '@giro/domain/organization';
+import type { RequestsState } from '@giro/domain/requests/request-types';
+import type { Db } from '../db/client';
+import { type OrganizationSnapshot, readOrganizationSnapshot } from '../db/organization-snapshot.queries';
+import { displayNames, type UserRow } from '../db/user.repository';
+import { type Names, peopleIn } from '../views/request.view';
+
+/**
+ * The hot views (dashboard, fund view, requests view, resync) built from one organization
+ * snapshot: one statement for the lot, then only what the snapshot cannot know (below).
+ */
+export async function snapshotOf(db: Db, user: UserRow): Promise<OrganizationSnapshot | undefined> {
+  return user.familyId ? readOrganizationSnapshot(db, user.familyId, user.id) : undefined;
+}
+
+/** The organization as GET /api/family answers it, for the caller. */
+export function organizationOf(snapshot: OrganizationSnapshot, user: UserRow): Organization {
+  return {
+    id: snapshot.id,
+    name: snapshot.name,
+    type: snapshot.type as OrganizationType,
+    inviteCode: snapshot.inviteCode,
+    memberCount: snapshot.members.length,
+    totalContributionsCents: snapshot.ledger.reduce((sum, row) => sum + row.givenCents, 0),
+    memberSince: (user.memberSince ?? user.createdAt).toISOString(),
+  };
+}
+
+/** The members with their totals, most given first (the leaderboard; as `listMembers`). */
+export function leaderboardOf(snapshot: OrganizationSnapshot): Member[] {
+  const totals = new Map(snapshot.ledger.map((row) => [row.userId ?? '', row]));
+  return snapshot.members
+    .map((m) => ({
+      id: m.id,
+      displayName: m.displayName,
+      username: m.username,
+      memberSince: new Date(m.memberSinceMs).toISOString(),
+      strikes: m.strikes,
+      totalGivenCents: totals.get(m.id)?.givenCents ?? 0,
+      totalReceivedCents: totals.get(m.id)?.receivedCents ?? 0,
+    }))
+    .sort((a, b) => b.totalGivenCents - a.totalGivenCents);
+}
+
+/** The members as the fund's view and effects name them. */
+export function fundMembersOf(snapshot: OrganizationSnapshot) {
+  return snapshot.members.map((m) => ({ id: m.id, displayName: m.displayName, language: m.language }));
+}
+
+export const EMPTY_REQUESTS: RequestsState = { requests: [] };
+
+/**
+ * The names the requests view shows: current members from the snapshot; a former member named
+ * in an old request (left or deleted) costs one more query, only then.
+ */
+export async function requestNamesOf(db: Db, snapshot: OrganizationSnapshot): Promise<Names> {
+  const names = new Map(snapshot.members.map((m) => [m.id, m.displayName]));
+  const missing = [...peopleIn(snapshot.requests ?? EMPTY_REQUESTS)].filter((id) => !names.has(id));
+  for (const [id, name] of await displayNames(db, missing)) names.set(id, name);
+  return names;
+}
