@@ -123,7 +123,6 @@ async function contributionRequests(url: string, payers: CollectingFamily[]): Pr
 
 /** `count` requests over `connections` connections, as fast as they are answered. */
 async function fixedCount(url: string, count: number, next?: () => Contribution): Promise<Run> {
-  let failed = 0;
   const result = await autocannon({
     url,
     connections: Math.min(connections, count),
@@ -155,7 +154,7 @@ async function fixedCount(url: string, count: number, next?: () => Contribution)
         }
       : {}),
   });
-  failed = result.requests.total - result.statusCodeStats?.[next ? '200' : '201']?.count!;
+  const failed = result.requests.total - (result.statusCodeStats?.[next ? '200' : '201']?.count ?? 0);
   if (failed > 0 || result.errors > 0) throw new Error(`${url}: ${failed} failed, ${result.errors} errors`);
   return {
     requestsPerSecond: Math.round(result.requests.total / (result.duration || 1)),
