@@ -20,6 +20,8 @@ export interface OrganizationSnapshot {
   name: string;
   type: string;
   inviteCode: string;
+  /** The organization's socket event number as of this snapshot: a resync is current up to it. */
+  eventSeq: number;
   /** Current members, by when they joined (then id). */
   members: SnapshotMember[];
   /** Given and received per member from the organization's ledger (`userId` null: none). */
@@ -51,6 +53,7 @@ function prepareSnapshot(db: Db) {
       name: organizations.name,
       type: organizations.type,
       inviteCode: organizations.inviteCode,
+      eventSeq: organizations.eventSeq,
       members: sql<SnapshotMember[]>`(
         select coalesce(json_agg(json_build_object(
           'id', u.id, 'displayName', u.display_name, 'username', u.username,

@@ -45,8 +45,7 @@ export const socketRoutes: Routes = (app, deps) => {
       const started = performance.now();
       const user = userId ? await findUserById(deps.db, userId) : undefined;
       if (!user?.familyId || !connection) return send({ type: 'AUTHENTICATION_REQUIRED' });
-      const seq = await currentSeq(user.familyId);
-      const data = await getResyncData(deps, user, request.language);
+      const { data, seq } = await getResyncData(deps, user, request.language);
       send({
         type: 'RESYNC_RESPONSE',
         requestId,

@@ -18,7 +18,12 @@ import {
 
 /** Everything a socket client needs to be current again (SPEC §3, Resync data), read at once. */
 /** `language`: the connection's own (its Accept-Language), for a member who has not picked one. */
-export async function getResyncData(deps: Deps, user: UserRow, language: Language): Promise<ResyncData> {
+/** `seq`: the organization's last socket event the data includes (same statement, so exact). */
+export async function getResyncData(
+  deps: Deps,
+  user: UserRow,
+  language: Language,
+): Promise<{ data: ResyncData; seq: number }> {
   const [snapshot, notifications] = await Promise.all([
     snapshotOf(deps.db, user),
     listNotifications(deps.db, user.id, languageOrDefault(user.languagePreference ?? language)),
@@ -28,7 +33,7 @@ export async function getResyncData(deps: Deps, user: UserRow, language: Languag
   const queued = snapshot
     ? requestsOverview(snapshot.requests ?? EMPTY_REQUESTS, await requestNamesOf(deps.db, snapshot)).queued
     : [];
-  return {
+  const data: ResyncData = {
     rotatingFund: snapshot && fund ? fundView(fund.state, fundMembersOf(snapshot), deps.config) : null,
     familyMembers: snapshot ? leaderboardOf(snapshot) : [],
     userNotifications: notifications.notifications,
@@ -41,4 +46,5 @@ export async function getResyncData(deps: Deps, user: UserRow, language: Languag
       },
     },
   };
+  return { data, seq: snapshot?.eventSeq ?? 0 };
 }
