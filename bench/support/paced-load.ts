@@ -18,6 +18,8 @@ export async function pacedLoad(options: {
 }): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
+  // The first second opens the connections and is not counted.
+  const WARMUP_MS = 1000;
   let failed = 0;
   let sent = 0;
   let pending = 0;
@@ -29,7 +31,7 @@ export async function pacedLoad(options: {
       response.on('end', () => {
         pending--;
         if (response.statusCode !== (options.expect ?? 200)) failed++;
-        latencies.push(performance.now() - started);
+        if (started - begun >= WARMUP_MS) latencies.push(performance.now() - started);
       });
     });
     req.on('error', () => {
@@ -38,12 +40,12 @@ export async function pacedLoad(options: {
     });
     req.end();
   };
-  const started = performance.now();
+  const begun = performance.now();
   const timer = setInterval(() => {
-    const owed = Math.floor(((performance.now() - started) / 1000) * options.rate);
+    const owed = Math.floor(((performance.now() - begun) / 1000) * options.rate);
     for (; sent < owed; sent++) get();
   }, 5);
-  await sleep(options.durationMs);
+  await sleep(WARMUP_MS + options.durationMs);
   clearInterval(timer);
   for (let waited = 0; pending > 0 && waited < 5000; waited += 50) await sleep(50);
   agent.destroy();

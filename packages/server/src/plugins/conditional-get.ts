@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import fastifyEtag from '@fastify/etag';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,7 +15,8 @@ const API_CACHE = 'private, no-cache';
  * @fastify/static gives them.
  */
 export const conditionalGetPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(fastifyEtag, { algorithm: 'sha1' });
+  // One-shot hashing: no Hash object per answer (the plugin's own sha1 makes one each time).
+  await app.register(fastifyEtag, { hashFn: (payload) => hash('sha1', payload, 'base64') });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method === 'GET' && request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', API_CACHE);

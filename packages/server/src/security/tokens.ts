@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { inviteCodeFromBytes } from '@giro/domain/organization';
 
 /** 32 random bytes, URL-safe: the secret half of an emailed link or a session id. */
@@ -8,7 +8,7 @@ export function newToken(): string {
 
 /** Tokens and session ids are stored only as their SHA-256. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export function newInviteCode(): string {
