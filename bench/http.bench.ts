@@ -65,7 +65,7 @@ function http(url: string, headers: Record<string, string> = {}, expect = 200): 
   };
 }
 
-function startFloor(port: number, databaseUrl?: string): Promise<Running> {
+function startFloor(port: number, databaseUrl?: string, dataDir?: string): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/support/floor-server.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -74,6 +74,8 @@ function startFloor(port: number, databaseUrl?: string): Promise<Running> {
       PORT: String(port),
       FLOOR_POOL: String(POOL),
       FLOOR_DATABASE_URL: databaseUrl ?? '',
+      // PGlite on disk beside Giro's, as Giro's is: its commits cost what Giro's do.
+      FLOOR_DATA_DIR: dataDir ? join(dataDir, 'floor') : '',
     },
   });
   const url = `http://127.0.0.1:${port}`;
@@ -105,9 +107,15 @@ interface Contribution {
 /** Every unpaid member's contribution request, with their session and CSRF token. */
 async function contributionRequests(url: string, payers: CollectingFamily[]): Promise<Contribution[]> {
   const requests: Contribution[] = [];
-  for (const family of payers)
-    for (const member of family.members) {
-      if (member.id === family.recipientId || member.id === family.paidId) continue;
+  // Member by member across the families, so requests in flight together are mostly of
+  // different funds (one fund's commands wait for each other on its row, as they must).
+  const unpaid = payers.map((family) =>
+    family.members
+      .filter((m) => m.id !== family.recipientId && m.id !== family.paidId)
+      .map((member) => ({ family, member })),
+  );
+  for (let i = 0; i < (unpaid[0]?.length ?? 0); i++)
+    for (const { family, member } of unpaid.map((list) => list[i]!)) {
       const response = await fetch(`${url}/api/csrf-token`, { headers: { cookie: member.cookie } });
       const { csrfToken } = (await response.json()) as { csrfToken: string };
       const csrfCookie = response.headers
@@ -208,7 +216,7 @@ async function prepare(kind: DatabaseKind) {
 
 async function bench(kind: DatabaseKind) {
   const { family, payers, env, cleanup, floorUrl } = await prepare(kind);
-  const floor = await startFloor(5601, floorUrl);
+  const floor = await startFloor(5601, floorUrl, env.DATA_DIR);
   const giro = await startGiro(5602, {
     ...env,
     PUBLIC_URL,

@@ -1,7 +1,8 @@
 /**
  * The floors of the HTTP bench (issue 15): a bare `node:http` server whose GET /select runs one
  * prepared `SELECT 1`, and whose POST /insert writes one row in autocommit, through a `pg` pool
- * of the size Giro uses (FLOOR_DATABASE_URL), or through an in-process PGlite (no URL): what
+ * of the size Giro uses (FLOOR_DATABASE_URL), or through an in-process PGlite (no URL; on disk
+ * in FLOOR_DATA_DIR, as Giro's is): what
  * one round trip to that engine costs with nothing else in the way.
  */
 import { createServer } from 'node:http';
@@ -25,7 +26,7 @@ async function engine(): Promise<{ select(): Promise<unknown>; insert(body: stri
         }),
     };
   }
-  const db = await PGlite.create();
+  const db = await PGlite.create({ dataDir: process.env.FLOOR_DATA_DIR || undefined });
   await db.query(CREATE);
   return {
     select: () => db.query('select 1'),
