@@ -1,4 +1,5 @@
 import type { FundState } from '@giro/domain/fund/fund-types';
+import { FUNDING_PREFIX, PAYOUT_PREFIX, REFUNDS_PREFIX } from '@giro/domain/ledger';
 import type { RequestsState } from '@giro/domain/requests/request-types';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
@@ -66,15 +67,15 @@ function prepareSnapshot(db: Db) {
           'userId', t.user_id, 'givenCents', t.given, 'receivedCents', t.received)), '[]'::json)
         from (
           select e.user_id,
-            coalesce(-sum(e.amount_cents) filter (where e.account like 'funding:%' or e.account like 'refunds:%'), 0) as given,
-            coalesce(sum(e.amount_cents) filter (where e.account like 'payout:%'), 0) as received
+            coalesce(-sum(e.amount_cents) filter (where e.account like ${`${FUNDING_PREFIX}%`} or e.account like ${`${REFUNDS_PREFIX}%`}), 0) as given,
+            coalesce(sum(e.amount_cents) filter (where e.account like ${`${PAYOUT_PREFIX}%`}), 0) as received
           from ledger_entries e where e.organization_id = ${orgId} group by e.user_id) t)`,
       own: sql<OrganizationSnapshot['own']>`(
         select json_build_object(
-          'givenCents', coalesce(-sum(e.amount_cents) filter (where e.account <> ('payout:' || ${user}::text)), 0),
-          'receivedCents', coalesce(sum(e.amount_cents) filter (where e.account = ('payout:' || ${user}::text)), 0))
+          'givenCents', coalesce(-sum(e.amount_cents) filter (where e.account <> (${PAYOUT_PREFIX}::text || ${user}::text)), 0),
+          'receivedCents', coalesce(sum(e.amount_cents) filter (where e.account = (${PAYOUT_PREFIX}::text || ${user}::text)), 0))
         from ledger_entries e
-        where e.account in (('funding:' || ${user}::text), ('refunds:' || ${user}::text), ('payout:' || ${user}::text))
+        where e.account in ((${FUNDING_PREFIX}::text || ${user}::text), (${REFUNDS_PREFIX}::text || ${user}::text), (${PAYOUT_PREFIX}::text || ${user}::text))
           and e.user_id = ${user}::uuid)`,
       fund: sql<OrganizationSnapshot['fund']>`(
         select json_build_object('id', f.id, 'version', f.version, 'state', f.state)
