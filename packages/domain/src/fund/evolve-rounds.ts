@@ -1,0 +1,114 @@
+import type { FundEvent, FundState } from './fund-types';
+import { markRefundDue, setContribution, updateRound, without } from './state-updates';
+
+export type RoundEvent = Extract<
+  FundEvent,
+  {
+    type:
+      | 'RoundStarted'
+      | 'ContributionMade'
+      | 'ContributionConfirmed'
+      | 'ContributionFailed'
+      | 'RoundReady'
+      | 'RoundReopened'
+      | 'DistributionStarted'
+      | 'DistributionFailed'
+      | 'RoundDistributed'
+      | 'RecipientTimedOut'
+      | 'RefundRequested'
+      | 'ContributionRefunded'
+      | 'CycleCompleted';
+  }
+>;
+
+/** Applies the events of the rounds: contributions, payouts, refunds and the cycle's end (phase 6). */
+export function evolveRounds(state: FundState, event: RoundEvent): FundState {
+  switch (event.type) {
+    case 'RoundStarted':
+      return {
+        ...state,
+        phase: 'collecting',
+        phaseDeadline: null,
+        round: {
+          number: event.roundNumber,
+          recipientId: event.recipientId,
+          startsAt: event.at,
+          windowOpensAt: event.windowOpensAt,
+          withdrawalAt: event.withdrawalAt,
+          state: 'collecting',
+          readyAt: null,
+          recipientTimeoutAt: null,
+          skipped: [],
+          emergencies: [],
+          extensions: {},
+          waitGranted: [],
+          payoutFailed: false,
+        },
+      };
+    case 'ContributionMade':
+      return { ...state, contributions: [...state.contributions, event.contribution] };
+    case 'ContributionConfirmed':
+      return setContribution(state, event.contributionId, { status: 'confirmed' });
+    case 'ContributionFailed':
+      return { ...state, contributions: state.contributions.filter((c) => c.id !== event.contributionId) };
+    case 'RoundReady':
+      return {
+        ...updateRound(state, () => ({
+          state: 'awaiting_withdrawal',
+          readyAt: event.at,
+          recipientTimeoutAt: event.recipientTimeoutAt,
+        })),
+        phase: 'awaiting_withdrawal',
+      };
+    case 'RoundReopened':
+      return {
+        ...updateRound(state, () => ({ state: 'collecting', readyAt: null, recipientTimeoutAt: null })),
+        phase: 'collecting',
+      };
+    case 'DistributionStarted':
+      return updateRound(state, () => ({ state: 'distributing', payoutFailed: false }));
+    case 'DistributionFailed':
+      return updateRound(state, () => ({ state: 'awaiting_withdrawal', payoutFailed: true }));
+    case 'RoundDistributed': {
+      const round = state.round!;
+      const paid = state.contributions.map((c) =>
+        c.cycleNumber === state.cycleNumber &&
+        c.roundNumber === round.number &&
+        (c.status === 'authorized' || c.status === 'captured' || c.status === 'confirmed')
+          ? { ...c, status: 'paid_out' as const }
+          : c,
+      );
+      return {
+        ...state,
+        contributions: paid,
+        received: [
+          ...state.received,
+          {
+            roundNumber: event.roundNumber,
+            recipientId: event.recipientId,
+            grossCents: event.grossCents,
+            netCents: event.netCents,
+            at: event.at,
+          },
+        ],
+        round: null,
+      };
+    }
+    case 'RecipientTimedOut': {
+      const moved = { ...markRefundDue(state, event.refundDue), round: null };
+      return { ...moved, order: [...without(state.order, event.recipientId), event.recipientId] };
+    }
+    case 'RefundRequested':
+      return state;
+    case 'ContributionRefunded':
+      return setContribution(state, event.contributionId, { status: 'refunded' });
+    case 'CycleCompleted':
+      return {
+        ...state,
+        phase: 'completed',
+        phaseDeadline: null,
+        round: null,
+        history: [...state.history, event.history],
+      };
+  }
+}
