@@ -285,6 +285,26 @@ const catalogue = {
     it: 'Serve un conto collegato: configura il conto per i pagamenti nelle impostazioni.',
   },
   // Funding requests
+  SWAP_NOT_ALLOWED: {
+    status: 409,
+    en: 'This turn cannot be swapped: only members who have not received yet, and not the current recipient.',
+    it: 'Questo turno non si può scambiare: solo tra membri che non hanno ancora ricevuto, e non con chi riceve ora.',
+  },
+  SWAP_ALREADY_OPEN: {
+    status: 409,
+    en: 'A swap between you two is already waiting for an answer.',
+    it: 'C’è già uno scambio tra voi due in attesa di risposta.',
+  },
+  SWAP_NOT_FOUND: {
+    status: 404,
+    en: 'This swap is no longer open.',
+    it: 'Questo scambio non è più aperto.',
+  },
+  NOT_SWAP_PARTY: {
+    status: 403,
+    en: 'Only the member asked can answer this swap, and only who asked can withdraw it.',
+    it: 'Solo il membro a cui è chiesto può rispondere allo scambio, e solo chi l’ha chiesto può ritirarlo.',
+  },
   REQUEST_NOT_FOUND: { status: 404, en: 'Request not found.', it: 'Richiesta non trovata.' },
   REQUEST_ALREADY_OPEN: {
     status: 409,

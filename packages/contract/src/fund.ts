@@ -35,6 +35,10 @@ export const contributeBodySchema = z.strictObject({
 });
 export type ContributeBody = z.infer<typeof contributeBodySchema>;
 
+export const swapParamsSchema = z.object({ id: z.uuid(), swapId: z.uuid() });
+export const swapRequestBodySchema = z.strictObject({ withMemberId: z.string().min(1).max(64) });
+export type SwapRequestBody = z.infer<typeof swapRequestBodySchema>;
+
 export const emergencyVoteBodySchema = z.strictObject({ choice: z.enum(['wait', 'skip', 'expel']) });
 export type EmergencyVoteBody = z.infer<typeof emergencyVoteBodySchema>;
 
@@ -95,6 +99,15 @@ export const roundViewSchema = z.object({
   emergencies: z.array(emergencyVoteViewSchema),
 });
 
+/** A swap of turns: open (waiting for `toId`'s answer) or, in `swapHistory`, accepted at `at`. */
+export const swapViewSchema = z.object({
+  id: z.string(),
+  fromId: z.string(),
+  toId: z.string(),
+  at: time,
+});
+export type SwapView = z.infer<typeof swapViewSchema>;
+
 export const historyEntrySchema = z.object({
   cycleNumber: z.number().int(),
   createdAt: time,
@@ -113,7 +126,10 @@ export const historyEntrySchema = z.object({
   commitment: z.string(),
   nonce: z.string(),
   seed: z.string(),
+  /** The order as drawn, which the proof verifies. */
   order: z.array(z.string()),
+  /** The swaps accepted in that cycle (none before swaps existed). */
+  swaps: z.array(swapViewSchema),
 });
 
 export const fundViewSchema = z.object({
@@ -146,7 +162,14 @@ export const fundViewSchema = z.object({
   commitment: z.string(),
   nonce: z.string().nullable(),
   seed: z.string().nullable(),
+  /** The order in force: the drawn order after swaps and recipient timeouts. */
   order: z.array(z.string()),
+  /** The order as drawn (the fairness proof verifies this one). */
+  drawnOrder: z.array(z.string()),
+  /** Open swap requests. */
+  swaps: z.array(swapViewSchema),
+  /** Swaps accepted in this cycle, oldest first. */
+  swapHistory: z.array(swapViewSchema),
   dateVotes: z.record(z.string(), z.enum(withdrawalOptions)),
   dateOptions: z.array(z.enum(withdrawalOptions)),
   roundLength: z.enum(withdrawalOptions).nullable(),
@@ -163,6 +186,9 @@ export const fundViewSchema = z.object({
   historyCount: z.number().int(),
 });
 export type FundView = z.infer<typeof fundViewSchema>;
+
+/** POST …/swaps answers the new request and the fund as it now is. */
+export const swapCreatedSchema = swapViewSchema.extend({ fund: fundViewSchema });
 
 export const contributionsSchema = z.object({ contributions: z.array(contributionViewSchema) });
 

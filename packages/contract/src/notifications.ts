@@ -26,6 +26,10 @@ export const notificationTypes = [
   'dismissal_to_acknowledge',
   'withdrawal_ready',
   'request_completed',
+  // Swapping turns (issue 16): asked of me; my request accepted or declined.
+  'swap_requested',
+  'swap_accepted',
+  'swap_declined',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

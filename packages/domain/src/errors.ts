@@ -53,6 +53,12 @@ const domainErrorDocs = {
   NOT_REFUNDABLE: 'A refund asked for a contribution that is not due back (or already refunded).',
   PAYOUT_ACCOUNT_REQUIRED:
     'Receiving platform money without an active connected account ("Connected account required").',
+  // Swapping turns (domain.md, Second wave)
+  SWAP_NOT_ALLOWED:
+    'A swap asked for by or with someone whose turn cannot move: the current recipient, someone who has received in this cycle, an expelled member, oneself, or outside the rounds of a cycle.',
+  SWAP_ALREADY_OPEN: 'A swap between the same two members is already waiting for an answer.',
+  SWAP_NOT_FOUND: 'No such open swap (answered, withdrawn or lapsed).',
+  NOT_SWAP_PARTY: 'Accepting or declining a swap asked of someone else, or withdrawing someone else’s.',
   // Funding requests
   REQUEST_NOT_FOUND: 'No such funding request in the organization.',
   REQUEST_ALREADY_OPEN: 'The owner already has a pending or active request.',

@@ -32,6 +32,7 @@ import { sandboxPagesRoutes } from './routes/sandbox-pages.routes';
 import { socketRoutes } from './routes/socket.routes';
 import { statisticsRoutes } from './routes/statistics.routes';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.routes';
+import { swapRoutes } from './routes/swap.routes';
 import { testClockRoutes } from './routes/test-clock.routes';
 
 export interface AppOptions {
@@ -76,6 +77,7 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
     statisticsRoutes,
     emailAdminRoutes,
     fundRoutes,
+    swapRoutes,
     requestRoutes,
     notificationRoutes,
     testClockRoutes,

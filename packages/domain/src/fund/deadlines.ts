@@ -3,6 +3,7 @@ import { expiredExtensions, openEmergency, resolveEmergency } from './emergency'
 import type { FundContext, FundState } from './fund-types';
 import { recipientTimedOut } from './rounds';
 import { expectedContributors, hasContributed } from './rules';
+import { lapseStaleSwaps } from './swaps';
 import { activate, chooseWithdrawalDate, closeVoting, restartVoting } from './voting';
 
 /**
@@ -48,6 +49,7 @@ export function processDeadlines(d: Draft, ctx: FundContext, now: number): void 
     const due = nextDeadline(d.state, ctx);
     if (due === null || due > now) return;
     processOne(d, ctx, due);
+    lapseStaleSwaps(d, due);
   }
   throw new Error('deadline processing did not settle');
 }

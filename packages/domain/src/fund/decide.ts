@@ -13,6 +13,7 @@ import {
   requestRefund,
   withdraw,
 } from './rounds';
+import { acceptSwap, declineSwap, lapseStaleSwaps, requestSwap, withdrawSwap } from './swaps';
 import {
   acknowledgeDismissal,
   openVoting,
@@ -84,7 +85,21 @@ export function decide(state: FundState, command: FundCommand, ctx: FundContext)
       case 'MemberLeft':
         removeMember(d, command.userId, at);
         break;
+      case 'RequestSwap':
+        requestSwap(d, command.userId, command.withMemberId, command.swapId, at);
+        break;
+      case 'AcceptSwap':
+        acceptSwap(d, command.userId, command.swapId, at);
+        break;
+      case 'DeclineSwap':
+        declineSwap(d, command.userId, command.swapId, at);
+        break;
+      case 'WithdrawSwap':
+        withdrawSwap(d, command.userId, command.swapId, at);
+        break;
     }
+    // A command can end a turn's chance to move (an expulsion, a round that starts).
+    lapseStaleSwaps(d, at);
     // A command can make something due at once (a declined payment after its extension ran out).
     processDeadlines(d, ctx, at);
   } catch (error) {

@@ -15,7 +15,7 @@ export function publicDraw(state: FundState): {
     commitment: state.commitment,
     nonce: state.nonceRevealed ? state.nonce : null,
     seed: state.nonceRevealed ? state.seed : null,
-    order: state.nonceRevealed ? state.order : [],
+    order: state.nonceRevealed ? state.drawnOrder : [],
   };
 }
 
@@ -30,6 +30,6 @@ export function drawProofOf(state: FundState): DrawProof | null {
     votes: state.closingVotes,
     participantIds: state.participants,
     seedHex: state.seed,
-    order: state.order,
+    order: state.drawnOrder,
   };
 }

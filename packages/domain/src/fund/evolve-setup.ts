@@ -50,6 +50,9 @@ export function evolveSetup(state: FundState, event: SetupEvent): FundState {
         restartVotes: [],
         seed: null,
         order: [],
+        drawnOrder: [],
+        swaps: [],
+        swapHistory: [],
         dateVotes: {},
         roundLength: null,
         round: null,
@@ -117,6 +120,7 @@ export function evolveSetup(state: FundState, event: SetupEvent): FundState {
         nonceRevealed: true,
         seed: event.seed,
         order: event.order,
+        drawnOrder: event.order,
         phaseDeadline: event.deadline,
       };
     case 'WithdrawalDateVoted':

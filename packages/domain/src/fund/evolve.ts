@@ -1,6 +1,7 @@
 import { evolveEmergency } from './evolve-emergency';
 import { evolveRounds } from './evolve-rounds';
 import { evolveSetup } from './evolve-setup';
+import { evolveSwaps } from './evolve-swaps';
 import type { FundEvent, FundState } from './fund-types';
 import { CONTRIBUTION_WINDOW_MS, roundLengthMs } from './rules';
 
@@ -26,6 +27,9 @@ export function emptyFund(fundId: string): FundState {
     restartVotes: [],
     seed: null,
     order: [],
+    drawnOrder: [],
+    swaps: [],
+    swapHistory: [],
     dateVotes: {},
     roundLength: null,
     round: null,
@@ -85,6 +89,12 @@ export function evolve(state: FundState, event: FundEvent): FundState {
     case 'ContributionSkipped':
     case 'MemberExpelled':
       return evolveEmergency(state, event);
+    case 'SwapRequested':
+    case 'SwapAccepted':
+    case 'SwapDeclined':
+    case 'SwapWithdrawn':
+    case 'SwapLapsed':
+      return evolveSwaps(state, event);
   }
 }
 

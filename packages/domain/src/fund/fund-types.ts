@@ -84,6 +84,24 @@ export interface Round {
   payoutFailed: boolean;
 }
 
+/** An open request to swap turns: `fromId` asked `toId` (domain.md, Swapping turns). */
+export interface SwapRequest {
+  id: string;
+  fromId: string;
+  toId: string;
+  at: number;
+}
+
+/** A swap that was accepted: the two exchanged their places in the order in force. */
+export interface AcceptedSwap {
+  id: string;
+  fromId: string;
+  toId: string;
+  at: number;
+}
+
+export type SwapLapseReason = 'turn_started' | 'not_eligible' | 'order_changed' | 'cycle_ended';
+
 export interface CycleHistory {
   cycleNumber: number;
   createdAt: number;
@@ -94,7 +112,12 @@ export interface CycleHistory {
   commitment: string;
   nonce: string;
   seed: string;
+  /** The order as drawn (what the fairness proof verifies): it keeps anyone who left before the first round. */
   order: string[];
+  /** Who took part to the end of the cycle, expelled members included (absent in older cycles: then `order`). */
+  participants?: string[];
+  /** Swaps accepted in this cycle, in order (absent in cycles before swaps existed). */
+  swaps?: AcceptedSwap[];
 }
 
 export interface FundState {
@@ -118,7 +141,14 @@ export interface FundState {
   acknowledged: string[];
   restartVotes: string[];
   seed: string | null;
+  /** The order in force: the drawn order after swaps and recipient timeouts. */
   order: string[];
+  /** The order as drawn at activation: never changes in the cycle, the proof verifies it. */
+  drawnOrder: string[];
+  /** Open swap requests of this cycle. */
+  swaps: SwapRequest[];
+  /** Swaps accepted in this cycle. */
+  swapHistory: AcceptedSwap[];
   dateVotes: Record<string, WithdrawalOption>;
   roundLength: WithdrawalOption | null;
   round: Round | null;
@@ -229,7 +259,20 @@ export type FundEvent =
     }
   | { type: 'RefundRequested'; at: number; contributionId: string }
   | { type: 'ContributionRefunded'; at: number; contributionId: string }
-  | { type: 'CycleCompleted'; at: number; history: CycleHistory };
+  | { type: 'CycleCompleted'; at: number; history: CycleHistory }
+  | { type: 'SwapRequested'; at: number; swapId: string; fromId: string; toId: string }
+  /** The two exchanged their places in the order in force. */
+  | { type: 'SwapAccepted'; at: number; swapId: string; fromId: string; toId: string }
+  | { type: 'SwapDeclined'; at: number; swapId: string; fromId: string; toId: string }
+  | { type: 'SwapWithdrawn'; at: number; swapId: string; fromId: string; toId: string }
+  | {
+      type: 'SwapLapsed';
+      at: number;
+      swapId: string;
+      fromId: string;
+      toId: string;
+      reason: SwapLapseReason;
+    };
 
 export type FundCommand =
   | { type: 'OpenVoting'; members: string[]; nonce: string }
@@ -254,6 +297,11 @@ export type FundCommand =
   | { type: 'RequestRefund'; userId: string; contributionId: string }
   | { type: 'RefundCompleted'; contributionId: string }
   | { type: 'MemberLeft'; userId: string }
+  /** `swapId`: a fresh id the server draws (the domain owns no randomness). */
+  | { type: 'RequestSwap'; userId: string; withMemberId: string; swapId: string }
+  | { type: 'AcceptSwap'; userId: string; swapId: string }
+  | { type: 'DeclineSwap'; userId: string; swapId: string }
+  | { type: 'WithdrawSwap'; userId: string; swapId: string }
   | { type: 'DeadlinePassed' };
 
 /** Facts from outside the fund that some rules need, given with the command. */

@@ -239,7 +239,9 @@ function completeCycle(d: Draft, at: number): void {
       commitment: s.commitment,
       nonce: s.nonce,
       seed: s.seed!,
-      order: s.order,
+      order: s.drawnOrder,
+      participants: s.participants,
+      swaps: s.swapHistory,
     },
   });
 }

@@ -104,7 +104,7 @@ export function checkInvariants(
     const recipients = cycle.recipients.map((r) => r.recipientId);
     if (new Set(recipients).size !== recipients.length)
       broken.push(`cycle ${cycle.cycleNumber}: someone received twice`);
-    for (const id of cycle.order) {
+    for (const id of cycle.participants ?? cycle.order) {
       const expelledEarly = state.expelled.includes(id) && !recipients.includes(id);
       if (!recipients.includes(id) && !expelledEarly)
         broken.push(`cycle ${cycle.cycleNumber}: ${id} never received`);

@@ -245,6 +245,33 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: "Una richiesta di finanziamento ha raggiunto l'obiettivo. Grazie a chi ha contribuito.",
     },
   },
+  swap_requested: {
+    en: {
+      title: 'Swap turns?',
+      body: '{{member}} asks to swap turns with you. Accept or decline it in the fund.',
+    },
+    it: {
+      title: 'Scambiare il turno?',
+      body: '{{member}} ti chiede di scambiare il turno. Accetta o rifiuta nel fondo.',
+    },
+  },
+  swap_accepted: {
+    en: {
+      title: 'Turns swapped',
+      body: 'You and {{member}} have swapped turns. The fund shows the new order.',
+    },
+    it: {
+      title: 'Turni scambiati',
+      body: 'Tu e {{member}} avete scambiato il turno. Il fondo mostra il nuovo ordine.',
+    },
+  },
+  swap_declined: {
+    en: { title: 'Swap declined', body: '{{member}} declined to swap turns. Your turn stays as it was.' },
+    it: {
+      title: 'Scambio rifiutato',
+      body: '{{member}} ha rifiutato lo scambio del turno. Il tuo turno resta invariato.',
+    },
+  },
   payment_confirmation_required: {
     en: {
       title: 'Confirm your card payment',

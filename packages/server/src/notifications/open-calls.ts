@@ -37,6 +37,8 @@ const stillOpen: Partial<Record<NotificationType, StillOpen>> = {
   // "Vote: wait, skip or expel."
   fallback_vote: (state, userId) =>
     state.round?.emergencies.some((vote) => vote.voters.includes(userId) && !(userId in vote.votes)) ?? false,
+  // "Accept or decline the swap": closed once answered, withdrawn or lapsed.
+  swap_requested: (state, userId) => state.swaps.some((swap) => swap.toId === userId),
   // "You have 24 more hours to contribute." / "Please pay again."
   extension_granted: owesThisRound,
   payment_failed: owesThisRound,

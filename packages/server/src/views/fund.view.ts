@@ -56,6 +56,9 @@ export function fundView(
     nonce: state.nonceRevealed ? state.nonce : null,
     seed: state.seed,
     order: state.order,
+    drawnOrder: state.nonceRevealed ? state.drawnOrder : [],
+    swaps: state.swaps.map(swapView),
+    swapHistory: state.swapHistory.map(swapView),
     dateVotes: state.dateVotes,
     dateOptions: withdrawalOptions.filter((option) => option !== '7d1h' || options.testClock),
     roundLength: state.roundLength,
@@ -100,6 +103,13 @@ export function fundView(
   };
 }
 
+const swapView = (swap: { id: string; fromId: string; toId: string; at: number }) => ({
+  id: swap.id,
+  fromId: swap.fromId,
+  toId: swap.toId,
+  at: iso(swap.at),
+});
+
 /** Every contribution of the current round, for the contribution state view. */
 export function roundContributionViews(state: FundState) {
   if (!state.round) return [];
@@ -140,6 +150,7 @@ export function historyView(state: FundState) {
       createdAt: iso(entry.createdAt),
       completedAt: iso(entry.completedAt),
       recipients: entry.recipients.map((r) => ({ ...r, at: iso(r.at) })),
+      swaps: (entry.swaps ?? []).map(swapView),
     })),
   };
 }

@@ -175,6 +175,32 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
       case 'ContributionSkipped':
         notes.push({ userId: event.memberId, type: 'contribution_skipped' });
         break;
+      case 'SwapRequested':
+        notes.push({
+          userId: event.toId,
+          type: 'swap_requested',
+          data: { memberName: input.names.get(event.fromId) },
+        });
+        break;
+      case 'SwapAccepted':
+        notes.push({
+          userId: event.fromId,
+          type: 'swap_accepted',
+          data: { memberName: input.names.get(event.toId) },
+        });
+        notes.push({
+          userId: event.toId,
+          type: 'swap_accepted',
+          data: { memberName: input.names.get(event.fromId) },
+        });
+        break;
+      case 'SwapDeclined':
+        notes.push({
+          userId: event.fromId,
+          type: 'swap_declined',
+          data: { memberName: input.names.get(event.toId) },
+        });
+        break;
       default:
         break;
     }

@@ -18,6 +18,9 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'your_turn',
     'withdrawal_ready',
     'payout_account_required',
+    'swap_requested',
+    'swap_accepted',
+    'swap_declined',
   ],
   group: [
     'amount_vote_opened',

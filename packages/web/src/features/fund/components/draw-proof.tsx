@@ -40,14 +40,16 @@ export function DrawProof({ draw, name }: { draw: DrawData; name: (id: string) =
         </Button>
       )}
       {checks && (
-        <ul className="mt-2" role="status" data-testid="draw-checks">
-          {(Object.entries(checks) as [Check, boolean][]).map(([check, ok]) => (
-            <li key={check} className={ok ? 'text-teal-800' : 'text-red-800'}>
-              {ok ? '✓' : '✗'} {t(`fund.draw.checks.${check}`)}:{' '}
-              {ok ? t('fund.draw.ok') : t('fund.draw.mismatch')}
-            </li>
-          ))}
-        </ul>
+        <div role="status" data-testid="draw-checks">
+          <ul className="mt-2">
+            {(Object.entries(checks) as [Check, boolean][]).map(([check, ok]) => (
+              <li key={check} className={ok ? 'text-teal-800' : 'text-red-800'}>
+                {ok ? '✓' : '✗'} {t(`fund.draw.checks.${check}`)}:{' '}
+                {ok ? t('fund.draw.ok') : t('fund.draw.mismatch')}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </details>
   );

@@ -49,6 +49,15 @@ export function FundHistory({ fund }: { fund: FundView }) {
               </li>
             ))}
           </ol>
+          {cycle.swaps.length > 0 && (
+            <ul className="mb-2 text-sm text-stone-700" data-testid="history-swaps">
+              {cycle.swaps.map((s) => (
+                <li key={s.id}>
+                  {t('fund.swaps.done', { from: name(s.fromId), to: name(s.toId), date: longDate(s.at) })}
+                </li>
+              ))}
+            </ul>
+          )}
           <DrawProof draw={{ ...cycle, fundId: fund.id }} name={name} />
         </article>
       ))}

@@ -10,6 +10,7 @@ import { PhasePanel } from './phase-panel';
 import { RealtimeBadge } from './realtime-badge';
 import { RiskPanel } from './risk-panel';
 import { StartFund } from './start-fund';
+import { SwapsAskedOfMe, SwapTurns } from './swap-turns';
 
 /** The organization's rotating fund on the dashboard: the phase, what it asks, the people, the past. */
 export function FundSection({ userId }: { userId: string }) {
@@ -62,8 +63,10 @@ export function FundSection({ userId }: { userId: string }) {
             <DeadlineCountdown deadline={fund.phaseDeadline} label={t('fund.phaseEnds')} />
           )}
         </div>
+        <SwapsAskedOfMe fund={fund} userId={userId} />
         <PhasePanel fund={fund} userId={userId} />
-        {fund.participants.length > 0 && <ParticipantsList fund={fund} />}
+        <SwapTurns fund={fund} userId={userId} />
+        {fund.participants.length > 0 && <ParticipantsList fund={fund} userId={userId} />}
         <RiskPanel fund={fund} />
         <FundHistory fund={fund} />
       </div>

@@ -153,6 +153,7 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
     case 'declared':
       return text('now.declared', { amount: euro(item.amountCents), name: name(item.recipientId) });
     case 'confirm_received':
+    case 'answer_swap':
     case 'vote_emergency':
     case 'acknowledge':
     case 'confirm':
@@ -163,10 +164,14 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
         <>
           {item.kind === 'vote_emergency'
             ? text('now.voteEmergency', { name: name(item.memberId) })
-            : item.kind === 'confirm_received'
-              ? text('now.confirmReceived', { count: item.count })
-              : text(`now.${item.kind}`)}
-          {item.deadline && <DeadlineCountdown deadline={item.deadline} label={t('now.deadline')} />}
+            : item.kind === 'answer_swap'
+              ? text('now.answerSwap', { name: name(item.memberId) })
+              : item.kind === 'confirm_received'
+                ? text('now.confirmReceived', { count: item.count })
+                : text(`now.${item.kind}`)}
+          {'deadline' in item && item.deadline && (
+            <DeadlineCountdown deadline={item.deadline} label={t('now.deadline')} />
+          )}
           <Button
             className="self-stretch sm:self-start"
             data-testid="now-action"

@@ -1,15 +1,20 @@
 import type { FundView } from '@giro/contract/fund';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
 import { euro } from '../../../lib/format';
+import { useSwapAction } from '../api/swap-actions';
+import { canAskSwap } from '../hooks/swap-rules';
 import { useMemberName } from '../hooks/use-fund-people';
 
 /**
- * The cycle's members in rotation order (once drawn) with what each did this round, their
- * strikes and any debt; members who joined later take part from the next cycle.
+ * The cycle's members in rotation order (once drawn: the order in force, after any swap) with
+ * what each did this round, their strikes and any debt, and a button to ask each whose turn can
+ * still move to swap turns; members who joined later take part from the next cycle.
  */
-export function ParticipantsList({ fund }: { fund: FundView }) {
+export function ParticipantsList({ fund, userId }: { fund: FundView; userId: string }) {
   const { t } = useTranslation();
   const name = useMemberName(fund);
+  const swap = useSwapAction();
   const round = fund.round;
   const ids = fund.order.length > 0 ? fund.order : fund.participants;
   const others = fund.members.filter((m) => !fund.participants.includes(m.id));
@@ -61,6 +66,17 @@ export function ParticipantsList({ fund }: { fund: FundView }) {
                   <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-900">
                     {t('fund.people.debt', { amount: euro(fund.debts[id]!) })}
                   </span>
+                )}
+                {canAskSwap(fund, userId, id) && (
+                  <Button
+                    variant="secondary"
+                    className="min-h-9 px-3 py-1"
+                    aria-label={t('fund.swaps.askLabel', { name: name(id) })}
+                    disabled={swap.isPending}
+                    onClick={() => swap.mutate({ kind: 'ask', fundId: fund.id, withMemberId: id })}
+                  >
+                    {t('fund.swaps.ask')}
+                  </Button>
                 )}
               </span>
             </li>

@@ -54,7 +54,7 @@ export function PhasePanel({ fund, userId }: { fund: FundView; userId: string })
         <div className="flex flex-col gap-4">
           {notInCycle}
           <DateVote fund={fund} userId={userId} />
-          <DrawProof draw={{ ...fund, fundId: fund.id }} name={name} />
+          <DrawProof draw={{ ...fund, order: fund.drawnOrder, fundId: fund.id }} name={name} />
           <RestartVote fund={fund} userId={userId} />
         </div>
       );
@@ -65,7 +65,7 @@ export function PhasePanel({ fund, userId }: { fund: FundView; userId: string })
           {notInCycle}
           <RoundPanel fund={fund} round={fund.round} userId={userId} />
           <RestartVote fund={fund} userId={userId} />
-          <DrawProof draw={{ ...fund, fundId: fund.id }} name={name} />
+          <DrawProof draw={{ ...fund, order: fund.drawnOrder, fundId: fund.id }} name={name} />
         </div>
       ) : null;
     default:

@@ -130,4 +130,20 @@ describe('the one thing a member owes now', () => {
     expect(nowItem(dating, 'u1', now)).toEqual({ kind: 'vote_date', deadline });
     expect(nowItem({ ...dating, dateVotes: { u1: '14d' } }, 'u1', now).kind).toBe('waiting');
   });
+
+  it('a swap asked of me: after every payment owed, before what only happens next', () => {
+    const swaps = [{ id: 's1', fromId: 'u3', toId: 'u1', at: '2025-05-31T00:00:00.000Z' }];
+    const closed = { windowOpensAt: '2026-01-08T00:00:00.000Z' };
+    expect(nowItem(collecting(closed, { swaps }), 'u1', now)).toEqual({
+      kind: 'answer_swap',
+      memberId: 'u3',
+    });
+    expect(nowItem(collecting({}, { swaps }), 'u1', now).kind).toBe('contribute');
+    expect(nowItem(collecting(closed, { swaps }), 'u3', now).kind).toBe('window_opens');
+    const dating = testFund({ phase: 'date_voting', participants: ['u1', 'u3'], swaps });
+    expect(nowItem({ ...dating, dateVotes: { u1: '14d' } }, 'u1', now)).toEqual({
+      kind: 'answer_swap',
+      memberId: 'u3',
+    });
+  });
 });

@@ -6,7 +6,8 @@ import type { FundView } from '@giro/contract/fund';
  * contribution is due in an open window; their turn is this round or the next and they have no
  * payout account (without one the round times out and is refunded); manual payments to
  * confirm as received; a dismissal to
- * acknowledge; the amount to confirm, to vote, the withdrawal date to vote. When nothing is
+ * acknowledge; the amount to confirm, to vote, the withdrawal date to vote; a swap of turns
+ * someone asked of them (it waits for no money, so it comes after all of those). When nothing is
  * owed: what happens next (the window opening, who receives when).
  */
 export type NowItem =
@@ -18,6 +19,7 @@ export type NowItem =
   | { kind: 'connect_payout'; deadline: string | null; isCurrentRound: boolean }
   | { kind: 'declared'; amountCents: number; recipientId: string }
   | { kind: 'acknowledge' | 'confirm' | 'vote_amount' | 'vote_date'; deadline: string | null }
+  | { kind: 'answer_swap'; memberId: string }
   | { kind: 'window_opens'; opensAt: string; amountCents: number; recipientId: string }
   | { kind: 'recipient_next'; withdrawalAt: string; recipientId: string; isYou: boolean }
   | { kind: 'waiting'; deadline: string | null };
@@ -35,6 +37,7 @@ export function nowItem(
   },
 ): NowItem {
   const round = fund.round;
+  const swapAsked = fund.swaps.find((swap) => swap.toId === userId);
   const isParticipant = fund.participants.includes(userId) && !fund.expelled.includes(userId);
   if (round) {
     const isRecipient = round.recipientId === userId;
@@ -75,6 +78,7 @@ export function nowItem(
     if (hasDeclared && round.state === 'collecting') {
       return { kind: 'declared', amountCents: fund.finalAmountCents ?? 0, recipientId: round.recipientId };
     }
+    if (swapAsked) return { kind: 'answer_swap', memberId: swapAsked.fromId };
     if (owes && round.state === 'collecting') {
       return {
         kind: 'window_opens',
@@ -103,5 +107,6 @@ export function nowItem(
   if (fund.phase === 'date_voting' && isParticipant && !fund.dateVotes[userId]) {
     return { kind: 'vote_date', deadline };
   }
+  if (swapAsked) return { kind: 'answer_swap', memberId: swapAsked.fromId };
   return { kind: 'waiting', deadline };
 }

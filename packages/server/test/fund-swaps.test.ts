@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FundView } from '@giro/contract/fund';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../src/db/client';
+import { funds } from '../src/db/schema';
+import { fundOf, type Member, organizationOf } from './support/fund-members';
+import { activeFund } from './support/fund-steps';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => t.close());
+
+const version = async (fundId: string) =>
+  (await t.database.db.select({ v: funds.version }).from(funds).where(eq(funds.id, fundId)))[0]!.v;
+
+/** The four of a running fund by their place in the drawn order: [recipient, second, third, fourth]. */
+async function inOrder(members: Member[], fund: FundView): Promise<Member[]> {
+  return fund.order.map((id) => members.find((m) => m.id === id)!);
+}
+
+const notificationTypes = async (member: Member) =>
+  (await member.client.get('/api/user-notifications'))
+    .json<{ notifications: { type: string }[] }>()
+    .notifications.map((n) => n.type);
+
+describe('swapping turns over HTTP (api.md, Second wave)', () => {
+  it('asked, accepted by the member asked only: places exchanged, drawn order kept, both told', async () => {
+    const members = await organizationOf(t, 4);
+    const fund = await activeFund(members);
+    const [, second, third, fourth] = await inOrder(members, fund);
+    const asked = await second!.client.post(`/api/rotating-fund/${fund.id}/swaps`, {
+      withMemberId: fourth!.id,
+    });
+    expect(asked.statusCode).toBe(200);
+    const swap = asked.json<{ id: string; fromId: string; toId: string; fund: FundView }>();
+    expect(swap).toMatchObject({ fromId: second!.id, toId: fourth!.id });
+    expect(swap.fund.swaps).toEqual([
+      { id: swap.id, fromId: second!.id, toId: fourth!.id, at: expect.any(String) },
+    ]);
+    await t.flushOutbox();
+    expect(await notificationTypes(fourth!)).toContain('swap_requested');
+
+    // Someone else cannot answer it, in the caller's language, and nothing is written.
+    const before = await version(fund.id);
+    third!.client.language = 'it';
+    const wrong = await third!.client.post(`/api/rotating-fund/${fund.id}/swaps/${swap.id}/accept`);
+    expect({ status: wrong.statusCode, message: wrong.json().message }).toEqual({
+      status: 403,
+      message:
+        'Solo il membro a cui è chiesto può rispondere allo scambio, e solo chi l’ha chiesto può ritirarlo.',
+    });
+    const own = await second!.client.post(`/api/rotating-fund/${fund.id}/swaps/${swap.id}/accept`);
+    expect(own.statusCode).toBe(403);
+    expect(await version(fund.id)).toBe(before);
+
+    const accepted = await fourth!.client.post(`/api/rotating-fund/${fund.id}/swaps/${swap.id}/accept`);
+    expect(accepted.statusCode).toBe(200);
+    const after = accepted.json<FundView>();
+    expect(after.order).toEqual([fund.order[0], fourth!.id, third!.id, second!.id]);
+    expect(after.drawnOrder).toEqual(fund.order);
+    expect(after.swaps).toEqual([]);
+    expect(after.swapHistory).toMatchObject([{ id: swap.id, fromId: second!.id, toId: fourth!.id }]);
+    expect(after.nextRecipientId).toBe(fourth!.id);
+    await t.flushOutbox();
+    expect(await notificationTypes(second!)).toContain('swap_accepted');
+    // The call to answer is closed once answered.
+    expect(await notificationTypes(fourth!)).not.toContain('swap_requested');
+    expect(await notificationTypes(fourth!)).toContain('swap_accepted');
+  });
+
+  it('refused for the current recipient and for oneself; one open request per pair; replays answer the same request', async () => {
+    const members = await organizationOf(t, 4);
+    const fund = await activeFund(members);
+    const [recipient, second, third] = await inOrder(members, fund);
+    const path = `/api/rotating-fund/${fund.id}/swaps`;
+    const before = await version(fund.id);
+    second!.client.language = 'it';
+    const withRecipient = await second!.client.post(path, { withMemberId: recipient!.id });
+    expect({ status: withRecipient.statusCode, message: withRecipient.json().message }).toEqual({
+      status: 409,
+      message:
+        'Questo turno non si può scambiare: solo tra membri che non hanno ancora ricevuto, e non con chi riceve ora.',
+    });
+    expect((await recipient!.client.post(path, { withMemberId: third!.id })).statusCode).toBe(409);
+    expect((await second!.client.post(path, { withMemberId: second!.id })).statusCode).toBe(409);
+    expect((await second!.client.post(path, {})).statusCode).toBe(400);
+    expect((await second!.client.post(`${path}/not-a-uuid/accept`)).statusCode).toBe(400);
+    expect(await version(fund.id)).toBe(before);
+
+    const headers = { 'idempotency-key': 'swap-key-0001' };
+    const first = await second!.client.post(path, { withMemberId: third!.id }, { headers });
+    const replay = await second!.client.post(path, { withMemberId: third!.id }, { headers });
+    expect(replay.json().id).toBe(first.json().id);
+    expect((await fundOf(second!)).swaps).toHaveLength(1);
+    const again = await third!.client.post(path, { withMemberId: second!.id });
+    expect({ status: again.statusCode, code: again.json().code }).toEqual({
+      status: 409,
+      code: 'SWAP_ALREADY_OPEN',
+    });
+  });
+
+  it('declined by the member asked, withdrawn by the asker; an answered request is gone', async () => {
+    const members = await organizationOf(t, 4);
+    const fund = await activeFund(members);
+    const [, second, third, fourth] = await inOrder(members, fund);
+    const path = `/api/rotating-fund/${fund.id}/swaps`;
+    const one = (await second!.client.post(path, { withMemberId: third!.id })).json<{ id: string }>();
+    const declined = await third!.client.post(`${path}/${one.id}/decline`);
+    expect(declined.json<FundView>().swaps).toEqual([]);
+    await t.flushOutbox();
+    expect(await notificationTypes(second!)).toContain('swap_declined');
+
+    const two = (await second!.client.post(path, { withMemberId: fourth!.id })).json<{ id: string }>();
+    expect((await fourth!.client.request('DELETE', `${path}/${two.id}`)).statusCode).toBe(403);
+    const withdrawn = await second!.client.request('DELETE', `${path}/${two.id}`);
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json<FundView>().order).toEqual(fund.order);
+    const late = await fourth!.client.post(`${path}/${two.id}/accept`);
+    expect({ status: late.statusCode, code: late.json().code }).toEqual({
+      status: 404,
+      code: 'SWAP_NOT_FOUND',
+    });
+    await t.flushOutbox();
+    expect(await notificationTypes(fourth!)).not.toContain('swap_requested');
+  });
+
+  it('a fund stored before swaps existed is brought up by migration 0016: drawn order = order, no swaps', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    await t.database.db.execute(
+      sql`update funds set state = state - 'drawnOrder' - 'swaps' - 'swapHistory' where id = ${fund.id}`,
+    );
+    await t.database.db.execute(sql.raw(readFileSync(join(migrationsFolder, '0016_fund_swaps.sql'), 'utf8')));
+    const upgraded = await fundOf(members[0]!);
+    expect(upgraded).toMatchObject({ order: fund.order, drawnOrder: fund.order, swaps: [], swapHistory: [] });
+  });
+});
