@@ -61,7 +61,7 @@ test('two members swap turns on a phone, in Italian and in English', async ({ br
   });
   const list = fundOf(asker).getByTestId('participants');
   await expect(list.getByRole('button')).toHaveCount(1);
-  await list.getByRole('button', { name: `Chiedi a ${names.get(thirdId)} di scambiare il turno` }).click();
+  await list.getByRole('button', { name: `Scambia il turno con ${names.get(thirdId)}` }).click();
   await expectToast(asker, 'Scambio chiesto');
   await expect(fundOf(asker).getByTestId('swap-mine')).toContainText(
     `Hai chiesto a ${names.get(thirdId)} di scambiare con il suo turno 3.`,

@@ -172,6 +172,11 @@ const catalogue = {
     en: 'Billing address incomplete: fill in every field and select a country.',
     it: 'Indirizzo di fatturazione incompleto: compila tutti i campi e seleziona un paese.',
   },
+  DEBT_METHOD_UNAVAILABLE: {
+    status: 409,
+    en: 'Repaying a member by card or PayPal is not available yet: repay them by hand and declare it here.',
+    it: 'Restituire a un membro con carta o PayPal non è ancora possibile: restituisci a mano e dichiaralo qui.',
+  },
   PAYMENT_METHOD_REQUIRED: {
     status: 400,
     en: 'Failed to initialize payment: choose a card.',
@@ -304,6 +309,27 @@ const catalogue = {
     status: 403,
     en: 'Only the member asked can answer this swap, and only who asked can withdraw it.',
     it: 'Solo il membro a cui è chiesto può rispondere allo scambio, e solo chi l’ha chiesto può ritirarlo.',
+  },
+  DEBT_NOT_FOUND: { status: 404, en: 'Debt not found.', it: 'Debito non trovato.' },
+  NOT_DEBT_PARTY: {
+    status: 403,
+    en: 'Only who owes this debt can repay it, and only who is owed can confirm it.',
+    it: 'Solo chi ha il debito può restituirlo, e solo chi deve riceverlo può confermarlo.',
+  },
+  DEBT_NOT_DUE: {
+    status: 409,
+    en: 'This debt can be settled once the round is paid out.',
+    it: 'Questo debito si potrà saldare appena il turno sarà pagato.',
+  },
+  DEBT_CLOSED: {
+    status: 409,
+    en: 'This debt is already settled.',
+    it: 'Questo debito è già saldato.',
+  },
+  DEBT_REPAYMENT_DECLARED: {
+    status: 409,
+    en: 'You already declared this repayment: it waits for confirmation.',
+    it: 'Hai già dichiarato questa restituzione: attende la conferma.',
   },
   REQUEST_NOT_FOUND: { status: 404, en: 'Request not found.', it: 'Richiesta non trovata.' },
   REQUEST_ALREADY_OPEN: {

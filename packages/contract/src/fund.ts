@@ -32,6 +32,8 @@ export const contributeBodySchema = z.strictObject({
   paymentMethodId: paymentMethodIdSchema.optional(),
   billingAddress: billingAddressSchema.optional(),
   message: z.string().max(280).optional(),
+  /** Covering: the participant this payment is for (domain.md, Covering a member). */
+  onBehalfOf: z.string().min(1).max(64).optional(),
 });
 export type ContributeBody = z.infer<typeof contributeBodySchema>;
 
@@ -50,6 +52,8 @@ const person = z.object({ id: z.string(), displayName: z.string() });
 export const contributionViewSchema = z.object({
   id: z.string(),
   contributorId: z.string(),
+  /** Who paid it, when another member covered the contributor. */
+  paidBy: z.string().nullable(),
   recipientId: z.string(),
   amountCents: z.number().int(),
   method: z.enum(['card', 'paypal', 'manual']),

@@ -30,6 +30,11 @@ export const notificationTypes = [
   'swap_requested',
   'swap_accepted',
   'swap_declined',
+  // Covering a member (issue 16): I was covered; the recipient got a cover; a debt repaid.
+  'contribution_covered',
+  'cover_received',
+  'debt_repayment_declared',
+  'debt_settled',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -59,6 +59,12 @@ const domainErrorDocs = {
   SWAP_ALREADY_OPEN: 'A swap between the same two members is already waiting for an answer.',
   SWAP_NOT_FOUND: 'No such open swap (answered, withdrawn or lapsed).',
   NOT_SWAP_PARTY: 'Accepting or declining a swap asked of someone else, or withdrawing someone else’s.',
+  // Covering a member and the debts it makes (domain.md, Second wave)
+  DEBT_NOT_FOUND: 'No such debt between the caller and another member.',
+  NOT_DEBT_PARTY: 'Declaring a repayment of a debt one does not owe, or confirming one not owed to oneself.',
+  DEBT_NOT_DUE: 'Settling a debt whose cover can still be undone: it is due once the round is paid out.',
+  DEBT_CLOSED: 'Settling or confirming a debt already settled or cancelled.',
+  DEBT_REPAYMENT_DECLARED: 'Declaring again a manual repayment that waits for the creditor’s confirmation.',
   // Funding requests
   REQUEST_NOT_FOUND: 'No such funding request in the organization.',
   REQUEST_ALREADY_OPEN: 'The owner already has a pending or active request.',

@@ -26,6 +26,9 @@ export const ledgerAccount = {
   roundEscrow: (fundId: string, cycle: number, round: number) => `round-escrow:${fundId}:${cycle}:${round}`,
   requestEscrow: (requestId: string) => `request-escrow:${requestId}`,
   debtOffset: (fundId: string) => `debt-offset:${fundId}`,
+  /** What other members owe this one (they covered them), and what this one owes others. */
+  memberReceivable: (userId: string) => `member-receivable:${userId}`,
+  memberPayable: (userId: string) => `member-payable:${userId}`,
   platformFees: 'platform:fees',
 } as const;
 
@@ -66,7 +69,14 @@ export interface JournalProblem {
 }
 
 /** Accounts that belong to one member: their entries must name that member. */
-const MEMBER_PREFIXES = [FUNDING_PREFIX, PAYOUT_PREFIX, REFUNDS_PREFIX, 'debt:'] as const;
+const MEMBER_PREFIXES = [
+  FUNDING_PREFIX,
+  PAYOUT_PREFIX,
+  REFUNDS_PREFIX,
+  'debt:',
+  'member-receivable:',
+  'member-payable:',
+] as const;
 
 function accountOwner(account: string): string | null {
   const prefix = MEMBER_PREFIXES.find((p) => account.startsWith(p));

@@ -19,6 +19,7 @@ import { adminRoutes } from './routes/admin.routes';
 import { adminInsightsRoutes } from './routes/admin-insights.routes';
 import { apiMonitoringRoutes } from './routes/api-monitoring.routes';
 import { authRoutes } from './routes/auth.routes';
+import { debtRoutes } from './routes/debt.routes';
 import { emailAdminRoutes } from './routes/email-admin.routes';
 import { fundRoutes } from './routes/fund.routes';
 import { notificationRoutes } from './routes/notification.routes';
@@ -78,6 +79,7 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
     emailAdminRoutes,
     fundRoutes,
     swapRoutes,
+    debtRoutes,
     requestRoutes,
     notificationRoutes,
     testClockRoutes,

@@ -56,7 +56,7 @@ export function decide(state: FundState, command: FundCommand, ctx: FundContext)
         voteWithdrawalDate(d, ctx, command.userId, command.option, at);
         break;
       case 'Contribute':
-        contribute(d, ctx, command.userId, command.contributionId, command.method, at);
+        contribute(d, ctx, command.userId, command.contributionId, command.method, at, command.onBehalfOf);
         break;
       case 'ContributionPaymentFailed':
         paymentFailed(d, command.contributionId, at);

@@ -9,6 +9,7 @@ type EmergencyEvent = Extract<
       | 'StrikeWarned'
       | 'EmergencyVoteCast'
       | 'EmergencyVoteWithdrawn'
+      | 'StrikeForgiven'
       | 'ExtensionGranted'
       | 'ContributionSkipped'
       | 'MemberExpelled';
@@ -65,6 +66,8 @@ export function evolveEmergency(state: FundState, event: EmergencyEvent): FundSt
         emergencies: round.emergencies.filter((vote) => vote.id !== event.voteId),
         skipped: [...round.skipped, event.memberId],
       }));
+    case 'StrikeForgiven':
+      return { ...state, strikes: { ...state.strikes, [event.memberId]: event.strikes } };
     case 'MemberExpelled': {
       const next = markRefundDue(state, event.refundDue);
       return {

@@ -85,6 +85,7 @@ export function evolve(state: FundState, event: FundEvent): FundState {
     case 'StrikeWarned':
     case 'EmergencyVoteCast':
     case 'EmergencyVoteWithdrawn':
+    case 'StrikeForgiven':
     case 'ExtensionGranted':
     case 'ContributionSkipped':
     case 'MemberExpelled':

@@ -38,7 +38,10 @@ export type ContributionStatus =
 
 export interface Contribution {
   id: string;
+  /** Whose contribution it counts as (one per member and round, whoever pays it). */
   contributorId: string;
+  /** Who paid it when another member covered the contributor (domain.md, Covering a member). */
+  paidBy?: string;
   /** The round's recipient when it was made (a manual payment goes to them directly). */
   recipientId: string;
   amountCents: Cents;
@@ -246,6 +249,8 @@ export type FundEvent =
   | { type: 'StrikeWarned'; at: number; memberId: string; strikes: number }
   /** The member's manual payment was confirmed while a vote about them was open: nothing to decide. */
   | { type: 'EmergencyVoteWithdrawn'; at: number; voteId: string; memberId: string }
+  /** Another member covered the contribution a vote was about: the strike of this round is taken back. */
+  | { type: 'StrikeForgiven'; at: number; memberId: string; strikes: number }
   | { type: 'EmergencyVoteCast'; at: number; voteId: string; userId: string; choice: EmergencyChoice }
   | { type: 'ExtensionGranted'; at: number; voteId: string; memberId: string; until: number }
   | { type: 'ContributionSkipped'; at: number; voteId: string; memberId: string }
@@ -287,7 +292,8 @@ export type FundCommand =
    */
   | { type: 'VoteRestart'; userId: string; nonce?: string }
   | { type: 'VoteWithdrawalDate'; userId: string; option: WithdrawalOption }
-  | { type: 'Contribute'; userId: string; contributionId: string; method: PaymentMethod }
+  /** `onBehalfOf`: the participant this payment covers (then it counts as theirs, paid by `userId`). */
+  | { type: 'Contribute'; userId: string; contributionId: string; method: PaymentMethod; onBehalfOf?: string }
   | { type: 'ContributionPaymentFailed'; contributionId: string }
   | { type: 'ConfirmReceipt'; userId: string; contributionId: string }
   | { type: 'Withdraw'; userId: string }

@@ -1,7 +1,7 @@
 import { type LedgerEntry, type LedgerTransaction, ledgerAccount } from '../ledger';
 import { netPayout } from '../money';
 import type { Contribution, FundEvent, FundState } from './fund-types';
-import { counts, roundContributions } from './rules';
+import { counts, payerOf, roundContributions } from './rules';
 
 const entry = (account: string, userId: string | null, amountCents: number): LedgerEntry => ({
   account,
@@ -33,7 +33,7 @@ export function fundPostings(before: FundState, event: FundEvent): LedgerTransac
           kind: 'manual-contribution',
           key: `contribution:${c.id}`,
           entries: [
-            entry(ledgerAccount.funding(c.contributorId), c.contributorId, -c.amountCents),
+            entry(ledgerAccount.funding(payerOf(c)), payerOf(c), -c.amountCents),
             entry(ledgerAccount.payout(recipient), recipient, c.amountCents),
           ],
         },
@@ -45,8 +45,11 @@ export function fundPostings(before: FundState, event: FundEvent): LedgerTransac
       const captures = platform
         .filter((c) => c.status === 'authorized')
         .map((c) => capture(c, escrow(round.number)));
+      const debts = roundContributions(before)
+        .filter((c) => counts(c) && c.paidBy !== undefined)
+        .map(memberDebt);
       const grossCents = platform.reduce((sum, c) => sum + c.amountCents, 0);
-      if (grossCents === 0) return captures;
+      if (grossCents === 0) return [...captures, ...debts];
       const { feeCents, netCents } = netPayout(grossCents)!;
       return [
         ...captures,
@@ -59,12 +62,13 @@ export function fundPostings(before: FundState, event: FundEvent): LedgerTransac
             entry(ledgerAccount.platformFees, null, feeCents),
           ],
         },
+        ...debts,
       ];
     }
     case 'ContributionRefunded': {
       const c = find(event.contributionId)!;
       const key = `refund:${c.id}`;
-      const refunds = entry(ledgerAccount.refunds(c.contributorId), c.contributorId, c.amountCents);
+      const refunds = entry(ledgerAccount.refunds(payerOf(c)), payerOf(c), c.amountCents);
       if (c.method === 'paypal' || c.statusBeforeRefund === 'captured') {
         return [
           {
@@ -104,12 +108,29 @@ export function fundPostings(before: FundState, event: FundEvent): LedgerTransac
   }
 }
 
+/**
+ * A covered contribution paid out: the covered member now owes the one who paid (a
+ * member-to-member receivable). Booked when the round is paid out, when nothing can undo the
+ * cover any more (a declined card, a round restarted); settling it moves it back to zero.
+ */
+function memberDebt(c: Contribution): LedgerTransaction {
+  const creditor = c.paidBy!;
+  return {
+    kind: 'member-debt',
+    key: `member-debt:${c.id}`,
+    entries: [
+      entry(ledgerAccount.memberReceivable(creditor), creditor, c.amountCents),
+      entry(ledgerAccount.memberPayable(c.contributorId), c.contributorId, -c.amountCents),
+    ],
+  };
+}
+
 function capture(c: Contribution, escrowAccount: string): LedgerTransaction {
   return {
     kind: 'contribution',
     key: `contribution:${c.id}`,
     entries: [
-      entry(ledgerAccount.funding(c.contributorId), c.contributorId, -c.amountCents),
+      entry(ledgerAccount.funding(payerOf(c)), payerOf(c), -c.amountCents),
       entry(escrowAccount, null, c.amountCents),
     ],
   };

@@ -51,19 +51,27 @@ describe('fund properties', () => {
     );
   });
 
-  it('property: no member contributes twice in a round, whatever they try', () => {
+  it('property: no member contributes twice in a round, whatever they try and whoever pays', () => {
     fc.assert(
       fc.property(
         memberLists,
-        fc.array(fc.tuple(fc.nat(), method, fc.boolean()), { maxLength: 40 }),
+        fc.array(fc.tuple(fc.nat(), method, fc.boolean(), fc.option(fc.nat())), { maxLength: 40 }),
         (members, tries) => {
           const h = new FundHarness();
           h.activeWith(members, 5000, '14d');
           h.openWindow();
-          tries.forEach(([who, how, decline], i) => {
+          tries.forEach(([who, how, decline, forWhom], i) => {
             const userId = members[who % members.length]!;
+            // Sometimes on behalf of another member (covering): still one per member and round.
+            const onBehalfOf = forWhom === null ? undefined : members[forWhom % members.length]!;
             try {
-              h.run({ type: 'Contribute', userId, contributionId: `c${i}`, method: how });
+              h.run({
+                type: 'Contribute',
+                userId,
+                contributionId: `c${i}`,
+                method: how,
+                ...(onBehalfOf ? { onBehalfOf } : {}),
+              });
               if (decline && how === 'card')
                 h.run({ type: 'ContributionPaymentFailed', contributionId: `c${i}` });
             } catch {

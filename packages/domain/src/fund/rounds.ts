@@ -5,11 +5,13 @@ import type { Contribution, FundContext, PaymentMethod } from './fund-types';
 import {
   activeParticipants,
   CONTRIBUTION_WINDOW_MS,
+  counts,
   expectedContributors,
   hasContributed,
   inEscrow,
   nextRecipient,
   PHASE_MS,
+  payerOf,
   roundContributions,
   roundLengthMs,
   roundTotals,
@@ -36,6 +38,11 @@ function isWindowOpen(d: Draft, userId: string, at: number): boolean {
 /**
  * A participant contributes exactly the final amount, once per round, only while the window is
  * open. Cards are held (authorized), PayPal is captured, manual payments wait for the recipient.
+ *
+ * Covering (`onBehalfOf`, domain.md): a participant pays for another who has not paid. It counts
+ * as the covered member's contribution, so there is still one per member and round whoever
+ * pays; it may also come after the covered member's window closed, while the vote about them is
+ * open, and then it closes that vote and takes back the strike it gave.
  */
 export function contribute(
   d: Draft,
@@ -44,23 +51,27 @@ export function contribute(
   contributionId: string,
   method: PaymentMethod,
   at: number,
+  onBehalfOf: string = userId,
 ): void {
   const s = d.state;
   if (s.phase !== 'collecting' && s.phase !== 'awaiting_withdrawal') {
     fail(s.phase === 'completed' || s.phase === 'cancelled' ? 'CONTRIBUTION_WINDOW_CLOSED' : 'WRONG_PHASE');
   }
   const round = s.round!;
-  if (
-    !activeParticipants(s).includes(userId) ||
-    userId === round.recipientId ||
-    round.skipped.includes(userId)
-  )
-    fail('NOT_ELIGIBLE');
-  if (roundContributions(s).some((c) => c.contributorId === userId)) fail('ALREADY_CONTRIBUTED');
-  if (!isWindowOpen(d, userId, at)) fail('CONTRIBUTION_WINDOW_CLOSED');
+  const memberId = onBehalfOf;
+  const covering = memberId !== userId;
+  const mayPay = (id: string) =>
+    activeParticipants(s).includes(id) && id !== round.recipientId && !round.skipped.includes(id);
+  // The recipient cannot cover: the money would go from them to them.
+  if (!mayPay(memberId) || (covering && !mayPay(userId))) fail('NOT_ELIGIBLE');
+  if (roundContributions(s).some((c) => c.contributorId === memberId)) fail('ALREADY_CONTRIBUTED');
+  const voteOpen = round.emergencies.some((v) => v.memberId === memberId);
+  if (!isWindowOpen(d, memberId, at) && !(covering && voteOpen && at >= round.windowOpensAt))
+    fail('CONTRIBUTION_WINDOW_CLOSED');
   const contribution: Contribution = {
     id: contributionId,
-    contributorId: userId,
+    contributorId: memberId,
+    ...(covering ? { paidBy: userId } : {}),
     recipientId: round.recipientId,
     amountCents: s.finalAmountCents!,
     method,
@@ -70,6 +81,7 @@ export function contribute(
     at,
   };
   d.emit({ type: 'ContributionMade', at, contribution });
+  withdrawPaidEmergencies(d, at);
   checkReady(d, ctx, at);
 }
 
@@ -109,14 +121,21 @@ export function confirmReceipt(
 }
 
 /**
- * The recipient confirmed a manual payment declared before the window closed, while a vote
- * about its payer was open: the member did pay, so there is nothing left to decide. The
- * strike stays, because the money was not confirmed in time.
+ * A vote is about a member whose contribution now counts: there is nothing left to decide.
+ * Either the recipient confirmed a manual payment declared before the window closed (the strike
+ * stays: the money was not confirmed in time), or another member covered them (the strike of
+ * this round is taken back: the round got its money from the family, as if paid in time).
  */
 export function withdrawPaidEmergencies(d: Draft, at: number): void {
   for (const vote of d.state.round?.emergencies ?? []) {
-    if (hasContributed(d.state, vote.memberId))
-      d.emit({ type: 'EmergencyVoteWithdrawn', at, voteId: vote.id, memberId: vote.memberId });
+    if (!hasContributed(d.state, vote.memberId)) continue;
+    d.emit({ type: 'EmergencyVoteWithdrawn', at, voteId: vote.id, memberId: vote.memberId });
+    const covered = roundContributions(d.state).some(
+      (c) => c.contributorId === vote.memberId && c.paidBy !== undefined && counts(c),
+    );
+    const strikes = d.state.strikes[vote.memberId] ?? 0;
+    if (covered && strikes > 0)
+      d.emit({ type: 'StrikeForgiven', at, memberId: vote.memberId, strikes: strikes - 1 });
   }
 }
 
@@ -252,7 +271,8 @@ function completeCycle(d: Draft, at: number): void {
  */
 export function requestRefund(d: Draft, userId: string, contributionId: string, at: number): void {
   const contribution = d.state.contributions.find((c) => c.id === contributionId);
-  if (!contribution || contribution.contributorId !== userId) fail('CONTRIBUTION_NOT_FOUND');
+  // The money goes back to whoever paid it.
+  if (!contribution || payerOf(contribution) !== userId) fail('CONTRIBUTION_NOT_FOUND');
   if (contribution.status !== 'refund_due') fail('NOT_REFUNDABLE');
   d.emit({ type: 'RefundRequested', at, contributionId });
 }

@@ -28,6 +28,10 @@ export function counts(contribution: Contribution): boolean {
   );
 }
 
+/** Whose money a contribution is: the covering member's, or the contributor's own. */
+export const payerOf = (contribution: Contribution): string =>
+  contribution.paidBy ?? contribution.contributorId;
+
 /** A contribution whose money is with the platform (held or in escrow), not yet paid out or returned. */
 export function inEscrow(contribution: Contribution): boolean {
   return contribution.status === 'authorized' || contribution.status === 'captured';

@@ -9,6 +9,8 @@ export interface NotificationData {
   /** A contribution reminder's: whose turn it is and who has paid already. */
   recipientName?: string;
   paidNames?: string[];
+  /** A cover's: the member whose contribution was paid by `memberName`. */
+  coveredName?: string;
 }
 
 export interface NoticeText {
@@ -272,6 +274,40 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: '{{member}} ha rifiutato lo scambio del turno. Il tuo turno resta invariato.',
     },
   },
+  contribution_covered: {
+    en: {
+      title: 'Your contribution was covered',
+      body: '{{member}} paid your contribution for this round. You owe them the amount: repay it from Giro when you can.',
+    },
+    it: {
+      title: 'Il tuo contributo è stato coperto',
+      body: '{{member}} ha versato il tuo contributo di questo turno. Glielo devi restituire: fallo da Giro quando puoi.',
+    },
+  },
+  cover_received: {
+    en: {
+      title: 'A contribution was covered',
+      body: '{{member}} paid the contribution of {{covered}} for your round.',
+    },
+    it: {
+      title: 'Un contributo è stato coperto',
+      body: '{{member}} ha versato il contributo di {{covered}} per il tuo turno.',
+    },
+  },
+  debt_repayment_declared: {
+    en: {
+      title: 'Confirm a repayment',
+      body: '{{member}} says they paid you back. Confirm it in Giro once you have the money.',
+    },
+    it: {
+      title: 'Conferma una restituzione',
+      body: '{{member}} dice di averti restituito il dovuto. Confermalo in Giro quando hai ricevuto il denaro.',
+    },
+  },
+  debt_settled: {
+    en: { title: 'Debt settled', body: '{{member}} confirmed your repayment. You owe them nothing more.' },
+    it: { title: 'Debito saldato', body: '{{member}} ha confermato la restituzione. Non devi più nulla.' },
+  },
   payment_confirmation_required: {
     en: {
       title: 'Confirm your card payment',
@@ -309,6 +345,7 @@ export function renderNotification(
   const template = overrides?.get(`${type}/${language}`) ?? noticeTemplates[type][language];
   const vars = {
     member: data.memberName ?? fallbacks[language].member,
+    covered: data.coveredName ?? fallbacks[language].member,
     recipient: data.recipientName ?? fallbacks[language].recipient,
     until: when(data.until, language),
     strikes: String(data.strikes ?? 2),
@@ -332,6 +369,9 @@ const contributionReminders: readonly NotificationType[] = [
 export function notificationLink(type: NotificationType): string {
   if (type === 'payout_account_required') return '/account#payout-account';
   if (type === 'request_activated' || type === 'request_completed') return '/requests';
+  // A debt to confirm or one settled: the home shows debts first thing.
+  if (type === 'debt_repayment_declared' || type === 'debt_settled' || type === 'contribution_covered')
+    return '/';
   // A payment to confirm or to make: the home's Now card does it first thing.
   if (type === 'payment_confirmation_required' || contributionReminders.includes(type)) return '/';
   return '/fund';

@@ -2,6 +2,7 @@ import type { NotificationType } from '@giro/contract/notifications';
 import type { DbOrTx } from '../db/client';
 import { enqueueRealtime } from '../realtime/enqueue-realtime';
 import { deliverNotifications } from './deliver-notifications';
+import type { NotificationData } from './notification-texts';
 
 /**
  * One notification for one member, outside a fund's or a request's own effects (a payment's
@@ -11,10 +12,15 @@ import { deliverNotifications } from './deliver-notifications';
 export async function notifyMember(
   tx: DbOrTx,
   publicUrl: string,
-  notice: { organizationId: string; userId: string; type: NotificationType },
+  notice: { organizationId: string; userId: string; type: NotificationType; data?: NotificationData },
   now: Date,
 ): Promise<void> {
-  const { organizationId, userId, type } = notice;
-  await deliverNotifications(tx, [{ organizationId, note: { userId, type } }], now, publicUrl);
+  const { organizationId, userId, type, data } = notice;
+  await deliverNotifications(
+    tx,
+    [{ organizationId, note: { userId, type, ...(data ? { data } : {}) } }],
+    now,
+    publicUrl,
+  );
   await enqueueRealtime(tx, organizationId, [{ type: 'NOTIFICATION_CREATED', at: now.toISOString() }], now);
 }

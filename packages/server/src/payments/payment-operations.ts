@@ -15,6 +15,8 @@ export type PaymentRequest =
       contributionId: string;
       /** Who pays: a PayPal contribution is recorded for them once captured. */
       contributorId?: string;
+      /** The participant a PayPal cover is for (recorded as theirs, paid by `contributorId`). */
+      onBehalfOf?: string;
       /**
        * The fund's round a PayPal contribution was made for: captured once the fund has moved
        * to another round, it is given back rather than counted there.
@@ -128,6 +130,7 @@ export function enqueueCharge(
     method: 'card' | 'paypal';
     paymentMethodId: string | null;
     recordAfterCapture?: boolean;
+    onBehalfOf?: string | undefined;
     forRound?: { cycleNumber: number; roundNumber: number };
   },
   now: Date,
@@ -145,6 +148,7 @@ export function enqueueCharge(
         contributionId: money.contributionId,
         // Named only when the contribution is recorded after its capture (PayPal into a fund).
         ...(money.recordAfterCapture && money.payerId ? { contributorId: money.payerId } : {}),
+        ...(money.onBehalfOf ? { onBehalfOf: money.onBehalfOf } : {}),
         ...(money.forRound ? { forRound: money.forRound } : {}),
         method: money.method,
         paymentMethodId: money.paymentMethodId,

@@ -196,12 +196,25 @@ export const fundRoutes: Routes = (app, deps) => {
       // PayPal money is captured first, then recorded; a card is held and a manual payment declared at once.
       const view =
         body.method === 'paypal'
-          ? await contributeByPaypal(deps, user, request.params.id, body.paymentMethodId ?? null, run)
+          ? await contributeByPaypal(
+              deps,
+              user,
+              request.params.id,
+              body.paymentMethodId ?? null,
+              run,
+              body.onBehalfOf,
+            )
           : await runFundCommand(
               deps,
               user,
               request.params.id,
-              { type: 'Contribute', userId: user.id, contributionId: randomUUID(), method: body.method },
+              {
+                type: 'Contribute',
+                userId: user.id,
+                contributionId: randomUUID(),
+                method: body.method,
+                ...(body.onBehalfOf ? { onBehalfOf: body.onBehalfOf } : {}),
+              },
               run,
             );
       await rememberAcceptedPayment(deps, user.id, body);

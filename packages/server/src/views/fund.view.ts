@@ -116,6 +116,7 @@ export function roundContributionViews(state: FundState) {
   return roundContributions(state).map((c) => ({
     id: c.id,
     contributorId: c.contributorId,
+    paidBy: c.paidBy ?? null,
     recipientId: c.recipientId,
     amountCents: c.amountCents,
     method: c.method,

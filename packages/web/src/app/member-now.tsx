@@ -1,20 +1,41 @@
+import { Suspense } from 'react';
+import { useDebts } from '../features/debts/api/debts';
+import { debtItem } from '../features/debts/hooks/debt-item';
 import { useFund } from '../features/fund/api/fund-queries';
 import { NowCard } from '../features/fund/components/now-card';
+import { useMemberName } from '../features/fund/hooks/use-fund-people';
 import { usePayoutAccount } from '../features/payments/api/payout-account';
+import { lazyNamed } from '../lib/lazy-named';
+
+// Only a member with a debt to or from another member needs it: not part of the first load.
+const DebtNow = lazyNamed(() => import('../features/debts/components/debt-now'), 'DebtNow');
 
 /**
  * The Now card while a fund runs: what this member owes it, its place kept while it loads. Here,
- * not in a feature: it joins the fund with the member's payout account (features/payments).
+ * not in a feature: it joins the fund with the member's payout account (features/payments)
+ * and their debts to and from other members (features/debts).
  */
 export function MemberNow({ userId }: { userId: string }) {
   const query = useFund(true);
   const fund = query.data;
   const isTurnSoon = Boolean(fund && (fund.currentRecipientId === userId || fund.nextRecipientId === userId));
   const account = usePayoutAccount(isTurnSoon);
+  const name = useMemberName(fund ?? { members: [] });
+  const debt = debtItem(useDebts(Boolean(fund)).data?.debts ?? [], userId);
   // Its place is kept while the fund loads, so the page does not jump when it arrives.
   if (query.isLoading)
     return <div aria-hidden className="h-44 rounded-2xl bg-stone-100 motion-safe:animate-pulse" />;
-  if (!fund || fund.phase === 'completed' || fund.phase === 'cancelled') return null;
+  const other = debt && {
+    kind: debt.kind,
+    acts: debt.kind === 'confirm_repayment' || debt.kind === 'repay_debt',
+    body: (
+      <Suspense fallback={null}>
+        <DebtNow item={debt} name={name} />
+      </Suspense>
+    ),
+  };
+  // A debt outlives the cycle that made it: the card stays for it.
+  if (!fund || ((fund.phase === 'completed' || fund.phase === 'cancelled') && !other)) return null;
   const hasPayoutAccount = account.data ? account.data.status === 'active' : undefined;
-  return <NowCard fund={fund} userId={userId} hasPayoutAccount={hasPayoutAccount} />;
+  return <NowCard fund={fund} userId={userId} hasPayoutAccount={hasPayoutAccount} other={other} />;
 }

@@ -4,6 +4,7 @@
  * organization-scoped tables carry the organization id.
  */
 export * from './accounts';
+export * from './debts';
 export * from './fund';
 export * from './invites';
 export * from './ledger';

@@ -23,6 +23,8 @@ export async function contributeByPaypal(
   fundId: string,
   orderId: string | null,
   options: RunOptions,
+  /** A cover: the participant this payment is for. */
+  onBehalfOf?: string,
 ): Promise<FundView> {
   return withLockedFund(deps, user, fundId, options, async (tx, fund) => {
     const contributionId = randomUUID();
@@ -35,7 +37,13 @@ export async function contributeByPaypal(
     );
     const checked = decide(
       fund.state,
-      { type: 'Contribute', userId: user.id, contributionId, method: 'paypal' },
+      {
+        type: 'Contribute',
+        userId: user.id,
+        contributionId,
+        method: 'paypal',
+        ...(onBehalfOf ? { onBehalfOf } : {}),
+      },
       ctx,
     );
     if (checked instanceof DomainError) throw checked;
@@ -50,6 +58,7 @@ export async function contributeByPaypal(
         method: 'paypal',
         paymentMethodId: orderId,
         recordAfterCapture: true,
+        onBehalfOf,
         ...(fund.state.round
           ? { forRound: { cycleNumber: fund.state.cycleNumber, roundNumber: fund.state.round.number } }
           : {}),

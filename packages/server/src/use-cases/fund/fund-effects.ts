@@ -1,7 +1,8 @@
-import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
-import { roundTotals } from '@giro/domain/fund/rules';
+import type { Contribution, FundEvent, FundState } from '@giro/domain/fund/fund-types';
+import { counts, payerOf, roundTotals } from '@giro/domain/fund/rules';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { cancelPendingDebts, insertPendingDebt, openDebts } from '../../db/debt.repository';
 import type { NewNotification } from '../../db/notification.repository';
 import { users } from '../../db/schema';
 import { lockUser } from '../../db/user.repository';
@@ -38,18 +39,41 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         organizationId,
         target,
         contributionId: c.id,
-        payerId: c.contributorId,
+        payerId: payerOf(c),
         amountCents: c.amountCents,
         method: c.method,
       },
       now,
     );
   };
+  // A cover that counts owes the one who paid; it is due once the round pays out.
+  const pendingDebt = (c: Contribution) =>
+    insertPendingDebt(
+      tx,
+      {
+        id: c.id,
+        organizationId,
+        debtorId: c.contributorId,
+        creditorId: c.paidBy!,
+        amountCents: c.amountCents,
+      },
+      now,
+    );
 
   for (const event of input.events) {
     switch (event.type) {
       case 'ContributionMade': {
         const c = event.contribution;
+        if (c.paidBy) {
+          const memberName = input.names.get(c.paidBy);
+          notes.push({ userId: c.contributorId, type: 'contribution_covered', data: { memberName } });
+          notes.push({
+            userId: c.recipientId,
+            type: 'cover_received',
+            data: { memberName, coveredName: input.names.get(c.contributorId) },
+          });
+          if (counts(c)) await pendingDebt(c);
+        }
         // PayPal money was captured before the contribution was recorded; manual money never passes here.
         if (c.method !== 'card') break;
         await enqueueCharge(
@@ -58,7 +82,7 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
             organizationId,
             target,
             contributionId: c.id,
-            payerId: c.contributorId,
+            payerId: payerOf(c),
             amountCents: c.amountCents,
             method: c.method,
             paymentMethodId: input.paymentMethodId,
@@ -101,12 +125,32 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
       }
       case 'RecipientTimedOut':
         for (const id of event.refundDue) await refund(id);
+        await cancelPendingDebts(tx, event.refundDue);
+        break;
+      case 'ContributionConfirmed': {
+        // A manual cover counts once the recipient confirms it.
+        const c = contribution(event.contributionId);
+        if (c?.paidBy) await pendingDebt(c);
+        break;
+      }
+      case 'RoundDistributed':
+        await openDebts(
+          tx,
+          input.before.contributions
+            .filter((c) => c.roundNumber === event.roundNumber && c.cycleNumber === after.cycleNumber)
+            .filter((c) => c.paidBy !== undefined)
+            .map((c) => c.id),
+        );
+        break;
+      case 'StrikeForgiven':
+        await tx.update(users).set({ strikes: event.strikes }).where(eq(users.id, event.memberId));
         break;
       case 'RefundRequested':
         await refund(event.contributionId);
         break;
       case 'MemberExpelled': {
         for (const id of event.refundDue) await refund(id);
+        await cancelPendingDebts(tx, event.refundDue);
         const member = await lockUser(tx, event.memberId);
         if (member?.familyId === organizationId) await removeFromOrganization(tx, member, now);
         const memberName = input.names.get(event.memberId);
@@ -162,7 +206,8 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         break;
       case 'ContributionFailed': {
         const failed = input.before.contributions.find((c) => c.id === event.contributionId);
-        if (failed) notes.push({ userId: failed.contributorId, type: 'payment_failed' });
+        if (failed) notes.push({ userId: payerOf(failed), type: 'payment_failed' });
+        await cancelPendingDebts(tx, [event.contributionId]);
         break;
       }
       case 'ExtensionGranted':

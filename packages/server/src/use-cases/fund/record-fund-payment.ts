@@ -23,6 +23,7 @@ function followUp(request: PaymentRequest, result: PaymentResult): FundCommand |
               userId: request.contributorId,
               contributionId: request.contributionId,
               method: 'paypal',
+              ...(request.onBehalfOf ? { onBehalfOf: request.onBehalfOf } : {}),
             }
           : null;
       return result.ok ? null : { type: 'ContributionPaymentFailed', contributionId: request.contributionId };

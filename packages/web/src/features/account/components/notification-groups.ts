@@ -21,6 +21,10 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'swap_requested',
     'swap_accepted',
     'swap_declined',
+    'contribution_covered',
+    'cover_received',
+    'debt_repayment_declared',
+    'debt_settled',
   ],
   group: [
     'amount_vote_opened',

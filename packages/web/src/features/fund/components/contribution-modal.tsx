@@ -19,11 +19,14 @@ const methods: Method[] = ['manual', 'paypal', 'card'];
 export function ContributionModal({
   fundId,
   amountCents,
+  onBehalfOf,
   open,
   onOpenChange,
 }: {
   fundId: string;
   amountCents: number;
+  /** Covering another participant: it counts as theirs, and they will owe it to this member. */
+  onBehalfOf?: { id: string; name: string };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -43,7 +46,11 @@ export function ContributionModal({
     } catch (refused) {
       return setError((refused as Error).message);
     }
-    const body: ContributeBody = { method: payment.method, ...card };
+    const body: ContributeBody = {
+      method: payment.method,
+      ...card,
+      ...(onBehalfOf ? { onBehalfOf: onBehalfOf.id } : {}),
+    };
     contribute.run(
       { fundId, body },
       {
@@ -58,7 +65,7 @@ export function ContributionModal({
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={t('fund.contribute.title')}
+      title={onBehalfOf ? t('fund.cover.title', { name: onBehalfOf.name }) : t('fund.contribute.title')}
       testId="contribution-modal"
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -69,6 +76,11 @@ export function ContributionModal({
           </output>
           <p className="text-xs text-stone-600">{t('fund.contribute.fixed')}</p>
         </div>
+        {onBehalfOf && (
+          <p className="text-sm text-stone-700" data-testid="cover-explain">
+            {t('fund.cover.explain', { name: onBehalfOf.name })}
+          </p>
+        )}
         <PaymentMethodFields payment={payment} methods={methods} texts="fund.contribute" name="method" />
         {error && (
           <p role="alert" className="text-sm text-red-800">

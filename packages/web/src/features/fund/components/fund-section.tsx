@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { euro } from '../../../lib/format';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { useFund } from '../api/fund-queries';
 import { DeadlineCountdown } from './deadline-countdown';
 import { FundHistory } from './fund-history';
@@ -10,7 +12,10 @@ import { PhasePanel } from './phase-panel';
 import { RealtimeBadge } from './realtime-badge';
 import { RiskPanel } from './risk-panel';
 import { StartFund } from './start-fund';
-import { SwapsAskedOfMe, SwapTurns } from './swap-turns';
+
+// Swaps are rare: their cards load only when the fund has one.
+const SwapsAskedOfMe = lazyNamed(() => import('./swap-turns'), 'SwapsAskedOfMe');
+const SwapTurns = lazyNamed(() => import('./swap-turns'), 'SwapTurns');
 
 /** The organization's rotating fund on the dashboard: the phase, what it asks, the people, the past. */
 export function FundSection({ userId }: { userId: string }) {
@@ -63,9 +68,17 @@ export function FundSection({ userId }: { userId: string }) {
             <DeadlineCountdown deadline={fund.phaseDeadline} label={t('fund.phaseEnds')} />
           )}
         </div>
-        <SwapsAskedOfMe fund={fund} userId={userId} />
+        {fund.swaps.some((s) => s.toId === userId) && (
+          <Suspense fallback={null}>
+            <SwapsAskedOfMe fund={fund} userId={userId} />
+          </Suspense>
+        )}
         <PhasePanel fund={fund} userId={userId} />
-        <SwapTurns fund={fund} userId={userId} />
+        {(fund.swaps.length > 0 || fund.swapHistory.length > 0) && (
+          <Suspense fallback={null}>
+            <SwapTurns fund={fund} userId={userId} />
+          </Suspense>
+        )}
         {fund.participants.length > 0 && <ParticipantsList fund={fund} userId={userId} />}
         <RiskPanel fund={fund} />
         <FundHistory fund={fund} />

@@ -1,5 +1,5 @@
 import type { FundView } from '@giro/contract/fund';
-import { Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
@@ -17,6 +17,8 @@ import { DeadlineCountdown } from './deadline-countdown';
 
 const ContributionModal = lazyNamed(() => import('./contribution-modal'), 'ContributionModal');
 const DistributionModal = lazyNamed(() => import('./distribution-modal'), 'DistributionModal');
+// Shown only to a member who has paid while others have not: not part of the first load.
+const CoverMembers = lazyNamed(() => import('./cover-members'), 'CoverMembers');
 
 /** The fund section below, where each vote is cast (its panel for the current phase). */
 const FUND_SECTION_ID = 'fund';
@@ -37,10 +39,17 @@ export function NowCard({
   fund,
   userId,
   hasPayoutAccount,
+  other,
 }: {
   fund: FundView;
   userId: string;
   hasPayoutAccount: boolean | undefined;
+  /**
+   * Something outside the fund for this member now (a debt between members, composed by the
+   * page): shown instead of the fund's news; one that asks an action also before a request
+   * without a deadline.
+   */
+  other?: { kind: string; acts: boolean; body: ReactNode } | null;
 }) {
   const { t } = useTranslation();
   const name = useMemberName(fund);
@@ -58,10 +67,18 @@ export function NowCard({
     ?.filter((contribution) => contribution.status === 'declared')
     .map((contribution) => contribution.contributorId);
   const processing = usePaymentProcessing(fund, userId);
-  const item = nowItem(fund, userId, { nowMs, hasPayoutAccount, declaredBy, processing });
-  const isAction = !['window_opens', 'recipient_next', 'waiting', 'declared', 'processing'].includes(
+  const coveredBy =
+    contributions.data?.find((c) => c.contributorId === userId && c.paidBy)?.paidBy ?? undefined;
+  const item = nowItem(fund, userId, { nowMs, hasPayoutAccount, declaredBy, processing, coveredBy });
+  const isNews = ['window_opens', 'recipient_next', 'waiting', 'declared', 'processing', 'covered'].includes(
     item.kind,
   );
+  // What lies outside the fund comes after what the fund itself needs from this member now; an
+  // action there (a debt to repay) also comes before what has no deadline (a swap to answer,
+  // an account for a turn that is not this round's).
+  const isPatient = item.kind === 'answer_swap' || (item.kind === 'connect_payout' && !item.isCurrentRound);
+  const showOther = other != null && (isNews || (other.acts && isPatient));
+  const isAction = showOther ? other.acts : !isNews;
   const keepFocus = useKeepFocus<HTMLElement>();
   return (
     <section
@@ -69,7 +86,7 @@ export function NowCard({
       tabIndex={-1}
       aria-labelledby="now-title"
       data-testid="now-card"
-      data-kind={item.kind}
+      data-kind={showOther ? other.kind : item.kind}
       className={`flex flex-col gap-3 rounded-2xl p-5 shadow-sm ring-1 ${
         isAction ? 'bg-teal-50 ring-teal-200' : 'bg-white ring-stone-200'
       }`}
@@ -77,7 +94,12 @@ export function NowCard({
       <h2 id="now-title" className="text-sm font-semibold tracking-wide text-teal-900 uppercase">
         {t('now.title')}
       </h2>
-      <NowBody item={item} fund={fund} name={name} />
+      {showOther ? other.body : <NowBody item={item} fund={fund} name={name} />}
+      {!showOther && ['recipient_next', 'declared', 'vote_emergency'].includes(item.kind) && (
+        <Suspense fallback={null}>
+          <CoverMembers fund={fund} userId={userId} contributions={contributions.data} />
+        </Suspense>
+      )}
     </section>
   );
 }
@@ -152,6 +174,8 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
       );
     case 'declared':
       return text('now.declared', { amount: euro(item.amountCents), name: name(item.recipientId) });
+    case 'covered':
+      return text('now.covered', { payer: name(item.payerId), name: name(item.recipientId) });
     case 'confirm_received':
     case 'answer_swap':
     case 'vote_emergency':

@@ -16,6 +16,8 @@ const ContributionModal = lazyNamed(() => import('./contribution-modal'), 'Contr
 // Shown only to the recipient once the pot is ready, and only while a vote of urgency is open.
 const DistributionModal = lazyNamed(() => import('./distribution-modal'), 'DistributionModal');
 const EmergencyVote = lazyNamed(() => import('./emergency-vote'), 'EmergencyVote');
+// Shown only while someone could be covered: loaded then.
+const CoverMembers = lazyNamed(() => import('./cover-members'), 'CoverMembers');
 
 type Round = NonNullable<FundView['round']>;
 
@@ -106,9 +108,12 @@ export function RoundPanel({ fund, round, userId }: { fund: FundView; round: Rou
           <EmergencyVote fund={fund} vote={vote} userId={userId} />
         </Suspense>
       ))}
-      <div>
-        <h4 className="mb-1 text-sm font-semibold">{t('fund.round.contributions')}</h4>
+      <div className="flex flex-col gap-2">
+        <h4 className="text-sm font-semibold">{t('fund.round.contributions')}</h4>
         <RoundContributions fund={fund} contributions={contributions} isRecipient={isRecipient} />
+        <Suspense fallback={null}>
+          <CoverMembers fund={fund} userId={userId} contributions={contributions} />
+        </Suspense>
       </div>
       {isContributing && (
         <Suspense fallback={null}>

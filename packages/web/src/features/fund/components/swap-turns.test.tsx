@@ -57,8 +57,8 @@ describe('swapping turns on the fund', () => {
       within(list)
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['Chiedi a Sara Verdi di scambiare il turno']);
-    fireEvent.click(within(list).getByRole('button', { name: 'Chiedi a Sara Verdi di scambiare il turno' }));
+    ).toEqual(['Scambia il turno con Sara Verdi']);
+    fireEvent.click(within(list).getByRole('button', { name: 'Scambia il turno con Sara Verdi' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ withMemberId: 'u3' }));
     expect(await screen.findByText(/Hai chiesto a Sara Verdi di scambiare con il suo turno 3/)).toBeTruthy();
     expect(within(screen.getByTestId('participants')).queryAllByRole('button')).toEqual([]);

@@ -146,4 +146,9 @@ describe('the one thing a member owes now', () => {
       memberId: 'u3',
     });
   });
+
+  it('covered by another member: who paid for me, not a payment of mine to confirm', () => {
+    const item = nowItem(collecting(), 'u1', { ...now, declaredBy: ['u1'], coveredBy: 'u3' });
+    expect(item).toEqual({ kind: 'covered', payerId: 'u3', recipientId: 'u2' });
+  });
 });

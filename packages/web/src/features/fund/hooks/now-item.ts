@@ -20,6 +20,7 @@ export type NowItem =
   | { kind: 'declared'; amountCents: number; recipientId: string }
   | { kind: 'acknowledge' | 'confirm' | 'vote_amount' | 'vote_date'; deadline: string | null }
   | { kind: 'answer_swap'; memberId: string }
+  | { kind: 'covered'; payerId: string; recipientId: string }
   | { kind: 'window_opens'; opensAt: string; amountCents: number; recipientId: string }
   | { kind: 'recipient_next'; withdrawalAt: string; recipientId: string; isYou: boolean }
   | { kind: 'waiting'; deadline: string | null };
@@ -34,6 +35,8 @@ export function nowItem(
     declaredBy?: readonly string[];
     /** A PayPal payment of this member is sent and not yet recorded (api/sent-payments). */
     processing?: boolean;
+    /** Who paid this member's contribution of this round for them, if someone covered them. */
+    coveredBy?: string | undefined;
   },
 ): NowItem {
   const round = fund.round;
@@ -47,6 +50,9 @@ export function nowItem(
     const emergency = round.emergencies.find((vote) => vote.voters.includes(userId) && !vote.votes[userId]);
     if (emergency)
       return { kind: 'vote_emergency', deadline: emergency.deadline, memberId: emergency.memberId };
+    // Someone paid for this member: nothing to pay, and it was not them who declared it.
+    if (options.coveredBy && !isRecipient)
+      return { kind: 'covered', payerId: options.coveredBy, recipientId: round.recipientId };
     const declaredBy = options.declaredBy ?? [];
     // A payment declared by hand waits for the recipient: asking again would invite paying twice.
     const hasDeclared = declaredBy.includes(userId);

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { billingAddressSchema, paymentMethodIdSchema } from './common';
+
+/** Debts between members (api.md, Second wave): the caller's, as debtor and as creditor. */
+export const debtViewSchema = z.object({
+  id: z.string(),
+  debtorId: z.string(),
+  creditorId: z.string(),
+  amountCents: z.number().int(),
+  reason: z.enum(['cover']),
+  /** pending: the round is not paid out yet; open: to settle; settled; cancelled (the cover was undone). */
+  status: z.enum(['pending', 'open', 'settled', 'cancelled']),
+  createdAt: z.string(),
+  repaymentDeclaredAt: z.string().nullable(),
+  settledAt: z.string().nullable(),
+});
+export type DebtView = z.infer<typeof debtViewSchema>;
+
+export const debtsSchema = z.object({ debts: z.array(debtViewSchema) });
+export const debtParamsSchema = z.object({ id: z.uuid() });
+
+export const settleDebtBodySchema = z.strictObject({
+  method: z.enum(['card', 'paypal', 'manual']),
+  paymentMethodId: paymentMethodIdSchema.optional(),
+  billingAddress: billingAddressSchema.optional(),
+});
+export type SettleDebtBody = z.infer<typeof settleDebtBodySchema>;

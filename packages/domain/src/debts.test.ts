@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { confirmRepayment, declareRepayment, type MemberDebt, manualRepaymentPosting } from './debts';
+import { DomainError } from './errors';
+import { isBalanced } from './ledger';
+
+const debt: MemberDebt = {
+  id: 'd1',
+  debtorId: 'bob',
+  creditorId: 'ann',
+  amountCents: 5000,
+  status: 'open',
+  repaymentDeclaredAt: null,
+};
+
+const code = (run: () => void) => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof DomainError) return error.code;
+    throw error;
+  }
+  return 'ok';
+};
+
+describe('debts between members', () => {
+  it('the debtor declares a repayment once; the creditor confirms; nobody else', () => {
+    expect(code(() => declareRepayment(debt, 'bob'))).toBe('ok');
+    expect(code(() => declareRepayment(debt, 'ann'))).toBe('NOT_DEBT_PARTY');
+    expect(code(() => declareRepayment({ ...debt, repaymentDeclaredAt: 1 }, 'bob'))).toBe(
+      'DEBT_REPAYMENT_DECLARED',
+    );
+    expect(code(() => confirmRepayment(debt, 'ann'))).toBe('ok');
+    expect(code(() => confirmRepayment(debt, 'bob'))).toBe('NOT_DEBT_PARTY');
+  });
+
+  it('not before the round paid out, not after it was settled or cancelled', () => {
+    expect(code(() => declareRepayment({ ...debt, status: 'pending' }, 'bob'))).toBe('DEBT_NOT_DUE');
+    expect(code(() => confirmRepayment({ ...debt, status: 'settled' }, 'ann'))).toBe('DEBT_CLOSED');
+    expect(code(() => confirmRepayment({ ...debt, status: 'cancelled' }, 'ann'))).toBe('DEBT_CLOSED');
+  });
+
+  it('the repayment brings receivable and payable back to zero, balanced, once per debt', () => {
+    const posting = manualRepaymentPosting(debt);
+    expect(isBalanced(posting)).toBe(true);
+    expect(posting.key).toBe('member-debt-repaid:d1');
+    expect(posting.entries).toContainEqual({
+      account: 'member-payable:bob',
+      userId: 'bob',
+      amountCents: 5000,
+    });
+    expect(posting.entries).toContainEqual({
+      account: 'member-receivable:ann',
+      userId: 'ann',
+      amountCents: -5000,
+    });
+  });
+});

@@ -1,0 +1,59 @@
+import { DomainError } from './errors';
+import { type LedgerTransaction, ledgerAccount } from './ledger';
+import type { Cents } from './money';
+
+/**
+ * Debts between members (domain.md, Covering a member). A cover makes the covered member owe
+ * the one who paid. The debt is `pending` while the cover can still be undone, `open` once the
+ * round paid out (it is then in the ledger), and ends `settled` (repaid) or `cancelled`.
+ * The debtor repays by hand and the creditor confirms; confirming is what settles.
+ */
+export type DebtStatus = 'pending' | 'open' | 'settled' | 'cancelled';
+
+export interface MemberDebt {
+  id: string;
+  debtorId: string;
+  creditorId: string;
+  amountCents: Cents;
+  status: DebtStatus;
+  repaymentDeclaredAt: number | null;
+}
+
+function settleable(debt: MemberDebt): void {
+  if (debt.status === 'pending') throw new DomainError('DEBT_NOT_DUE');
+  if (debt.status !== 'open') throw new DomainError('DEBT_CLOSED');
+}
+
+/** The debtor says they repaid by hand: the creditor is asked to confirm it. */
+export function declareRepayment(debt: MemberDebt, userId: string): void {
+  if (debt.debtorId !== userId) throw new DomainError('NOT_DEBT_PARTY');
+  settleable(debt);
+  if (debt.repaymentDeclaredAt !== null) throw new DomainError('DEBT_REPAYMENT_DECLARED');
+}
+
+/**
+ * The creditor confirms they got the money back (declared or not: they may have been paid in
+ * cash before anyone declared it). This settles the debt, once.
+ */
+export function confirmRepayment(debt: MemberDebt, userId: string): void {
+  if (debt.creditorId !== userId) throw new DomainError('NOT_DEBT_PARTY');
+  settleable(debt);
+}
+
+/**
+ * A repayment by hand: the receivable and the payable go back to zero, and the money is what
+ * the debtor gave and the creditor received, outside the platform like a manual contribution.
+ */
+export function manualRepaymentPosting(debt: MemberDebt): LedgerTransaction {
+  const { debtorId, creditorId, amountCents } = debt;
+  return {
+    kind: 'member-debt-repaid',
+    key: `member-debt-repaid:${debt.id}`,
+    entries: [
+      { account: ledgerAccount.memberPayable(debtorId), userId: debtorId, amountCents },
+      { account: ledgerAccount.memberReceivable(creditorId), userId: creditorId, amountCents: -amountCents },
+      { account: ledgerAccount.funding(debtorId), userId: debtorId, amountCents: -amountCents },
+      { account: ledgerAccount.payout(creditorId), userId: creditorId, amountCents },
+    ],
+  };
+}

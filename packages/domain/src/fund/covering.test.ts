@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { checkJournal, type LedgerTransaction, memberTotals } from '../ledger';
+import { evolve } from './evolve';
+import { FundHarness } from './fund-harness.test-support';
+import type { FundEvent } from './fund-types';
+import { fundPostings } from './postings';
+import { hasContributed } from './rules';
+
+const members = ['ann', 'bob', 'cat', 'dan'];
+
+function running() {
+  const h = new FundHarness();
+  h.activeWith(members, 5000, '14d');
+  h.openWindow();
+  const [recipient, p, m, other] = h.state.order as [string, string, string, string];
+  return { h, recipient, p, m, other };
+}
+
+function journalOf(events: readonly FundEvent[]): LedgerTransaction[] {
+  let state = new FundHarness().state;
+  const journal: LedgerTransaction[] = [];
+  for (const event of events) {
+    journal.push(...fundPostings(state, event));
+    state = evolve(state, event);
+  }
+  return journal;
+}
+
+describe('covering a member (domain.md, Second wave)', () => {
+  it('counts as the covered member’s contribution, paid by the one who covered; one per member and round, whoever pays', () => {
+    const { h, p, m, other } = running();
+    h.run({ type: 'Contribute', userId: p, contributionId: 'cover', method: 'card', onBehalfOf: m });
+    expect(h.state.contributions.find((c) => c.id === 'cover')).toMatchObject({
+      contributorId: m,
+      paidBy: p,
+    });
+    expect(hasContributed(h.state, m)).toBe(true);
+    expect(hasContributed(h.state, p)).toBe(false);
+    expect(h.refusal({ type: 'Contribute', userId: m, contributionId: 'x', method: 'card' })).toBe(
+      'ALREADY_CONTRIBUTED',
+    );
+    expect(
+      h.refusal({ type: 'Contribute', userId: other, contributionId: 'x', method: 'paypal', onBehalfOf: m }),
+    ).toBe('ALREADY_CONTRIBUTED');
+    // The one who covered still pays their own share.
+    h.run({ type: 'Contribute', userId: p, contributionId: 'own', method: 'card' });
+    expect(hasContributed(h.state, p)).toBe(true);
+  });
+
+  it('the recipient neither covers nor is covered; nobody outside the rotation covers', () => {
+    const { h, recipient, p, m } = running();
+    const cover = (userId: string, onBehalfOf: string) =>
+      h.refusal({ type: 'Contribute', userId, contributionId: 'x', method: 'card', onBehalfOf });
+    expect(cover(recipient, m)).toBe('NOT_ELIGIBLE');
+    expect(cover(p, recipient)).toBe('NOT_ELIGIBLE');
+    expect(cover('zed', m)).toBe('NOT_ELIGIBLE');
+    expect(cover(p, 'zed')).toBe('NOT_ELIGIBLE');
+  });
+
+  it('a cover while the vote about a member is open closes the vote and takes back its strike', () => {
+    const { h, p, m, other } = running();
+    for (const userId of [p, other])
+      h.run({ type: 'Contribute', userId, contributionId: `c-${userId}`, method: 'card' });
+    h.advance(h.state.round!.withdrawalAt - h.now);
+    expect(h.state.strikes[m]).toBe(1);
+    expect(h.state.round!.emergencies.map((v) => v.memberId)).toEqual([m]);
+    // Without the vote, the window is closed to the member themselves.
+    expect(h.refusal({ type: 'Contribute', userId: m, contributionId: 'late', method: 'card' })).toBe(
+      'CONTRIBUTION_WINDOW_CLOSED',
+    );
+    const events = h.run({
+      type: 'Contribute',
+      userId: p,
+      contributionId: 'cover',
+      method: 'paypal',
+      onBehalfOf: m,
+    });
+    expect(events.map((e) => e.type)).toEqual([
+      'ContributionMade',
+      'EmergencyVoteWithdrawn',
+      'StrikeForgiven',
+      'RoundReady',
+    ]);
+    expect(h.state.strikes[m]).toBe(0);
+    expect(h.state.round!.emergencies).toEqual([]);
+  });
+
+  it('paid out, the cover books a debt from the covered member to the one who paid; the journal balances to the cent', () => {
+    const { h, p, m, other } = running();
+    h.run({ type: 'Contribute', userId: p, contributionId: 'cover', method: 'card', onBehalfOf: m });
+    for (const userId of [p, other])
+      h.run({ type: 'Contribute', userId, contributionId: `c-${userId}`, method: 'card' });
+    h.distribute();
+    const journal = journalOf(h.events);
+    const debt = journal.find((t) => t.kind === 'member-debt')!;
+    expect(debt).toEqual({
+      kind: 'member-debt',
+      key: 'member-debt:cover',
+      entries: [
+        { account: `member-receivable:${p}`, userId: p, amountCents: 5000 },
+        { account: `member-payable:${m}`, userId: m, amountCents: -5000 },
+      ],
+    });
+    expect(checkJournal(journal, [`round-escrow:fund-1:1:1`])).toEqual([]);
+    expect(memberTotals(journal, p).givenCents).toBe(10_000);
+    expect(memberTotals(journal, m).givenCents).toBe(0);
+  });
+
+  it('a covered contribution refunded goes back to whoever paid it', () => {
+    const { h, p, m, other } = running();
+    h.run({ type: 'Contribute', userId: p, contributionId: 'cover', method: 'paypal', onBehalfOf: m });
+    for (const userId of [p, other])
+      h.run({ type: 'Contribute', userId, contributionId: `c-${userId}`, method: 'card' });
+    h.advance(24 * 3_600_000 + 1); // the recipient has no payout account: the round restarts
+    expect(h.state.contributions.find((c) => c.id === 'cover')!.status).toBe('refund_due');
+    expect(h.refusal({ type: 'RequestRefund', userId: m, contributionId: 'cover' })).toBe(
+      'CONTRIBUTION_NOT_FOUND',
+    );
+    h.run({ type: 'RequestRefund', userId: p, contributionId: 'cover' });
+    h.run({ type: 'RefundCompleted', contributionId: 'cover' });
+    const refund = journalOf(h.events).find((t) => t.key === 'refund:cover')!;
+    expect(refund.entries).toContainEqual({ account: `refunds:${p}`, userId: p, amountCents: 5000 });
+    expect(journalOf(h.events).some((t) => t.kind === 'member-debt')).toBe(false);
+  });
+});

@@ -1,0 +1,78 @@
+import type { MemberDebt } from '@giro/domain/debts';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+import { memberDebts } from './schema';
+
+export type DebtRow = typeof memberDebts.$inferSelect;
+
+/** A cover that counts makes a pending debt; the same cover never makes two (its id is the contribution's). */
+export async function insertPendingDebt(
+  tx: DbOrTx,
+  debt: { id: string; organizationId: string; debtorId: string; creditorId: string; amountCents: number },
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(memberDebts)
+    .values({ ...debt, reason: 'cover', status: 'pending', createdAt: now })
+    .onConflictDoNothing({ target: memberDebts.id });
+}
+
+/** The round paid out: its covers cannot be undone any more, their debts are due. */
+export async function openDebts(tx: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(memberDebts)
+    .set({ status: 'open' })
+    .where(and(inArray(memberDebts.id, [...ids]), eq(memberDebts.status, 'pending')));
+}
+
+/** The cover was undone before the payout (a card declined, money due back): no debt. */
+export async function cancelPendingDebts(tx: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(memberDebts)
+    .set({ status: 'cancelled' })
+    .where(and(inArray(memberDebts.id, [...ids]), eq(memberDebts.status, 'pending')));
+}
+
+/** One debt of the organization, locked for a settlement: two at once are serialised here. */
+export async function lockDebt(tx: DbOrTx, organizationId: string, id: string): Promise<DebtRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(memberDebts)
+    .where(and(eq(memberDebts.id, id), eq(memberDebts.organizationId, organizationId)))
+    .for('update');
+  return row;
+}
+
+export async function updateDebt(
+  tx: DbOrTx,
+  id: string,
+  change: Partial<Pick<DebtRow, 'status' | 'repaymentDeclaredAt' | 'settledAt' | 'settledBy'>>,
+): Promise<DebtRow> {
+  const [row] = await tx.update(memberDebts).set(change).where(eq(memberDebts.id, id)).returning();
+  return row!;
+}
+
+/** The member's debts as debtor and as creditor, newest first (cancelled ones are not shown). */
+export function debtsOf(db: DbOrTx, userId: string): Promise<DebtRow[]> {
+  return db
+    .select()
+    .from(memberDebts)
+    .where(
+      and(
+        or(eq(memberDebts.debtorId, userId), eq(memberDebts.creditorId, userId)),
+        sql`${memberDebts.status} <> 'cancelled'`,
+      ),
+    )
+    .orderBy(sql`${memberDebts.createdAt} desc`);
+}
+
+export const asMemberDebt = (row: DebtRow): MemberDebt => ({
+  id: row.id,
+  debtorId: row.debtorId,
+  creditorId: row.creditorId,
+  amountCents: row.amountCents,
+  status: row.status,
+  repaymentDeclaredAt: row.repaymentDeclaredAt?.getTime() ?? null,
+});

@@ -1,0 +1,103 @@
+import type { DebtView } from '@giro/contract/debts';
+import { confirmRepayment, declareRepayment, manualRepaymentPosting } from '@giro/domain/debts';
+import type { Tx } from '../../db/client';
+import { asMemberDebt, type DebtRow, lockDebt, updateDebt } from '../../db/debt.repository';
+import type { IdempotentRequest } from '../../db/idempotency.repository';
+import { bookPostings } from '../../db/ledger.repository';
+import { displayNames, type UserRow } from '../../db/user.repository';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { notifyMember } from '../../notifications/notify-member';
+import { rememberAnswer, replayedAnswer } from '../idempotent-answer';
+import { debtView } from './debt-views';
+
+/**
+ * A debt's settlement step, in one transaction: the debt row locked (two settlements of one
+ * debt, or a replay, wait here and then see the first one's result), the Idempotency-Key
+ * answered from its first answer, the step, its ledger posting and its notification.
+ */
+async function withLockedDebt(
+  deps: Deps,
+  user: UserRow,
+  debtId: string,
+  idempotency: IdempotentRequest | undefined,
+  step: (tx: Tx, debt: DebtRow) => Promise<DebtRow>,
+): Promise<DebtView> {
+  if (!user.familyId) throw new AppError('DEBT_NOT_FOUND');
+  const organizationId = user.familyId;
+  const view = await deps.db.transaction(async (tx) => {
+    const debt = await lockDebt(tx, organizationId, debtId);
+    // Someone else's debt between two other members is as if it did not exist.
+    if (!debt || (debt.debtorId !== user.id && debt.creditorId !== user.id) || debt.status === 'cancelled')
+      throw new AppError('DEBT_NOT_FOUND');
+    if (idempotency) {
+      const replayed = await replayedAnswer<DebtView>(tx, user.id, idempotency);
+      if (replayed) return replayed;
+    }
+    const result = debtView(await step(tx, debt));
+    if (idempotency) await rememberAnswer(tx, user.id, idempotency, result, deps.clock.now());
+    return result;
+  });
+  deps.kickOutbox();
+  return view;
+}
+
+async function nameOf(tx: Tx, userId: string): Promise<string | undefined> {
+  return (await displayNames(tx, [userId])).get(userId);
+}
+
+/**
+ * POST /api/debts/{id}/settle with `manual`: the debtor says they repaid by hand; the creditor
+ * is asked to confirm. Card and PayPal repayments through the platform are not offered yet.
+ */
+export function declareManualRepayment(
+  deps: Deps,
+  user: UserRow,
+  debtId: string,
+  idempotency?: IdempotentRequest,
+): Promise<DebtView> {
+  return withLockedDebt(deps, user, debtId, idempotency, async (tx, debt) => {
+    declareRepayment(asMemberDebt(debt), user.id);
+    const now = deps.clock.now();
+    const updated = await updateDebt(tx, debt.id, { repaymentDeclaredAt: now });
+    await notifyMember(
+      tx,
+      deps.config.publicUrl,
+      {
+        organizationId: debt.organizationId,
+        userId: debt.creditorId,
+        type: 'debt_repayment_declared',
+        data: { memberName: await nameOf(tx, user.id) },
+      },
+      now,
+    );
+    return updated;
+  });
+}
+
+/** POST /api/debts/{id}/confirm: the creditor got the money back; the debt is settled, once. */
+export function confirmDebtRepayment(
+  deps: Deps,
+  user: UserRow,
+  debtId: string,
+  idempotency?: IdempotentRequest,
+): Promise<DebtView> {
+  return withLockedDebt(deps, user, debtId, idempotency, async (tx, debt) => {
+    confirmRepayment(asMemberDebt(debt), user.id);
+    const now = deps.clock.now();
+    await bookPostings(tx, debt.organizationId, [manualRepaymentPosting(asMemberDebt(debt))], now);
+    const updated = await updateDebt(tx, debt.id, { status: 'settled', settledAt: now, settledBy: 'manual' });
+    await notifyMember(
+      tx,
+      deps.config.publicUrl,
+      {
+        organizationId: debt.organizationId,
+        userId: debt.debtorId,
+        type: 'debt_settled',
+        data: { memberName: await nameOf(tx, user.id) },
+      },
+      now,
+    );
+    return updated;
+  });
+}

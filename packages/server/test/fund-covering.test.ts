@@ -1,0 +1,191 @@
+import type { DebtView } from '@giro/contract/debts';
+import type { FundView } from '@giro/contract/fund';
+import { checkJournal, ledgerAccount } from '@giro/domain/ledger';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readJournal } from '../src/db/ledger.repository';
+import {
+  connectPayoutAccount,
+  DAY,
+  fastForward,
+  fundOf,
+  type Member,
+  organizationOf,
+} from './support/fund-members';
+import { act, activeFund, openWindow } from './support/fund-steps';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => t.close());
+
+const card = {
+  method: 'card',
+  paymentMethodId: 'pm_card_visa',
+  billingAddress: { line1: 'Via Roma 1', city: 'Milano', postalCode: '20100', country: 'IT' },
+};
+
+/** Four members in their first round's open window: [recipient, sister, brother, cousin] by the drawn order. */
+async function roundOfFour() {
+  const members = await organizationOf(t, 4);
+  const fund = await activeFund(members, 5000);
+  const [recipient, sister, brother, cousin] = fund.order.map((id) => members.find((m) => m.id === id)!) as [
+    Member,
+    Member,
+    Member,
+    Member,
+  ];
+  await connectPayoutAccount(recipient);
+  await openWindow(recipient);
+  const organizationId = (await recipient.client.get('/api/family')).json().id as string;
+  return { fund, recipient, sister, brother, cousin, organizationId };
+}
+
+const debtsOf = async (member: Member) =>
+  (await member.client.get('/api/debts')).json<{ debts: DebtView[] }>().debts;
+const types = async (member: Member) =>
+  (await member.client.get('/api/user-notifications'))
+    .json<{ notifications: { type: string }[] }>()
+    .notifications.map((n) => n.type);
+
+describe('covering a member and the debt it makes (issue 16)', () => {
+  it('a sister pays for her brother: he counts as paid, both see the debt, the recipient is told, the ledger balances', async () => {
+    const { recipient, sister, brother, cousin, organizationId } = await roundOfFour();
+    const covered = await act(sister, 'contributions', { ...card, onBehalfOf: brother.id });
+    expect(covered.round?.contributedBy).toEqual([brother.id]);
+    // One contribution per member and round, whoever pays it.
+    const again = await brother.client.post(`/api/rotating-fund/${covered.id}/contributions`, card);
+    expect({ status: again.statusCode, code: again.json().code }).toEqual({
+      status: 409,
+      code: 'ALREADY_CONTRIBUTED',
+    });
+    await t.flushOutbox();
+    // The card charged is the sister's.
+    expect(t.payments.calls.at(-1)).toMatchObject({ op: 'charge', amountCents: 5000 });
+    expect(await types(brother)).toContain('contribution_covered');
+    expect(await types(recipient)).toContain('cover_received');
+    const [pending] = await debtsOf(brother);
+    expect(pending).toMatchObject({
+      debtorId: brother.id,
+      creditorId: sister.id,
+      amountCents: 5000,
+      status: 'pending',
+    });
+    expect(await debtsOf(sister)).toEqual([pending]);
+    expect(await debtsOf(cousin)).toEqual([]);
+    // Not due before the round pays out.
+    const early = await brother.client.post(`/api/debts/${pending!.id}/settle`, { method: 'manual' });
+    expect({ status: early.statusCode, code: early.json().code }).toEqual({
+      status: 409,
+      code: 'DEBT_NOT_DUE',
+    });
+
+    for (const m of [sister, cousin]) await act(m, 'contributions', card);
+    await act(recipient, 'withdraw');
+    await t.flushOutbox();
+    expect((await fundOf(recipient)).received).toHaveLength(1);
+    const [open] = await debtsOf(sister);
+    expect(open).toMatchObject({ id: pending!.id, status: 'open' });
+    const journal = await readJournal(t.database.db, organizationId);
+    expect(checkJournal(journal)).toEqual([]);
+    const balance = (account: string) =>
+      journal
+        .flatMap((x) => x.entries)
+        .filter((e) => e.account === account)
+        .reduce((s, e) => s + e.amountCents, 0);
+    expect(balance(ledgerAccount.memberReceivable(sister.id))).toBe(5000);
+    expect(balance(ledgerAccount.memberPayable(brother.id))).toBe(-5000);
+    expect(balance(ledgerAccount.funding(sister.id))).toBe(-10_000);
+    expect(balance(ledgerAccount.funding(brother.id))).toBe(0);
+  });
+
+  it('a cover while the vote about the member is open closes the vote, with no strike', async () => {
+    const { sister, brother, cousin } = await roundOfFour();
+    for (const m of [sister, cousin]) await act(m, 'contributions', card);
+    await fastForward(sister, 7 * DAY); // the window closes: a vote opens about the brother
+    const voting = await fundOf(sister);
+    expect(voting.round?.emergencies.map((v) => v.memberId)).toEqual([brother.id]);
+    expect(voting.strikes[brother.id]).toBe(1);
+    const after = await act(sister, 'contributions', { ...card, onBehalfOf: brother.id });
+    expect(after.round?.emergencies).toEqual([]);
+    expect(after.strikes[brother.id]).toBe(0);
+    expect(after.phase).toBe('awaiting_withdrawal');
+    const profile = (await brother.client.get('/api/user')).json<{ strikes: number }>();
+    expect(profile.strikes).toBe(0);
+  });
+
+  it('the debt is repaid by hand: declared by the debtor, confirmed by the creditor exactly once, replays and races included', async () => {
+    const { recipient, sister, brother, cousin, organizationId } = await roundOfFour();
+    await act(sister, 'contributions', { ...card, onBehalfOf: brother.id });
+    for (const m of [sister, cousin]) await act(m, 'contributions', card);
+    await act(recipient, 'withdraw');
+    await t.flushOutbox();
+    const [debt] = await debtsOf(brother);
+    const url = (path: string) => `/api/debts/${debt!.id}/${path}`;
+
+    // Only the debtor declares, by hand for now; a card is refused with a clear answer.
+    expect((await sister.client.post(url('settle'), { method: 'manual' })).statusCode).toBe(403);
+    brother.client.language = 'it';
+    const byCard = await brother.client.post(url('settle'), card);
+    expect({ status: byCard.statusCode, message: byCard.json().message }).toEqual({
+      status: 409,
+      message:
+        'Restituire a un membro con carta o PayPal non è ancora possibile: restituisci a mano e dichiaralo qui.',
+    });
+    expect((await cousin.client.post(url('settle'), { method: 'manual' })).statusCode).toBe(404);
+    const headers = { 'idempotency-key': 'repay-0000001' };
+    const declared = await brother.client.post(url('settle'), { method: 'manual' }, { headers });
+    const replay = await brother.client.post(url('settle'), { method: 'manual' }, { headers });
+    expect(declared.statusCode).toBe(200);
+    expect(replay.json()).toEqual(declared.json());
+    expect((await brother.client.post(url('settle'), { method: 'manual' })).json().code).toBe(
+      'DEBT_REPAYMENT_DECLARED',
+    );
+    await t.flushOutbox();
+    expect(await types(sister)).toContain('debt_repayment_declared');
+
+    // The creditor confirms twice at once: one settles, the other finds it settled.
+    expect((await brother.client.post(url('confirm'))).statusCode).toBe(403);
+    const answers = await Promise.all([
+      sister.client.post(url('confirm')),
+      sister.client.post(url('confirm')),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const [settled] = await debtsOf(brother);
+    expect(settled).toMatchObject({ status: 'settled', settledAt: expect.any(String) });
+    const journal = await readJournal(t.database.db, organizationId);
+    expect(journal.filter((x) => x.kind === 'member-debt-repaid')).toHaveLength(1);
+    expect(checkJournal(journal)).toEqual([]);
+    const balance = (account: string) =>
+      journal
+        .flatMap((x) => x.entries)
+        .filter((e) => e.account === account)
+        .reduce((s, e) => s + e.amountCents, 0);
+    expect(balance(ledgerAccount.memberReceivable(sister.id))).toBe(0);
+    expect(balance(ledgerAccount.memberPayable(brother.id))).toBe(0);
+    await t.flushOutbox();
+    expect(await types(brother)).toContain('debt_settled');
+  });
+
+  it('a declined card cancels the cover and its debt; bad input is a 400', async () => {
+    const { sister, brother } = await roundOfFour();
+    const declined = await act(sister, 'contributions', {
+      ...card,
+      paymentMethodId: 'pm_card_chargeDeclined',
+      onBehalfOf: brother.id,
+    });
+    expect(declined.round?.contributedBy).toEqual([brother.id]);
+    await t.flushOutbox();
+    const after: FundView = await fundOf(sister);
+    expect(after.round?.contributedBy).toEqual([]);
+    expect(await debtsOf(brother)).toEqual([]);
+    const bad = await sister.client.post(`/api/rotating-fund/${after.id}/contributions`, {
+      ...card,
+      onBehalfOf: 7,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await sister.client.get('/api/debts/nope/settle')).statusCode).toBe(404);
+    expect((await sister.client.post('/api/debts/not-a-uuid/confirm')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,94 @@
+import type { DebtView } from '@giro/contract/debts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../components/ui/toaster';
+import { testCollectingFund } from '../test/fund-fixture';
+import { fakeServer, renderAt } from '../test/render-page';
+import { MemberNow } from './member-now';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const DEBT = '00000000-0000-4000-8000-0000000000d1';
+const debt = (over: Partial<DebtView> = {}): DebtView => ({
+  id: DEBT,
+  debtorId: 'u1',
+  creditorId: 'u3',
+  amountCents: 5000,
+  reason: 'cover',
+  status: 'open',
+  createdAt: '2030-01-01T00:00:00.000Z',
+  repaymentDeclaredAt: null,
+  settledAt: null,
+  ...over,
+});
+
+/** u1 has paid this round (nothing owed to the fund), u3 has not: u1 may pay for u3. */
+const paidUp = testCollectingFund({ expectedContributors: ['u1', 'u3'], contributedBy: ['u1'] });
+
+const show = () =>
+  renderAt(
+    '/',
+    <>
+      <MemberNow userId="u1" />
+      <Toaster />
+    </>,
+  );
+
+describe('the Now card with what lies outside the fund (issue 16)', () => {
+  it('a debt to repay comes before the fund’s news; declaring it repaid sends one manual settlement', async () => {
+    const calls = fakeServer({
+      'GET /api/rotating-fund': paidUp,
+      'GET /api/debts': { debts: [debt()] },
+      [`POST /api/debts/${DEBT}/settle`]: debt({ repaymentDeclaredAt: '2030-01-02T00:00:00.000Z' }),
+    });
+    show();
+    const card = await screen.findByTestId('now-card');
+    await waitFor(() => expect(card.dataset.kind).toBe('repay_debt'));
+    await waitFor(
+      () =>
+        expect(card.textContent?.replace(/\s/g, ' ')).toContain(
+          'Devi 50,00 € a Sara Verdi: ha coperto il tuo contributo',
+        ),
+      { timeout: 5000 },
+    );
+    // Owing a member, one is not asked to pay for another on the same card.
+    expect(within(card).queryByTestId('cover-members')).toBeNull();
+    fireEvent.click(within(card).getByTestId('now-action'));
+    expect(await screen.findByText('Restituzione dichiarata')).toBeTruthy();
+    const settle = calls.find((c) => c.method === 'POST');
+    expect(settle).toMatchObject({ url: `/api/debts/${DEBT}/settle`, body: { method: 'manual' } });
+  });
+
+  it('with nothing owed, "Pay for …" next to each participant still unpaid, for their contribution', async () => {
+    const calls = fakeServer({ 'GET /api/rotating-fund': paidUp, 'GET /api/debts': { debts: [] } });
+    show();
+    const card = await screen.findByTestId('now-card');
+    await waitFor(() => expect(card.dataset.kind).toBe('recipient_next'));
+    fireEvent.click(
+      await within(card).findByRole('button', { name: 'Paga per Sara Verdi' }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('cover-explain').textContent).toContain(
+      'Questo versamento conta come contributo di Sara Verdi',
+    );
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Manuale/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /Paga 50/ }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ method: 'manual', onBehalfOf: 'u3' }),
+    );
+  });
+
+  it('a round not yet open offers no cover', async () => {
+    fakeServer({
+      'GET /api/rotating-fund': testCollectingFund({ windowOpensAt: '2099-01-01T00:00:00.000Z' }),
+      'GET /api/debts': { debts: [] },
+    });
+    show();
+    const card = await screen.findByTestId('now-card');
+    await waitFor(() => expect(card.dataset.kind).toBe('window_opens'));
+    expect(within(card).queryByTestId('cover-members')).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import type { DebtView } from '@giro/contract/debts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../components/ui/toast-store';
+import { apiRequest, errorText, getQueryFn } from '../../../lib/api-client';
+
+export const debtsKey = ['/api/debts'] as const;
+
+/** What I owe other members and what they owe me (api.md, Second wave). */
+export function useDebts(enabled = true) {
+  return useQuery({
+    queryKey: debtsKey,
+    queryFn: getQueryFn({ on401: 'throw' }) as () => Promise<{ debts: DebtView[] }>,
+    enabled,
+  });
+}
+
+/**
+ * Repaying by hand: the debtor declares it, the creditor confirms it. Money is settled by these,
+ * so each tap carries one Idempotency-Key (a retry of the same tap never settles twice).
+ */
+export function useDebtAction() {
+  const client = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: ({ id, step, key }: { id: string; step: 'declare' | 'confirm'; key: string }) =>
+      apiRequest<DebtView>(
+        'POST',
+        `/api/debts/${id}/${step === 'declare' ? 'settle' : 'confirm'}`,
+        step === 'declare' ? { method: 'manual' } : undefined,
+        { headers: { 'Idempotency-Key': key } },
+      ),
+    onSuccess: (_debt, { step }) => {
+      toast({ title: t(`debts.toast.${step}`) });
+      return client.invalidateQueries({ queryKey: debtsKey });
+    },
+    onError: (error) =>
+      toast({ title: t('debts.toast.failed'), description: errorText(error), variant: 'destructive' }),
+  });
+}

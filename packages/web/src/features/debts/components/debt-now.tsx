@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { euro } from '../../../lib/format';
+import { uuid } from '../../../lib/uuid';
+import { useDebtAction } from '../api/debts';
+import type { DebtItem } from '../hooks/debt-item';
+
+/** The Now card's body for a debt between members: repay it by hand, or confirm a repayment. */
+export function DebtNow({ item, name }: { item: DebtItem; name: (id: string) => string }) {
+  const { t } = useTranslation();
+  const action = useDebtAction();
+  // One key per debt and step: a retry of the same tap is the same request.
+  const [key] = useState(uuid);
+  const { debt } = item;
+  const amount = euro(debt.amountCents);
+  const text = (k: string, values: Record<string, string>) => (
+    <p className="text-lg font-semibold text-stone-900">{t(k, values)}</p>
+  );
+  switch (item.kind) {
+    case 'confirm_repayment':
+      return (
+        <>
+          {text('debts.now.confirm', { name: name(debt.debtorId), amount })}
+          <Button
+            className="self-stretch sm:self-start"
+            data-testid="now-action"
+            busy={action.isPending}
+            onClick={() => action.mutate({ id: debt.id, step: 'confirm', key: `${key}:confirm` })}
+          >
+            {t('debts.now.confirmButton', { amount })}
+          </Button>
+        </>
+      );
+    case 'repay_debt':
+      return (
+        <>
+          {text('debts.now.repay', { name: name(debt.creditorId), amount })}
+          <p className="text-sm text-stone-700">
+            {t('debts.now.repayHint', { name: name(debt.creditorId) })}
+          </p>
+          <Button
+            className="self-stretch sm:self-start"
+            data-testid="now-action"
+            busy={action.isPending}
+            onClick={() => action.mutate({ id: debt.id, step: 'declare', key: `${key}:declare` })}
+          >
+            {t('debts.now.repayButton', { amount })}
+          </Button>
+        </>
+      );
+    case 'repayment_waiting':
+      return text('debts.now.waiting', { name: name(debt.creditorId), amount });
+    case 'debt_pending':
+      return text('debts.now.pending', { name: name(debt.creditorId), amount });
+  }
+}
