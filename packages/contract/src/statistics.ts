@@ -10,8 +10,12 @@ const cents = z.number().int();
 export const statementLineSchema = z.object({
   at: z.string(),
   kind: z.string(),
-  /** Which of the member's accounts: given = −(funding + refunds), received = payout. */
-  account: z.enum(['funding', 'refunds', 'payout']),
+  /**
+   * Which of the member's accounts: given = −(funding + refunds), received = payout. A debt
+   * between members (issue 16) is a line of its own on member-payable (what I owe) or
+   * member-receivable (what I am owed): it does not change the balance, its repayment does.
+   */
+  account: z.enum(['funding', 'refunds', 'payout', 'member-payable', 'member-receivable']),
   /** `fund` with its cycle and round, or `request` with its id. */
   source: z.enum(['fund', 'request']),
   cycleNumber: z.number().int().nullable(),

@@ -98,6 +98,16 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect(balance(ledgerAccount.memberPayable(brother.id))).toBe(-5000);
     expect(balance(ledgerAccount.funding(sister.id))).toBe(-10_000);
     expect(balance(ledgerAccount.funding(brother.id))).toBe(0);
+    // In the next round the brother's unpaid debt is a reason of the risk analysis, with its weight.
+    const risk = (await sister.client.get(`/api/rotating-fund/${covered.id}/risk`)).json<{
+      reasons: { code: string; memberId?: string; amountCents?: number; weight: number }[];
+    }>();
+    expect(risk.reasons).toContainEqual({
+      code: 'unpaid_debt',
+      weight: 8,
+      memberId: brother.id,
+      amountCents: 5000,
+    });
   });
 
   it('a cover while the vote about the member is open closes the vote, with no strike', async () => {
@@ -166,6 +176,13 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect(balance(ledgerAccount.memberPayable(brother.id))).toBe(0);
     await t.flushOutbox();
     expect(await types(brother)).toContain('debt_settled');
+    // Both statements show the debt and its repayment; only the repayment moves the balance.
+    const csv = (await brother.client.get('/api/statistics/me/statement.csv')).body.split('\r\n');
+    expect(csv.filter((line) => line.includes('Debito tra membri')).map((line) => line.slice(11))).toEqual([
+      'member-debt,"Debito tra membri: un contributo coperto (ciclo del fondo 1, turno 1)",-50.00,0.00',
+      'member-debt-repaid,"Debito tra membri restituito a mano (ciclo del fondo 1, turno 1)",50.00,0.00',
+      'member-debt-repaid,"Debito tra membri restituito a mano (ciclo del fondo 1, turno 1)",-50.00,-50.00',
+    ]);
   });
 
   it('a declined card cancels the cover and its debt; bad input is a 400', async () => {

@@ -11,6 +11,7 @@ function context(h: FundHarness, overrides: Partial<RiskContext> = {}): RiskCont
     hasPayoutAccount: (id) => h.payoutAccounts.has(id),
     hasPaymentMethod: () => true,
     pastLateCount: () => 0,
+    unpaidDebtCents: () => 0,
     ...overrides,
   };
 }
@@ -39,7 +40,7 @@ describe('failure-risk analysis', () => {
     expect(late).toBe(40);
   });
 
-  it('names members with strikes, lateness and no payment method; three strikes is at risk', () => {
+  it('names members with strikes, lateness, no payment method and unpaid debts; three strikes is at risk', () => {
     const h = new FundHarness();
     h.activeWith(members);
     const missing = members.find((id) => id !== h.state.round!.recipientId)!;
@@ -49,6 +50,7 @@ describe('failure-risk analysis', () => {
       context(h, {
         pastLateCount: (id) => (id === missing ? 2 : 0),
         hasPaymentMethod: (id) => id !== missing,
+        unpaidDebtCents: (id) => (id === missing ? 5000 : 0),
       }),
     );
     expect(risk.reasons).toEqual(
@@ -56,8 +58,11 @@ describe('failure-risk analysis', () => {
         { code: 'member_strikes', weight: 25, memberId: missing, strikes: 3, atRisk: true },
         { code: 'member_lateness', weight: 6, memberId: missing, lateCount: 2 },
         { code: 'no_payment_method', weight: 5, memberId: missing },
+        { code: 'unpaid_debt', weight: 8, memberId: missing, amountCents: 5000 },
       ]),
     );
+    // Only an unpaid share of this round makes a debt weigh: a paid-up debtor adds nothing.
+    expect(risk.reasons.filter((r) => r.code === 'unpaid_debt')).toHaveLength(1);
   });
 
   it('a member with 3 strikes is shown at risk of expulsion even after paying, at no weight', () => {
@@ -87,7 +92,11 @@ describe('failure-risk analysis', () => {
           h.state = { ...h.state, strikes };
           const { score } = analyseRisk(
             h.state,
-            context(h, { pastLateCount: () => late, hasPaymentMethod: () => false }),
+            context(h, {
+              pastLateCount: () => late,
+              hasPaymentMethod: () => false,
+              unpaidDebtCents: () => 100,
+            }),
           );
           expect(score).toBeGreaterThanOrEqual(0);
           expect(score).toBeLessThanOrEqual(100);

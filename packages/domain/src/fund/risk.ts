@@ -11,7 +11,8 @@ export type RiskReason =
   | { code: 'member_strikes'; weight: number; memberId: string; strikes: number; atRisk: boolean }
   | { code: 'member_lateness'; weight: number; memberId: string; lateCount: number }
   | { code: 'recipient_without_payout_account'; weight: number; memberId: string }
-  | { code: 'no_payment_method'; weight: number; memberId: string };
+  | { code: 'no_payment_method'; weight: number; memberId: string }
+  | { code: 'unpaid_debt'; weight: number; memberId: string; amountCents: number };
 
 export interface RiskAnalysis {
   score: number;
@@ -24,6 +25,8 @@ export interface RiskContext {
   hasPaymentMethod(userId: string): boolean;
   /** How many times this member paid late or missed before (from the history). */
   pastLateCount(userId: string): number;
+  /** What this member owes other members and has not repaid (covers, issue 16), in cents. */
+  unpaidDebtCents(userId: string): number;
 }
 
 export function analyseRisk(state: FundState, ctx: RiskContext): RiskAnalysis {
@@ -63,6 +66,9 @@ export function analyseRisk(state: FundState, ctx: RiskContext): RiskAnalysis {
     if (lateCount > 0)
       reasons.push({ code: 'member_lateness', weight: Math.min(9, lateCount * 3), memberId, lateCount });
     if (!ctx.hasPaymentMethod(memberId)) reasons.push({ code: 'no_payment_method', weight: 5, memberId });
+    // Someone who still owes a member for covering them was short before, and is more likely to be again.
+    const owed = ctx.unpaidDebtCents(memberId);
+    if (owed > 0) reasons.push({ code: 'unpaid_debt', weight: 8, memberId, amountCents: owed });
   }
   // At 3 strikes a member is shown at risk of expulsion even once paid (domain.md, phase 7);
   // having paid, they add nothing to this round's risk, hence weight 0.

@@ -76,3 +76,15 @@ export const asMemberDebt = (row: DebtRow): MemberDebt => ({
   status: row.status,
   repaymentDeclaredAt: row.repaymentDeclaredAt?.getTime() ?? null,
 });
+
+/** What each member of the organization owes others and has not repaid (pending or open debts), in cents. */
+export async function unpaidDebtsByDebtor(db: DbOrTx, organizationId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ debtorId: memberDebts.debtorId, cents: sql<string>`sum(${memberDebts.amountCents})` })
+    .from(memberDebts)
+    .where(
+      and(eq(memberDebts.organizationId, organizationId), inArray(memberDebts.status, ['pending', 'open'])),
+    )
+    .groupBy(memberDebts.debtorId);
+  return new Map(rows.map((row) => [row.debtorId, Number(row.cents)]));
+}

@@ -15,8 +15,8 @@ interface EntryRow {
 }
 
 /**
- * A member's statement: every entry of their own accounts (funding source, refunds, payout)
- * in booking order, with the running balance. The balance is received − given, the dashboard's
+ * A member's statement: every entry of their own accounts (funding source, refunds, payout,
+ * and what they owe or are owed by other members) in booking order, with the running balance. The balance is received − given, the dashboard's
  * rule (domain.md, Money), so the last line's balance is the dashboard's current balance to the
  * cent. Each line says which fund cycle and round, or which request, it belongs to: from the
  * escrow account of its transaction, or for a manual payment (which has none) from the fund's
@@ -27,6 +27,8 @@ export async function readStatement(db: DbOrTx, userId: string): Promise<Stateme
     ledgerAccount.funding(userId),
     ledgerAccount.refunds(userId),
     ledgerAccount.payout(userId),
+    ledgerAccount.memberPayable(userId),
+    ledgerAccount.memberReceivable(userId),
   ];
   const rows = await rowsOf<EntryRow>(
     db,
@@ -47,7 +49,8 @@ export async function readStatement(db: DbOrTx, userId: string): Promise<Stateme
   let balanceCents = 0;
   return rows.map((row) => {
     const amountCents = Number(row.amount);
-    balanceCents += amountCents;
+    // A debt between members is shown, but only money that moved changes the balance.
+    if (!row.account.startsWith('member-')) balanceCents += amountCents;
     return {
       at: new Date(row.at).toISOString(),
       kind: row.kind,
@@ -70,9 +73,12 @@ function origin(row: EntryRow, manual: Map<string, { cycle: number; round: numbe
   return { source: 'fund', cycleNumber: found?.cycle ?? null, roundNumber: found?.round ?? null };
 }
 
-/** `contribution:<id>` or `refund:<id>`: the fund contribution a manual posting is about. */
+/**
+ * `contribution:<id>`, `refund:<id>`, or a cover's `member-debt:<id>` and
+ * `member-debt-repaid:<id>`: the fund contribution a posting without an escrow is about.
+ */
 function contributionIdOf(key: string | null): string | null {
-  const match = /^(?:contribution|refund):(.+)$/.exec(key ?? '');
+  const match = /^(?:contribution|refund|member-debt|member-debt-repaid):(.+)$/.exec(key ?? '');
   return match?.[1] ?? null;
 }
 

@@ -2,6 +2,7 @@ import type { FundView, Risk } from '@giro/contract/fund';
 import type { FundState } from '@giro/domain/fund/fund-types';
 import { analyseRisk } from '@giro/domain/fund/risk';
 import type { DbOrTx } from '../../db/client';
+import { unpaidDebtsByDebtor } from '../../db/debt.repository';
 import { findFundOfOrganization, organizationMembers } from '../../db/fund.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
@@ -41,12 +42,14 @@ export async function getFundRisk(deps: Deps, user: UserRow, fundId: string): Pr
     fund.state,
     members.map((m) => m.id),
   );
+  const owed = await unpaidDebtsByDebtor(deps.db, organizationId);
   const analysis = analyseRisk(fund.state, {
     now: ctx.now,
     hasPayoutAccount: ctx.hasPayoutAccount,
     // Manual payment is always open to a member, so nobody is without a usable method yet.
     hasPaymentMethod: () => true,
     pastLateCount: (userId) => fund.state.strikes[userId] ?? 0,
+    unpaidDebtCents: (userId) => owed.get(userId) ?? 0,
   });
   return { score: analysis.score, reasons: analysis.reasons };
 }

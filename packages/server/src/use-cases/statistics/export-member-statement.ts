@@ -66,6 +66,8 @@ const TEXTS: Record<
       'request-payout': 'Request payout, net of the fee',
       'request-payout-failed': 'Payout failed, reversed',
       'request-refund': 'Refund',
+      'member-debt': 'Debt between members: a contribution covered',
+      'member-debt-repaid': 'Debt between members repaid by hand',
     },
   },
   it: {
@@ -83,6 +85,8 @@ const TEXTS: Record<
       'request-payout': 'Erogazione della richiesta, al netto della commissione',
       'request-payout-failed': 'Erogazione non riuscita, stornata',
       'request-refund': 'Rimborso',
+      'member-debt': 'Debito tra membri: un contributo coperto',
+      'member-debt-repaid': 'Debito tra membri restituito a mano',
     },
   },
 };

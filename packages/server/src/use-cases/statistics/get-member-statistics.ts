@@ -20,7 +20,8 @@ export async function getMemberStatistics(deps: Deps, userId: string): Promise<M
  * The dashboard's rule (domain.md, Money): given is what left the funding source less what came
  * back as refunds; received is what reached the payout account; the balance is their difference.
  */
-const givenOf = (line: StatementLine) => (line.account === 'payout' ? 0 : -line.amountCents);
+const givenOf = (line: StatementLine) =>
+  line.account === 'funding' || line.account === 'refunds' ? -line.amountCents : 0;
 const receivedOf = (line: StatementLine) => (line.account === 'payout' ? line.amountCents : 0);
 
 function totalsOf(lines: StatementLine[]) {

@@ -1,5 +1,6 @@
 import type { FundView } from '@giro/contract/fund';
 import { useTranslation } from 'react-i18next';
+import { euro } from '../../../lib/format';
 import { useFundRisk } from '../api/fund-queries';
 import { useMemberName } from '../hooks/use-fund-people';
 
@@ -47,6 +48,7 @@ export function RiskPanel({ fund }: { fund: FundView }) {
                 {t(`fund.risk.reasons.${reason.code}`, {
                   ...reason,
                   name: reason.memberId ? name(reason.memberId) : '',
+                  amount: typeof reason.amountCents === 'number' ? euro(reason.amountCents) : '',
                   defaultValue: reason.code,
                 })}
                 {reason.atRisk === true && ` · ${t('fund.emergency.atRisk')}`}
