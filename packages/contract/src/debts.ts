@@ -8,8 +8,11 @@ export const debtViewSchema = z.object({
   creditorId: z.string(),
   amountCents: z.number().int(),
   reason: z.enum(['cover']),
-  /** pending: the round is not paid out yet; open: to settle; settled; cancelled (the cover was undone). */
-  status: z.enum(['pending', 'open', 'settled', 'cancelled']),
+  /**
+   * pending: the round is not paid out yet; open: to settle; settling: a repayment through the
+   * platform is under way; settled; cancelled (the cover was undone).
+   */
+  status: z.enum(['pending', 'open', 'settling', 'settled', 'cancelled']),
   createdAt: z.string(),
   repaymentDeclaredAt: z.string().nullable(),
   settledAt: z.string().nullable(),

@@ -172,10 +172,15 @@ const catalogue = {
     en: 'Billing address incomplete: fill in every field and select a country.',
     it: 'Indirizzo di fatturazione incompleto: compila tutti i campi e seleziona un paese.',
   },
-  DEBT_METHOD_UNAVAILABLE: {
+  DEBT_SETTLING: {
     status: 409,
-    en: 'Repaying a member by card or PayPal is not available yet: repay them by hand and declare it here.',
-    it: 'Restituire a un membro con carta o PayPal non è ancora possibile: restituisci a mano e dichiaralo qui.',
+    en: 'A repayment of this debt is already under way.',
+    it: 'Una restituzione di questo debito è già in corso.',
+  },
+  CREDITOR_CANNOT_RECEIVE: {
+    status: 409,
+    en: 'This member has not connected an account to receive payments yet: repay them by hand and declare it here.',
+    it: 'Questo membro non ha ancora collegato un conto per ricevere pagamenti: restituisci a mano e dichiaralo qui.',
   },
   PAYMENT_METHOD_REQUIRED: {
     status: 400,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { confirmRepayment, declareRepayment, type MemberDebt, manualRepaymentPosting } from './debts';
+import {
+  confirmRepayment,
+  declareRepayment,
+  type MemberDebt,
+  repaymentPosting,
+  startPlatformRepayment,
+} from './debts';
 import { DomainError } from './errors';
 import { isBalanced } from './ledger';
 
@@ -39,8 +45,18 @@ describe('debts between members', () => {
     expect(code(() => confirmRepayment({ ...debt, status: 'cancelled' }, 'ann'))).toBe('DEBT_CLOSED');
   });
 
+  it('through the platform: the debtor only, not twice at once, not after declaring it by hand', () => {
+    expect(code(() => startPlatformRepayment(debt, 'bob'))).toBe('ok');
+    expect(code(() => startPlatformRepayment(debt, 'ann'))).toBe('NOT_DEBT_PARTY');
+    expect(code(() => startPlatformRepayment({ ...debt, status: 'settling' }, 'bob'))).toBe('DEBT_SETTLING');
+    expect(code(() => confirmRepayment({ ...debt, status: 'settling' }, 'ann'))).toBe('DEBT_SETTLING');
+    expect(code(() => startPlatformRepayment({ ...debt, repaymentDeclaredAt: 1 }, 'bob'))).toBe(
+      'DEBT_REPAYMENT_DECLARED',
+    );
+  });
+
   it('the repayment brings receivable and payable back to zero, balanced, once per debt', () => {
-    const posting = manualRepaymentPosting(debt);
+    const posting = repaymentPosting(debt);
     expect(isBalanced(posting)).toBe(true);
     expect(posting.key).toBe('member-debt-repaid:d1');
     expect(posting.entries).toContainEqual({

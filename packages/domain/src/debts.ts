@@ -6,9 +6,10 @@ import type { Cents } from './money';
  * Debts between members (domain.md, Covering a member). A cover makes the covered member owe
  * the one who paid. The debt is `pending` while the cover can still be undone, `open` once the
  * round paid out (it is then in the ledger), and ends `settled` (repaid) or `cancelled`.
- * The debtor repays by hand and the creditor confirms; confirming is what settles.
+ * The debtor repays by hand and the creditor confirms (confirming is what settles), or pays
+ * through the platform: then it is `settling` until the money reached the creditor.
  */
-export type DebtStatus = 'pending' | 'open' | 'settled' | 'cancelled';
+export type DebtStatus = 'pending' | 'open' | 'settling' | 'settled' | 'cancelled';
 
 export interface MemberDebt {
   id: string;
@@ -21,11 +22,19 @@ export interface MemberDebt {
 
 function settleable(debt: MemberDebt): void {
   if (debt.status === 'pending') throw new DomainError('DEBT_NOT_DUE');
+  if (debt.status === 'settling') throw new DomainError('DEBT_SETTLING');
   if (debt.status !== 'open') throw new DomainError('DEBT_CLOSED');
 }
 
 /** The debtor says they repaid by hand: the creditor is asked to confirm it. */
 export function declareRepayment(debt: MemberDebt, userId: string): void {
+  if (debt.debtorId !== userId) throw new DomainError('NOT_DEBT_PARTY');
+  settleable(debt);
+  if (debt.repaymentDeclaredAt !== null) throw new DomainError('DEBT_REPAYMENT_DECLARED');
+}
+
+/** The debtor pays through the platform (card, PayPal): not while a manual repayment waits for confirmation. */
+export function startPlatformRepayment(debt: MemberDebt, userId: string): void {
   if (debt.debtorId !== userId) throw new DomainError('NOT_DEBT_PARTY');
   settleable(debt);
   if (debt.repaymentDeclaredAt !== null) throw new DomainError('DEBT_REPAYMENT_DECLARED');
@@ -41,10 +50,11 @@ export function confirmRepayment(debt: MemberDebt, userId: string): void {
 }
 
 /**
- * A repayment by hand: the receivable and the payable go back to zero, and the money is what
- * the debtor gave and the creditor received, outside the platform like a manual contribution.
+ * A repayment: the receivable and the payable go back to zero, and the money is what the debtor
+ * gave and the creditor received (by hand, like a manual contribution, or through the platform,
+ * booked once the creditor was paid). One per debt, whichever way.
  */
-export function manualRepaymentPosting(debt: MemberDebt): LedgerTransaction {
+export function repaymentPosting(debt: MemberDebt): LedgerTransaction {
   const { debtorId, creditorId, amountCents } = debt;
   return {
     kind: 'member-debt-repaid',

@@ -64,7 +64,9 @@ const domainErrorDocs = {
   NOT_DEBT_PARTY: 'Declaring a repayment of a debt one does not owe, or confirming one not owed to oneself.',
   DEBT_NOT_DUE: 'Settling a debt whose cover can still be undone: it is due once the round is paid out.',
   DEBT_CLOSED: 'Settling or confirming a debt already settled or cancelled.',
-  DEBT_REPAYMENT_DECLARED: 'Declaring again a manual repayment that waits for the creditor’s confirmation.',
+  DEBT_REPAYMENT_DECLARED:
+    'Declaring again a manual repayment that waits for the creditor’s confirmation, or paying one already declared.',
+  DEBT_SETTLING: 'Repaying or confirming a debt while its repayment through the platform is under way.',
   // Funding requests
   REQUEST_NOT_FOUND: 'No such funding request in the organization.',
   REQUEST_ALREADY_OPEN: 'The owner already has a pending or active request.',

@@ -21,6 +21,7 @@ import { REALTIME_TOPIC } from './realtime/enqueue-realtime';
 import { notifyHandler } from './realtime/notify.handler';
 import { SocketHub } from './realtime/socket-hub';
 import { altchaCaptcha } from './security/captcha';
+import { recordDebtPayment } from './use-cases/debts/record-debt-payment';
 import { recordFundPayment } from './use-cases/fund/record-fund-payment';
 import { recordRequestPayment } from './use-cases/requests/record-request-payment';
 
@@ -80,6 +81,7 @@ export function compose(options: {
   handlers.payment = paymentHandler(deps, payments, {
     fund: recordFundPayment(deps),
     request: recordRequestPayment(deps),
+    debt: recordDebtPayment(deps),
   });
   handlers[REALTIME_TOPIC] = notifyHandler(db);
   handlers[PUSH_TOPIC] = sendPushHandler(db, vapid, config.push.extraOrigins, logger);

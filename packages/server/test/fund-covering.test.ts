@@ -134,14 +134,14 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     const [debt] = await debtsOf(brother);
     const url = (path: string) => `/api/debts/${debt!.id}/${path}`;
 
-    // Only the debtor declares, by hand for now; a card is refused with a clear answer.
+    // Only the debtor declares; through the platform only to a creditor who can receive.
     expect((await sister.client.post(url('settle'), { method: 'manual' })).statusCode).toBe(403);
     brother.client.language = 'it';
     const byCard = await brother.client.post(url('settle'), card);
     expect({ status: byCard.statusCode, message: byCard.json().message }).toEqual({
       status: 409,
       message:
-        'Restituire a un membro con carta o PayPal non è ancora possibile: restituisci a mano e dichiaralo qui.',
+        'Questo membro non ha ancora collegato un conto per ricevere pagamenti: restituisci a mano e dichiaralo qui.',
     });
     expect((await cousin.client.post(url('settle'), { method: 'manual' })).statusCode).toBe(404);
     const headers = { 'idempotency-key': 'repay-0000001' };
@@ -204,5 +204,47 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect(bad.statusCode).toBe(400);
     expect((await sister.client.get('/api/debts/nope/settle')).statusCode).toBe(404);
     expect((await sister.client.post('/api/debts/not-a-uuid/confirm')).statusCode).toBe(400);
+  });
+
+  it('the debt is repaid by card through the platform: the creditor is paid once, replays and a second settle included', async () => {
+    const { recipient, sister, brother, cousin, organizationId } = await roundOfFour();
+    await act(sister, 'contributions', { ...card, onBehalfOf: brother.id });
+    for (const m of [sister, cousin]) await act(m, 'contributions', card);
+    await act(recipient, 'withdraw');
+    await t.flushOutbox();
+    await connectPayoutAccount(sister);
+    const [debt] = await debtsOf(brother);
+    const url = `/api/debts/${debt!.id}/settle`;
+    const calls = t.payments.calls.length;
+
+    // A declined card: the debt is open again, and the brother may pay another way.
+    const declined = await brother.client.post(url, { ...card, paymentMethodId: 'pm_card_chargeDeclined' });
+    expect(declined.json()).toMatchObject({ status: 'settling' });
+    await t.flushOutbox();
+    expect((await debtsOf(brother))[0]).toMatchObject({ status: 'open' });
+    expect(await types(brother)).toContain('payment_failed');
+
+    const headers = { 'idempotency-key': 'repay-card-0001' };
+    const [first, second] = await Promise.all([
+      brother.client.post(url, card, { headers }),
+      brother.client.post(url, card, { headers: { 'idempotency-key': 'repay-card-0002' } }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const replay = await brother.client.post(url, card, { headers });
+    if (first.statusCode === 200) expect(replay.json()).toEqual(first.json());
+    expect((await sister.client.post(`/api/debts/${debt!.id}/confirm`)).json().code).toBe('DEBT_SETTLING');
+    await t.flushOutbox();
+    await t.flushOutbox();
+    const [settled] = await debtsOf(brother);
+    expect(settled).toMatchObject({ status: 'settled', settledAt: expect.any(String) });
+    // Two charges (declined, then held), one capture, one payout of the whole amount to her.
+    expect(t.payments.calls.slice(calls).map((c) => c.op)).toEqual(['charge', 'charge', 'capture', 'payout']);
+    expect(t.payments.calls.at(-1)).toMatchObject({ amountCents: 5000 });
+    const journal = await readJournal(t.database.db, organizationId);
+    expect(journal.filter((x) => x.kind === 'member-debt-repaid')).toHaveLength(1);
+    expect(checkJournal(journal)).toEqual([]);
+    expect(await types(brother)).toContain('debt_settled');
+    // Settled: nothing more can be paid on it.
+    expect((await brother.client.post(url, card)).json().code).toBe('DEBT_CLOSED');
   });
 });

@@ -45,10 +45,18 @@ export async function lockDebt(tx: DbOrTx, organizationId: string, id: string): 
   return row;
 }
 
+/** A debt by id alone (a payment's outcome names it), locked. */
+export async function lockDebtById(tx: DbOrTx, id: string): Promise<DebtRow | undefined> {
+  const [row] = await tx.select().from(memberDebts).where(eq(memberDebts.id, id)).for('update');
+  return row;
+}
+
 export async function updateDebt(
   tx: DbOrTx,
   id: string,
-  change: Partial<Pick<DebtRow, 'status' | 'repaymentDeclaredAt' | 'settledAt' | 'settledBy'>>,
+  change: Partial<
+    Pick<DebtRow, 'status' | 'repaymentDeclaredAt' | 'settledAt' | 'settledBy' | 'settlementId'>
+  >,
 ): Promise<DebtRow> {
   const [row] = await tx.update(memberDebts).set(change).where(eq(memberDebts.id, id)).returning();
   return row!;

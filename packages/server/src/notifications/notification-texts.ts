@@ -305,8 +305,8 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
     },
   },
   debt_settled: {
-    en: { title: 'Debt settled', body: '{{member}} confirmed your repayment. You owe them nothing more.' },
-    it: { title: 'Debito saldato', body: '{{member}} ha confermato la restituzione. Non devi più nulla.' },
+    en: { title: 'Debt settled', body: 'Your debt to {{member}} is settled: you owe them nothing more.' },
+    it: { title: 'Debito saldato', body: 'Il tuo debito con {{member}} è saldato: non gli devi più nulla.' },
   },
   payment_confirmation_required: {
     en: {

@@ -4,8 +4,11 @@ import { outbox, paymentOperations } from '../db/schema';
 
 export type PaymentOperationKind = 'charge' | 'payout' | 'refund';
 
-/** Whose money it is: the outcome goes back to this fund's or request's decider. */
-export type PaymentTarget = { type: 'fund'; id: string } | { type: 'request'; id: string };
+/** Whose money it is: the outcome goes back to this fund's or request's decider, or to a debt between members. */
+export type PaymentTarget =
+  | { type: 'fund'; id: string }
+  | { type: 'request'; id: string }
+  | { type: 'debt'; id: string };
 
 /** What the payment handler needs to carry out an operation and report it back. */
 export type PaymentRequest =

@@ -2,6 +2,7 @@ import { debtParamsSchema, debtsSchema, debtViewSchema, settleDebtBodySchema } f
 import { AppError } from '../errors';
 import { listDebts } from '../use-cases/debts/list-debts';
 import { confirmDebtRepayment, declareManualRepayment } from '../use-cases/debts/repay-debt';
+import { repayDebtByPlatform } from '../use-cases/debts/repay-debt-by-platform';
 import { idempotencyHeaders, idempotentRequest } from './idempotent-request';
 import { type Routes, typed } from './route-kit';
 
@@ -28,12 +29,21 @@ export const debtRoutes: Routes = (app, deps) => {
     },
     async (request) => {
       const user = await request.requireUser();
-      if (request.body.method !== 'manual') throw new AppError('DEBT_METHOD_UNAVAILABLE');
-      return declareManualRepayment(
+      const body = request.body;
+      const idempotency = idempotentRequest(request, 'debts/settle');
+      if (body.method === 'manual') return declareManualRepayment(deps, user, request.params.id, idempotency);
+      // Paying needs a verified email and, by card, a card and a whole billing address (as a contribution).
+      if (!user.emailVerifiedAt) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
+      if (body.method === 'card') {
+        if (!body.paymentMethodId) throw new AppError('PAYMENT_METHOD_REQUIRED');
+        if (!body.billingAddress) throw new AppError('BILLING_ADDRESS_INCOMPLETE');
+      }
+      return repayDebtByPlatform(
         deps,
         user,
         request.params.id,
-        idempotentRequest(request, 'debts/settle'),
+        { method: body.method, paymentMethodId: body.paymentMethodId ?? null },
+        idempotency,
       );
     },
   );

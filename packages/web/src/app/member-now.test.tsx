@@ -62,6 +62,30 @@ describe('the Now card with what lies outside the fund (issue 16)', () => {
     expect(settle).toMatchObject({ url: `/api/debts/${DEBT}/settle`, body: { method: 'manual' } });
   });
 
+  it('a debt may be paid through the platform instead: PayPal, with its own key', async () => {
+    const calls = fakeServer({
+      'GET /api/rotating-fund': paidUp,
+      'GET /api/debts': { debts: [debt()] },
+      [`POST /api/debts/${DEBT}/settle`]: debt({ status: 'settling' }),
+    });
+    show();
+    const card = await screen.findByTestId('now-card');
+    fireEvent.click(
+      await within(card).findByRole(
+        'button',
+        { name: /Paga 50,00\s€ con carta o PayPal/ },
+        { timeout: 5000 },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect(within(dialog).getByText(/arrivano a Sara Verdi per intero/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('radio', { name: /PayPal/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /Paga 50,00/ }));
+    expect(await screen.findByText('Restituzione inviata')).toBeTruthy();
+    const settle = calls.find((c) => c.method === 'POST');
+    expect(settle).toMatchObject({ url: `/api/debts/${DEBT}/settle`, body: { method: 'paypal' } });
+  });
+
   it('with nothing owed, "Pay for …" next to each participant still unpaid, for their contribution', async () => {
     const calls = fakeServer({ 'GET /api/rotating-fund': paidUp, 'GET /api/debts': { debts: [] } });
     show();

@@ -9,7 +9,8 @@ CREATE TABLE "member_debts" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"repayment_declared_at" timestamp with time zone,
 	"settled_at" timestamp with time zone,
-	"settled_by" text
+	"settled_by" text,
+	"settlement_id" uuid
 );
 --> statement-breakpoint
 ALTER TABLE "member_debts" ADD CONSTRAINT "member_debts_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

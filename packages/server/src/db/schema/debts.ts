@@ -6,7 +6,8 @@ import { createdAt, tz } from './columns';
  * Debts between members (issue 16, domain.md Covering a member). A cover makes one: the
  * covered member owes the one who paid. `pending` while the cover can still be undone (a card
  * declined, the round restarted), `open` once the round paid out (then it is in the ledger and
- * can be settled), `settled` once repaid, `cancelled` if the cover was undone before that.
+ * can be settled), `settling` while a repayment through the platform is under way, `settled`
+ * once repaid, `cancelled` if the cover was undone before that.
  */
 export const memberDebts = pgTable(
   'member_debts',
@@ -24,12 +25,14 @@ export const memberDebts = pgTable(
       .references(() => users.id),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     reason: text('reason').$type<'cover'>().notNull(),
-    status: text('status').$type<'pending' | 'open' | 'settled' | 'cancelled'>().notNull(),
+    status: text('status').$type<'pending' | 'open' | 'settling' | 'settled' | 'cancelled'>().notNull(),
     createdAt: createdAt(),
     /** A manual repayment the debtor declared, waiting for the creditor's confirmation. */
     repaymentDeclaredAt: tz('repayment_declared_at'),
     settledAt: tz('settled_at'),
     settledBy: text('settled_by').$type<'manual' | 'card' | 'paypal'>(),
+    /** The repayment through the platform under way (or last tried): its charge's id. */
+    settlementId: uuid('settlement_id'),
   },
   (t) => [
     index('member_debts_debtor_idx').on(t.debtorId),

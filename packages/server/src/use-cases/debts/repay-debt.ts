@@ -1,5 +1,5 @@
 import type { DebtView } from '@giro/contract/debts';
-import { confirmRepayment, declareRepayment, manualRepaymentPosting } from '@giro/domain/debts';
+import { confirmRepayment, declareRepayment, repaymentPosting } from '@giro/domain/debts';
 import type { Tx } from '../../db/client';
 import { asMemberDebt, type DebtRow, lockDebt, updateDebt } from '../../db/debt.repository';
 import type { IdempotentRequest } from '../../db/idempotency.repository';
@@ -16,7 +16,7 @@ import { debtView } from './debt-views';
  * debt, or a replay, wait here and then see the first one's result), the Idempotency-Key
  * answered from its first answer, the step, its ledger posting and its notification.
  */
-async function withLockedDebt(
+export async function withLockedDebt(
   deps: Deps,
   user: UserRow,
   debtId: string,
@@ -42,14 +42,11 @@ async function withLockedDebt(
   return view;
 }
 
-async function nameOf(tx: Tx, userId: string): Promise<string | undefined> {
+export async function nameOf(tx: Tx, userId: string): Promise<string | undefined> {
   return (await displayNames(tx, [userId])).get(userId);
 }
 
-/**
- * POST /api/debts/{id}/settle with `manual`: the debtor says they repaid by hand; the creditor
- * is asked to confirm. Card and PayPal repayments through the platform are not offered yet.
- */
+/** POST /api/debts/{id}/settle with `manual`: the debtor says they repaid by hand; the creditor is asked to confirm. */
 export function declareManualRepayment(
   deps: Deps,
   user: UserRow,
@@ -85,7 +82,7 @@ export function confirmDebtRepayment(
   return withLockedDebt(deps, user, debtId, idempotency, async (tx, debt) => {
     confirmRepayment(asMemberDebt(debt), user.id);
     const now = deps.clock.now();
-    await bookPostings(tx, debt.organizationId, [manualRepaymentPosting(asMemberDebt(debt))], now);
+    await bookPostings(tx, debt.organizationId, [repaymentPosting(asMemberDebt(debt))], now);
     const updated = await updateDebt(tx, debt.id, { status: 'settled', settledAt: now, settledBy: 'manual' });
     await notifyMember(
       tx,

@@ -1,4 +1,4 @@
-import type { DebtView } from '@giro/contract/debts';
+import type { DebtView, SettleDebtBody } from '@giro/contract/debts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
@@ -16,18 +16,30 @@ export function useDebts(enabled = true) {
 }
 
 /**
- * Repaying by hand: the debtor declares it, the creditor confirms it. Money is settled by these,
+ * Repaying: by hand (the debtor declares it, the creditor confirms it) or through the platform
+ * (card or PayPal, settled when the creditor is paid). Money is settled by these,
  * so each tap carries one Idempotency-Key (a retry of the same tap never settles twice).
  */
 export function useDebtAction() {
   const client = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: ({ id, step, key }: { id: string; step: 'declare' | 'confirm'; key: string }) =>
+    mutationFn: ({
+      id,
+      step,
+      key,
+      body,
+    }: {
+      id: string;
+      /** declare: repaid by hand; pay: through the platform (`body`); confirm: the creditor got it. */
+      step: 'declare' | 'pay' | 'confirm';
+      key: string;
+      body?: SettleDebtBody;
+    }) =>
       apiRequest<DebtView>(
         'POST',
-        `/api/debts/${id}/${step === 'declare' ? 'settle' : 'confirm'}`,
-        step === 'declare' ? { method: 'manual' } : undefined,
+        `/api/debts/${id}/${step === 'confirm' ? 'confirm' : 'settle'}`,
+        step === 'declare' ? { method: 'manual' } : body,
         { headers: { 'Idempotency-Key': key } },
       ),
     onSuccess: (_debt, { step }) => {

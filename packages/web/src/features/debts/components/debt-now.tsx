@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { euro } from '../../../lib/format';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { uuid } from '../../../lib/uuid';
 import { useDebtAction } from '../api/debts';
 import type { DebtItem } from '../hooks/debt-item';
+
+const RepayModal = lazyNamed(() => import('./repay-modal'), 'RepayModal');
 
 /** The Now card's body for a debt between members: repay it by hand, or confirm a repayment. */
 export function DebtNow({ item, name }: { item: DebtItem; name: (id: string) => string }) {
@@ -12,6 +15,7 @@ export function DebtNow({ item, name }: { item: DebtItem; name: (id: string) => 
   const action = useDebtAction();
   // One key per debt and step: a retry of the same tap is the same request.
   const [key] = useState(uuid);
+  const [paying, setPaying] = useState(false);
   const { debt } = item;
   const amount = euro(debt.amountCents);
   const text = (k: string, values: Record<string, string>) => (
@@ -47,6 +51,14 @@ export function DebtNow({ item, name }: { item: DebtItem; name: (id: string) => 
           >
             {t('debts.now.repayButton', { amount })}
           </Button>
+          <Button variant="secondary" className="self-stretch sm:self-start" onClick={() => setPaying(true)}>
+            {t('debts.now.payButton', { amount })}
+          </Button>
+          {paying && (
+            <Suspense fallback={null}>
+              <RepayModal debt={debt} creditorName={name(debt.creditorId)} open onOpenChange={setPaying} />
+            </Suspense>
+          )}
         </>
       );
     case 'repayment_waiting':

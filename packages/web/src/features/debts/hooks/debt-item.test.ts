@@ -22,6 +22,7 @@ describe('the debt on the Now card', () => {
       'repayment_waiting',
     );
     expect(debtItem([debt({ status: 'pending' })], 'bob')?.kind).toBe('debt_pending');
+    expect(debtItem([debt({ status: 'settling' })], 'bob')?.kind).toBe('repayment_waiting');
     expect(debtItem([debt({ status: 'settled' })], 'bob')).toBeNull();
   });
 

@@ -13,13 +13,14 @@ export type DebtItem =
   | { kind: 'debt_pending'; debt: DebtView };
 
 export function debtItem(debts: readonly DebtView[], userId: string): DebtItem | null {
-  const open = debts.filter((d) => d.status === 'open' || d.status === 'pending');
+  const open = debts.filter((d) => d.status === 'open' || d.status === 'pending' || d.status === 'settling');
   const toConfirm = open.find((d) => d.creditorId === userId && d.status === 'open' && d.repaymentDeclaredAt);
   if (toConfirm) return { kind: 'confirm_repayment', debt: toConfirm };
   const mine = open.filter((d) => d.debtorId === userId);
   const due = mine.find((d) => d.status === 'open' && !d.repaymentDeclaredAt);
   if (due) return { kind: 'repay_debt', debt: due };
-  const waiting = mine.find((d) => d.status === 'open');
+  // Declared by hand (the creditor confirms) or paid through the platform (on its way).
+  const waiting = mine.find((d) => d.status === 'open' || d.status === 'settling');
   if (waiting) return { kind: 'repayment_waiting', debt: waiting };
   const pending = mine.find((d) => d.status === 'pending');
   return pending ? { kind: 'debt_pending', debt: pending } : null;
