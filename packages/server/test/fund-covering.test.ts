@@ -247,4 +247,22 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     // Settled: nothing more can be paid on it.
     expect((await brother.client.post(url, card)).json().code).toBe('DEBT_CLOSED');
   });
+
+  it('by PayPal: captured from the debtor, paid whole to the creditor, settled once', async () => {
+    const { recipient, sister, brother, cousin, organizationId } = await roundOfFour();
+    await act(sister, 'contributions', { ...card, onBehalfOf: brother.id });
+    for (const m of [sister, cousin]) await act(m, 'contributions', card);
+    await act(recipient, 'withdraw');
+    await t.flushOutbox();
+    await connectPayoutAccount(sister);
+    const [debt] = await debtsOf(brother);
+    const calls = t.payments.calls.length;
+    const settling = await brother.client.post(`/api/debts/${debt!.id}/settle`, { method: 'paypal' });
+    expect(settling.json()).toMatchObject({ status: 'settling' });
+    await t.flushOutbox();
+    await t.flushOutbox();
+    expect((await debtsOf(sister))[0]).toMatchObject({ status: 'settled' });
+    expect(t.payments.calls.slice(calls).map((c) => c.op)).toEqual(['charge', 'payout']);
+    expect(checkJournal(await readJournal(t.database.db, organizationId))).toEqual([]);
+  });
 });
