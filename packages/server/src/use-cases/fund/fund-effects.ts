@@ -1,13 +1,13 @@
-import type { Contribution, FundEvent, FundState } from '@giro/domain/fund/fund-types';
-import { counts, payerOf, roundTotals } from '@giro/domain/fund/rules';
+import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
+import { payerOf, roundTotals } from '@giro/domain/fund/rules';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { cancelPendingDebts, insertPendingDebt, openDebts } from '../../db/debt.repository';
 import type { NewNotification } from '../../db/notification.repository';
 import { users } from '../../db/schema';
 import { lockUser } from '../../db/user.repository';
 import { enqueueCharge, enqueuePayment, enqueueRefund, paypalShare } from '../../payments/payment-operations';
 import { removeFromOrganization } from '../membership';
+import { applyMemberEffects } from './member-effects';
 
 export interface EffectInput {
   organizationId: string;
@@ -23,7 +23,8 @@ export interface EffectInput {
 /**
  * What the fund's events cause outside the fund, in the same transaction: notifications,
  * payment operations (sent by the outbox), expulsions from the organization and the strikes
- * shown on the member's profile. Returns the notifications to create, for the caller's batch.
+ * shown on the member's profile; what members do for each other (swaps, covers and the debts
+ * they make) in member-effects.ts. Returns the notifications to create, for the caller's batch.
  */
 export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<NewNotification[]> {
   const { organizationId, after, now } = input;
@@ -46,34 +47,11 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
       now,
     );
   };
-  // A cover that counts owes the one who paid; it is due once the round pays out.
-  const pendingDebt = (c: Contribution) =>
-    insertPendingDebt(
-      tx,
-      {
-        id: c.id,
-        organizationId,
-        debtorId: c.contributorId,
-        creditorId: c.paidBy!,
-        amountCents: c.amountCents,
-      },
-      now,
-    );
-
   for (const event of input.events) {
+    notes.push(...(await applyMemberEffects(tx, input, event)));
     switch (event.type) {
       case 'ContributionMade': {
         const c = event.contribution;
-        if (c.paidBy) {
-          const memberName = input.names.get(c.paidBy);
-          notes.push({ userId: c.contributorId, type: 'contribution_covered', data: { memberName } });
-          notes.push({
-            userId: c.recipientId,
-            type: 'cover_received',
-            data: { memberName, coveredName: input.names.get(c.contributorId) },
-          });
-          if (counts(c)) await pendingDebt(c);
-        }
         // PayPal money was captured before the contribution was recorded; manual money never passes here.
         if (c.method !== 'card') break;
         await enqueueCharge(
@@ -125,22 +103,6 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
       }
       case 'RecipientTimedOut':
         for (const id of event.refundDue) await refund(id);
-        await cancelPendingDebts(tx, event.refundDue);
-        break;
-      case 'ContributionConfirmed': {
-        // A manual cover counts once the recipient confirms it.
-        const c = contribution(event.contributionId);
-        if (c?.paidBy) await pendingDebt(c);
-        break;
-      }
-      case 'RoundDistributed':
-        await openDebts(
-          tx,
-          input.before.contributions
-            .filter((c) => c.roundNumber === event.roundNumber && c.cycleNumber === after.cycleNumber)
-            .filter((c) => c.paidBy !== undefined)
-            .map((c) => c.id),
-        );
         break;
       case 'StrikeForgiven':
         await tx.update(users).set({ strikes: event.strikes }).where(eq(users.id, event.memberId));
@@ -150,7 +112,6 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         break;
       case 'MemberExpelled': {
         for (const id of event.refundDue) await refund(id);
-        await cancelPendingDebts(tx, event.refundDue);
         const member = await lockUser(tx, event.memberId);
         if (member?.familyId === organizationId) await removeFromOrganization(tx, member, now);
         const memberName = input.names.get(event.memberId);
@@ -207,7 +168,6 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
       case 'ContributionFailed': {
         const failed = input.before.contributions.find((c) => c.id === event.contributionId);
         if (failed) notes.push({ userId: payerOf(failed), type: 'payment_failed' });
-        await cancelPendingDebts(tx, [event.contributionId]);
         break;
       }
       case 'ExtensionGranted':
@@ -219,32 +179,6 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         break;
       case 'ContributionSkipped':
         notes.push({ userId: event.memberId, type: 'contribution_skipped' });
-        break;
-      case 'SwapRequested':
-        notes.push({
-          userId: event.toId,
-          type: 'swap_requested',
-          data: { memberName: input.names.get(event.fromId) },
-        });
-        break;
-      case 'SwapAccepted':
-        notes.push({
-          userId: event.fromId,
-          type: 'swap_accepted',
-          data: { memberName: input.names.get(event.toId) },
-        });
-        notes.push({
-          userId: event.toId,
-          type: 'swap_accepted',
-          data: { memberName: input.names.get(event.fromId) },
-        });
-        break;
-      case 'SwapDeclined':
-        notes.push({
-          userId: event.fromId,
-          type: 'swap_declined',
-          data: { memberName: input.names.get(event.toId) },
-        });
         break;
       default:
         break;

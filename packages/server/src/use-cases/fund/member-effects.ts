@@ -1,0 +1,82 @@
+import type { Contribution, FundEvent } from '@giro/domain/fund/fund-types';
+import { counts } from '@giro/domain/fund/rules';
+import type { DbOrTx } from '../../db/client';
+import { cancelPendingDebts, insertPendingDebt, openDebts } from '../../db/debt.repository';
+import type { NewNotification } from '../../db/notification.repository';
+import type { EffectInput } from './fund-effects';
+
+/**
+ * What members do for each other in a fund (issue 16), outside the fund, in its transaction:
+ * the notifications of swaps and covers, and the debt a cover makes. The debt is `pending`
+ * while the cover counts (a hold or a capture, or a manual payment once confirmed), cancelled
+ * if the cover is undone before the round pays out (a declined card, money due back), and
+ * `open` once it is paid out. Returns the notifications to create.
+ */
+export async function applyMemberEffects(
+  tx: DbOrTx,
+  input: EffectInput,
+  event: FundEvent,
+): Promise<NewNotification[]> {
+  const { organizationId, after, now, names } = input;
+  const pendingDebt = (c: Contribution) =>
+    insertPendingDebt(
+      tx,
+      {
+        id: c.id,
+        organizationId,
+        debtorId: c.contributorId,
+        creditorId: c.paidBy!,
+        amountCents: c.amountCents,
+      },
+      now,
+    );
+  switch (event.type) {
+    case 'SwapRequested':
+      return [{ userId: event.toId, type: 'swap_requested', data: { memberName: names.get(event.fromId) } }];
+    case 'SwapAccepted':
+      return [
+        { userId: event.fromId, type: 'swap_accepted', data: { memberName: names.get(event.toId) } },
+        { userId: event.toId, type: 'swap_accepted', data: { memberName: names.get(event.fromId) } },
+      ];
+    case 'SwapDeclined':
+      return [{ userId: event.fromId, type: 'swap_declined', data: { memberName: names.get(event.toId) } }];
+    case 'ContributionMade': {
+      const c = event.contribution;
+      if (!c.paidBy) return [];
+      if (counts(c)) await pendingDebt(c);
+      const memberName = names.get(c.paidBy);
+      return [
+        { userId: c.contributorId, type: 'contribution_covered', data: { memberName } },
+        {
+          userId: c.recipientId,
+          type: 'cover_received',
+          data: { memberName, coveredName: names.get(c.contributorId) },
+        },
+      ];
+    }
+    case 'ContributionConfirmed': {
+      // A manual cover counts once the recipient confirms it.
+      const c = after.contributions.find((x) => x.id === event.contributionId);
+      if (c?.paidBy) await pendingDebt(c);
+      return [];
+    }
+    case 'RoundDistributed':
+      await openDebts(
+        tx,
+        input.before.contributions
+          .filter((c) => c.roundNumber === event.roundNumber && c.cycleNumber === after.cycleNumber)
+          .filter((c) => c.paidBy !== undefined)
+          .map((c) => c.id),
+      );
+      return [];
+    case 'ContributionFailed':
+      await cancelPendingDebts(tx, [event.contributionId]);
+      return [];
+    case 'RecipientTimedOut':
+    case 'MemberExpelled':
+      await cancelPendingDebts(tx, event.refundDue);
+      return [];
+    default:
+      return [];
+  }
+}
