@@ -1,3 +1,5 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { DomainError } from '../errors';
 import { decide } from '../fund/decide';
 import { emptyFund, evolve } from '../fund/evolve';
@@ -15,6 +17,8 @@ export interface OrganizationRun {
   steps: number;
   failure: { step: number; action: Action; broken: string[] } | null;
   cyclesCompleted: number;
+  /** SHA-256 of the whole journal (keys, kinds, entries in order): the same seed gives the same hash. */
+  ledgerHash: string;
 }
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -167,6 +171,7 @@ export function simulateOrganization(
             steps: step + 1,
             failure: { step, action, broken: ['a stranger contributed'] },
             cyclesCompleted: state.history.length,
+            ledgerHash: ledgerHash(journal),
           };
         }
         break;
@@ -189,6 +194,7 @@ export function simulateOrganization(
               steps: step + 1,
               failure: { step, action, broken: [`expelled ${expelled} acted: ${attempt.type}`] },
               cyclesCompleted: state.history.length,
+              ledgerHash: ledgerHash(journal),
             };
           }
         }
@@ -214,9 +220,21 @@ export function simulateOrganization(
         steps: step + 1,
         failure: { step, action, broken },
         cyclesCompleted: state.history.length,
+        ledgerHash: ledgerHash(journal),
       };
   }
-  return { seed, steps: count, failure: null, cyclesCompleted: state.history.length };
+  return {
+    seed,
+    steps: count,
+    failure: null,
+    cyclesCompleted: state.history.length,
+    ledgerHash: ledgerHash(journal),
+  };
+}
+
+/** The journal's fingerprint: its transactions serialised in booking order, hashed. */
+export function ledgerHash(journal: readonly LedgerTransaction[]): string {
+  return bytesToHex(sha256(utf8ToBytes(JSON.stringify(journal))));
 }
 
 /** Greedy shrinking: drop actions while the run still fails, to print the shortest reproduction. */
