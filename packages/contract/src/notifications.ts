@@ -30,11 +30,12 @@ export const notificationTypes = [
   'swap_requested',
   'swap_accepted',
   'swap_declined',
-  // Covering a member (issue 16): I was covered; the recipient got a cover; a debt repaid.
+  // Covering a member (issue 16): I was covered; the recipient got a cover; a debt repaid, or its payment failed.
   'contribution_covered',
   'cover_received',
   'debt_repayment_declared',
   'debt_settled',
+  'debt_payment_failed',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -222,7 +222,7 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect(declined.json()).toMatchObject({ status: 'settling' });
     await t.flushOutbox();
     expect((await debtsOf(brother))[0]).toMatchObject({ status: 'open' });
-    expect(await types(brother)).toContain('payment_failed');
+    expect(await types(brother)).toContain('debt_payment_failed');
 
     const headers = { 'idempotency-key': 'repay-card-0001' };
     const [first, second] = await Promise.all([

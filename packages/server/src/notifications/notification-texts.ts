@@ -308,6 +308,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
     en: { title: 'Debt settled', body: 'Your debt to {{member}} is settled: you owe them nothing more.' },
     it: { title: 'Debito saldato', body: 'Il tuo debito con {{member}} è saldato: non gli devi più nulla.' },
   },
+  debt_payment_failed: {
+    en: {
+      title: 'Repayment not made',
+      body: 'Your repayment to {{member}} did not go through; anything charged is given back. The debt is still open: repay it again, another way if you like.',
+    },
+    it: {
+      title: 'Restituzione non riuscita',
+      body: 'La tua restituzione a {{member}} non è andata a buon fine; quanto eventualmente addebitato ti viene restituito. Il debito resta aperto: restituiscilo di nuovo, anche in un altro modo.',
+    },
+  },
   payment_confirmation_required: {
     en: {
       title: 'Confirm your card payment',

@@ -25,7 +25,7 @@ export function recordDebtPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
     const debt = await lockDebtById(tx, request.target.id);
     if (debt?.status !== 'settling' || !debt.settlementId) return;
     const now = deps.clock.now();
-    const tell = async (userId: string, type: 'payment_failed' | 'debt_settled', otherId?: string) =>
+    const tell = async (userId: string, type: 'debt_payment_failed' | 'debt_settled', otherId?: string) =>
       notifyMember(
         tx,
         deps.config.publicUrl,
@@ -43,7 +43,7 @@ export function recordDebtPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
       case 'charge':
         if (!result.ok) {
           await reopen();
-          return tell(debt.debtorId, 'payment_failed');
+          return tell(debt.debtorId, 'debt_payment_failed', debt.creditorId);
         }
         return enqueuePayment(
           tx,
@@ -66,7 +66,7 @@ export function recordDebtPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
         if (!result.ok) {
           await giveBack(tx, debt, method, now);
           await reopen();
-          return tell(debt.debtorId, 'payment_failed');
+          return tell(debt.debtorId, 'debt_payment_failed', debt.creditorId);
         }
         await bookPostings(tx, debt.organizationId, [repaymentPosting(asMemberDebt(debt))], now);
         await updateDebt(tx, debt.id, { status: 'settled', settledAt: now });

@@ -25,6 +25,7 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'cover_received',
     'debt_repayment_declared',
     'debt_settled',
+    'debt_payment_failed',
   ],
   group: [
     'amount_vote_opened',
