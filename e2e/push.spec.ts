@@ -24,24 +24,28 @@ test('a push shows its notification; a click opens its screen in the open tab', 
   const worker = await controlledByServiceWorker(page);
   const deliver = await pushDeliverer(context, page);
 
-  await deliver(
-    JSON.stringify({
-      title: 'Mancano 2 ore',
-      body: 'Versa 50,00 € nel fondo Famiglia Giro entro le 18:00.',
-      url: '/fund',
-      tag: 'contribution-due',
-    }),
-  );
-  await expect
-    .poll(() => shownNotifications(page))
-    .toEqual([
-      {
+  // Delivered again if it has not shown within 10 s: a push handed over by the DevTools protocol
+  // is now and then lost, on a loaded machine (the same tag, so it can never show twice).
+  await expect(async () => {
+    await deliver(
+      JSON.stringify({
         title: 'Mancano 2 ore',
         body: 'Versa 50,00 € nel fondo Famiglia Giro entro le 18:00.',
-        tag: 'contribution-due',
         url: '/fund',
-      },
-    ]);
+        tag: 'contribution-due',
+      }),
+    );
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toEqual([
+        {
+          title: 'Mancano 2 ore',
+          body: 'Versa 50,00 € nel fondo Famiglia Giro entro le 18:00.',
+          tag: 'contribution-due',
+          url: '/fund',
+        },
+      ]);
+  }).toPass({ timeout: 35_000 });
 
   // The worker's own listener, on an event made in the worker (support/push-steps.ts says why a
   // real click cannot be made): the notification closes and the open tab goes to /fund. The
@@ -66,8 +70,7 @@ test('a push shows its notification; a click opens its screen in the open tab', 
 
   // From a push, such an address is not even kept; and a push without a readable payload still
   // shows something (a silent push is penalised by browsers).
-  // Delivered again if it has not shown within 10 s: right after the click's navigation, a
-  // push handed over by the DevTools protocol was once lost (same tag, so never shown twice).
+  // Delivered again if it has not shown within 10 s, as the first one.
   await expect(async () => {
     await deliver(JSON.stringify({ title: 'Fuori', body: '', url: 'https://example.com/', tag: 'outside' }));
     await expect
