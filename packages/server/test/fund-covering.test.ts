@@ -12,6 +12,7 @@ import {
   organizationOf,
 } from './support/fund-members';
 import { act, activeFund, openWindow } from './support/fund-steps';
+import { card } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -19,12 +20,6 @@ beforeEach(async () => {
   t = await createTestApp();
 });
 afterEach(async () => t.close());
-
-const card = {
-  method: 'card',
-  paymentMethodId: 'pm_card_visa',
-  billingAddress: { line1: 'Via Roma 1', city: 'Milano', postalCode: '20100', country: 'IT' },
-};
 
 /** Four members in their first round's open window: [recipient, sister, brother, cousin] by the drawn order. */
 async function roundOfFour() {
@@ -42,6 +37,14 @@ async function roundOfFour() {
   return { fund, recipient, sister, brother, cousin, organizationId };
 }
 
+/** The sister covers the brother by card, the others pay, the recipient withdraws: the debt is open. */
+async function payOutWithCover(recipient: Member, sister: Member, brother: Member, cousin: Member) {
+  await act(sister, 'contributions', { ...card(), onBehalfOf: brother.id });
+  for (const m of [sister, cousin]) await act(m, 'contributions', card());
+  await act(recipient, 'withdraw');
+  await t.flushOutbox();
+}
+
 const debtsOf = async (member: Member) =>
   (await member.client.get('/api/debts')).json<{ debts: DebtView[] }>().debts;
 const types = async (member: Member) =>
@@ -52,10 +55,10 @@ const types = async (member: Member) =>
 describe('covering a member and the debt it makes (issue 16)', () => {
   it('a sister pays for her brother: he counts as paid, both see the debt, the recipient is told, the ledger balances', async () => {
     const { recipient, sister, brother, cousin, organizationId } = await roundOfFour();
-    const covered = await act(sister, 'contributions', { ...card, onBehalfOf: brother.id });
+    const covered = await act(sister, 'contributions', { ...card(), onBehalfOf: brother.id });
     expect(covered.round?.contributedBy).toEqual([brother.id]);
     // One contribution per member and round, whoever pays it.
-    const again = await brother.client.post(`/api/rotating-fund/${covered.id}/contributions`, card);
+    const again = await brother.client.post(`/api/rotating-fund/${covered.id}/contributions`, card());
     expect({ status: again.statusCode, code: again.json().code }).toEqual({
       status: 409,
       code: 'ALREADY_CONTRIBUTED',
@@ -81,7 +84,7 @@ describe('covering a member and the debt it makes (issue 16)', () => {
       code: 'DEBT_NOT_DUE',
     });
 
-    for (const m of [sister, cousin]) await act(m, 'contributions', card);
+    for (const m of [sister, cousin]) await act(m, 'contributions', card());
     await act(recipient, 'withdraw');
     await t.flushOutbox();
     expect((await fundOf(recipient)).received).toHaveLength(1);
@@ -112,12 +115,12 @@ describe('covering a member and the debt it makes (issue 16)', () => {
 
   it('a cover while the vote about the member is open closes the vote, with no strike', async () => {
     const { sister, brother, cousin } = await roundOfFour();
-    for (const m of [sister, cousin]) await act(m, 'contributions', card);
+    for (const m of [sister, cousin]) await act(m, 'contributions', card());
     await fastForward(sister, 7 * DAY); // the window closes: a vote opens about the brother
     const voting = await fundOf(sister);
     expect(voting.round?.emergencies.map((v) => v.memberId)).toEqual([brother.id]);
     expect(voting.strikes[brother.id]).toBe(1);
-    const after = await act(sister, 'contributions', { ...card, onBehalfOf: brother.id });
+    const after = await act(sister, 'contributions', { ...card(), onBehalfOf: brother.id });
     expect(after.round?.emergencies).toEqual([]);
     expect(after.strikes[brother.id]).toBe(0);
     expect(after.phase).toBe('awaiting_withdrawal');
@@ -127,17 +130,14 @@ describe('covering a member and the debt it makes (issue 16)', () => {
 
   it('the debt is repaid by hand: declared by the debtor, confirmed by the creditor exactly once, replays and races included', async () => {
     const { recipient, sister, brother, cousin, organizationId } = await roundOfFour();
-    await act(sister, 'contributions', { ...card, onBehalfOf: brother.id });
-    for (const m of [sister, cousin]) await act(m, 'contributions', card);
-    await act(recipient, 'withdraw');
-    await t.flushOutbox();
+    await payOutWithCover(recipient, sister, brother, cousin);
     const [debt] = await debtsOf(brother);
     const url = (path: string) => `/api/debts/${debt!.id}/${path}`;
 
     // Only the debtor declares; through the platform only to a creditor who can receive.
     expect((await sister.client.post(url('settle'), { method: 'manual' })).statusCode).toBe(403);
     brother.client.language = 'it';
-    const byCard = await brother.client.post(url('settle'), card);
+    const byCard = await brother.client.post(url('settle'), card());
     expect({ status: byCard.statusCode, message: byCard.json().message }).toEqual({
       status: 409,
       message:
@@ -188,7 +188,7 @@ describe('covering a member and the debt it makes (issue 16)', () => {
   it('a declined card cancels the cover and its debt; bad input is a 400', async () => {
     const { sister, brother } = await roundOfFour();
     const declined = await act(sister, 'contributions', {
-      ...card,
+      ...card(),
       paymentMethodId: 'pm_card_chargeDeclined',
       onBehalfOf: brother.id,
     });
@@ -198,7 +198,7 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect(after.round?.contributedBy).toEqual([]);
     expect(await debtsOf(brother)).toEqual([]);
     const bad = await sister.client.post(`/api/rotating-fund/${after.id}/contributions`, {
-      ...card,
+      ...card(),
       onBehalfOf: 7,
     });
     expect(bad.statusCode).toBe(400);
@@ -208,17 +208,14 @@ describe('covering a member and the debt it makes (issue 16)', () => {
 
   it('the debt is repaid by card through the platform: the creditor is paid once, replays and a second settle included', async () => {
     const { recipient, sister, brother, cousin, organizationId } = await roundOfFour();
-    await act(sister, 'contributions', { ...card, onBehalfOf: brother.id });
-    for (const m of [sister, cousin]) await act(m, 'contributions', card);
-    await act(recipient, 'withdraw');
-    await t.flushOutbox();
+    await payOutWithCover(recipient, sister, brother, cousin);
     await connectPayoutAccount(sister);
     const [debt] = await debtsOf(brother);
     const url = `/api/debts/${debt!.id}/settle`;
     const calls = t.payments.calls.length;
 
     // A declined card: the debt is open again, and the brother may pay another way.
-    const declined = await brother.client.post(url, { ...card, paymentMethodId: 'pm_card_chargeDeclined' });
+    const declined = await brother.client.post(url, { ...card(), paymentMethodId: 'pm_card_chargeDeclined' });
     expect(declined.json()).toMatchObject({ status: 'settling' });
     await t.flushOutbox();
     expect((await debtsOf(brother))[0]).toMatchObject({ status: 'open' });
@@ -226,11 +223,11 @@ describe('covering a member and the debt it makes (issue 16)', () => {
 
     const headers = { 'idempotency-key': 'repay-card-0001' };
     const [first, second] = await Promise.all([
-      brother.client.post(url, card, { headers }),
-      brother.client.post(url, card, { headers: { 'idempotency-key': 'repay-card-0002' } }),
+      brother.client.post(url, card(), { headers }),
+      brother.client.post(url, card(), { headers: { 'idempotency-key': 'repay-card-0002' } }),
     ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
-    const replay = await brother.client.post(url, card, { headers });
+    const replay = await brother.client.post(url, card(), { headers });
     if (first.statusCode === 200) expect(replay.json()).toEqual(first.json());
     expect((await sister.client.post(`/api/debts/${debt!.id}/confirm`)).json().code).toBe('DEBT_SETTLING');
     await t.flushOutbox();
@@ -245,15 +242,12 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect(checkJournal(journal)).toEqual([]);
     expect(await types(brother)).toContain('debt_settled');
     // Settled: nothing more can be paid on it.
-    expect((await brother.client.post(url, card)).json().code).toBe('DEBT_CLOSED');
+    expect((await brother.client.post(url, card())).json().code).toBe('DEBT_CLOSED');
   });
 
   it('by PayPal: captured from the debtor, paid whole to the creditor, settled once', async () => {
     const { recipient, sister, brother, cousin, organizationId } = await roundOfFour();
-    await act(sister, 'contributions', { ...card, onBehalfOf: brother.id });
-    for (const m of [sister, cousin]) await act(m, 'contributions', card);
-    await act(recipient, 'withdraw');
-    await t.flushOutbox();
+    await payOutWithCover(recipient, sister, brother, cousin);
     await connectPayoutAccount(sister);
     const [debt] = await debtsOf(brother);
     const calls = t.payments.calls.length;

@@ -3,34 +3,20 @@ import { checkJournal, ledgerAccount } from '@giro/domain/ledger';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/env';
 import { readJournal } from '../src/db/ledger.repository';
 import { funds } from '../src/db/schema';
 import { StripeProvider } from '../src/payments/stripe.provider';
-import { FakeStripe } from './support/fake-stripe';
+import type { FakeStripe } from './support/fake-stripe';
 import { fundOf, type Member, organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
+import { liveStripeApp } from './support/live-stripe-app';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 let t: TestApp;
 let fake: FakeStripe;
 beforeEach(async () => {
-  fake = new FakeStripe();
-  await fake.start();
-  const provider = new StripeProvider({
-    secretKey: 'sk_test_fake',
-    publicUrl: 'http://giro.test',
-    apiBase: fake.url,
-    timeoutMs: 500,
-  });
-  const { payments } = loadConfig({
-    PAYMENTS: 'live',
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: fake.url,
-  });
-  t = await createTestApp({ payments }, { provider });
+  ({ t, fake } = await liveStripeApp(WEBHOOK_SECRET));
 });
 afterEach(async () => {
   await t.close();

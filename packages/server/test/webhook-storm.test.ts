@@ -2,12 +2,11 @@ import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/env';
 import { webhookEvents } from '../src/db/schema';
-import { StripeProvider } from '../src/payments/stripe.provider';
-import { FakeStripe } from './support/fake-stripe';
+import type { FakeStripe } from './support/fake-stripe';
 import { type Member, organizationOf } from './support/fund-members';
-import { createTestApp, type TestApp } from './support/test-app';
+import { liveStripeApp } from './support/live-stripe-app';
+import type { TestApp } from './support/test-app';
 
 /**
  * Webhook torture (issue 17): 1,000 provider events (WEBHOOK_EVENTS), each delivered 2 to 5
@@ -24,21 +23,7 @@ let members: Member[];
 let accounts: string[];
 
 beforeAll(async () => {
-  fake = new FakeStripe();
-  await fake.start();
-  const provider = new StripeProvider({
-    secretKey: 'sk_test_fake',
-    publicUrl: 'http://giro.test',
-    apiBase: fake.url,
-    timeoutMs: 2000,
-  });
-  const { payments } = loadConfig({
-    PAYMENTS: 'live',
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_API_BASE: fake.url,
-  });
-  t = await createTestApp({ payments }, { provider });
+  ({ t, fake } = await liveStripeApp(SECRET, 2000));
   members = await organizationOf(t, 4);
   accounts = [];
   for (const m of members)

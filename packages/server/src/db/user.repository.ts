@@ -59,6 +59,11 @@ export async function paypalEmailOf(db: DbOrTx, id: string): Promise<string | nu
 }
 
 /** The display names of these users, members or not any more (deleted ones included). */
+/** One member's display name (a notification names them), or undefined for an unknown id. */
+export async function displayNameOf(db: DbOrTx, id: string): Promise<string | undefined> {
+  return (await displayNames(db, [id])).get(id);
+}
+
 export async function displayNames(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client';
 import { asMemberDebt, lockDebtById, updateDebt } from '../../db/debt.repository';
 import { bookPostings } from '../../db/ledger.repository';
-import { displayNames } from '../../db/user.repository';
+import { displayNameOf } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { notifyMember } from '../../notifications/notify-member';
 import type { PaymentOutcomeRecorder } from '../../payments/payment.handler';
@@ -33,7 +33,7 @@ export function recordDebtPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
           organizationId: debt.organizationId,
           userId,
           type,
-          ...(otherId ? { data: { memberName: (await displayNames(tx, [otherId])).get(otherId) } } : {}),
+          ...(otherId ? { data: { memberName: await displayNameOf(tx, otherId) } } : {}),
         },
         now,
       );

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { asMemberDebt, type DebtRow, lockDebt, updateDebt } from '../../db/debt.repository';
 import type { IdempotentRequest } from '../../db/idempotency.repository';
 import { bookPostings } from '../../db/ledger.repository';
-import { displayNames, type UserRow } from '../../db/user.repository';
+import { displayNameOf, type UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { notifyMember } from '../../notifications/notify-member';
@@ -42,10 +42,6 @@ export async function withLockedDebt(
   return view;
 }
 
-export async function nameOf(tx: Tx, userId: string): Promise<string | undefined> {
-  return (await displayNames(tx, [userId])).get(userId);
-}
-
 /** POST /api/debts/{id}/settle with `manual`: the debtor says they repaid by hand; the creditor is asked to confirm. */
 export function declareManualRepayment(
   deps: Deps,
@@ -64,7 +60,7 @@ export function declareManualRepayment(
         organizationId: debt.organizationId,
         userId: debt.creditorId,
         type: 'debt_repayment_declared',
-        data: { memberName: await nameOf(tx, user.id) },
+        data: { memberName: await displayNameOf(tx, user.id) },
       },
       now,
     );
@@ -91,7 +87,7 @@ export function confirmDebtRepayment(
         organizationId: debt.organizationId,
         userId: debt.debtorId,
         type: 'debt_settled',
-        data: { memberName: await nameOf(tx, user.id) },
+        data: { memberName: await displayNameOf(tx, user.id) },
       },
       now,
     );

@@ -1,0 +1,26 @@
+import { loadConfig } from '../../src/config/env';
+import { StripeProvider } from '../../src/payments/stripe.provider';
+import { FakeStripe } from './fake-stripe';
+import { createTestApp, type TestApp } from './test-app';
+
+/** A test app on PAYMENTS=live against a local Stripe fake, with this webhook secret. */
+export async function liveStripeApp(
+  webhookSecret: string,
+  timeoutMs = 500,
+): Promise<{ t: TestApp; fake: FakeStripe }> {
+  const fake = new FakeStripe();
+  await fake.start();
+  const provider = new StripeProvider({
+    secretKey: 'sk_test_fake',
+    publicUrl: 'http://giro.test',
+    apiBase: fake.url,
+    timeoutMs,
+  });
+  const { payments } = loadConfig({
+    PAYMENTS: 'live',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: fake.url,
+  });
+  return { t: await createTestApp({ payments }, { provider }), fake };
+}
