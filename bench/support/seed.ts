@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Signer } from '@fastify/cookie';
 import type { Db } from '../../packages/server/src/db/client';
 import { organizations, sessions, users } from '../../packages/server/src/db/schema';
-import { SESSION_COOKIE } from '../../packages/server/src/plugins/session';
+import { sessionCookieName } from '../../packages/server/src/plugins/session';
 
 export interface SeededMember {
   id: string;
@@ -74,7 +74,7 @@ export async function seedOrganizations(
       });
       organization.members.push({
         id,
-        cookie: `${SESSION_COOKIE}=${encodeURIComponent(signer.sign(sessionId))}`,
+        cookie: `${sessionCookieName(false)}=${encodeURIComponent(signer.sign(sessionId))}`,
       });
     }
     seeded.push(organization);

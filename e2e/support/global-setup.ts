@@ -27,6 +27,10 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // WebAuthn refuses IP addresses: the passkey journey runs on localhost (as a proxy would
+      // name another host), with its own relying party and origin.
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGINS: `http://localhost:${port}`,
       SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}?ignoreTLS=true`,
       CAPTCHA_ATTEMPTS: '2000',
       TEST_CLOCK: '1',

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 import { linkFromMail } from './mail';
 import { fillRegistration, type Person, person } from './people';
 
@@ -12,8 +12,10 @@ export async function registerMember(
   browser: Browser,
   prefix: string,
   join?: { inviteLink: string },
+  /** Where the browser is (passkeys need `localhost`, not an IP address) and how it looks. */
+  contextOptions: BrowserContextOptions = {},
 ): Promise<Member> {
-  const context = await browser.newContext();
+  const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const who = person(prefix);
   if (join) {

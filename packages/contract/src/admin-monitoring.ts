@@ -127,6 +127,7 @@ export const mailTemplateKeySchema = z.enum([
   'delete_account',
   'notification',
   'weekly_summary',
+  'security_event',
 ]);
 export type MailTemplateKey = z.infer<typeof mailTemplateKeySchema>;
 /** A notification type's title and text (issue 14: editable like the emails), `notice_<type>`. */

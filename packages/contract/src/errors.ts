@@ -316,6 +316,27 @@ const catalogue = {
     it: 'Solo il membro a cui è chiesto può rispondere allo scambio, e solo chi l’ha chiesto può ritirarlo.',
   },
   DEBT_NOT_FOUND: { status: 404, en: 'Debt not found.', it: 'Debito non trovato.' },
+  PASSKEY_NOT_FOUND: { status: 404, en: 'Passkey not found.', it: 'Passkey non trovata.' },
+  SESSION_NOT_FOUND: {
+    status: 404,
+    en: 'Session not found: it may have ended already.',
+    it: 'Sessione non trovata: forse è già terminata.',
+  },
+  PASSKEY_CHALLENGE_INVALID: {
+    status: 400,
+    en: 'The passkey request has expired or was already used: try again.',
+    it: 'La richiesta della passkey è scaduta o è già stata usata: riprova.',
+  },
+  PASSKEY_REFUSED: {
+    status: 401,
+    en: 'This passkey could not be verified. Try again, or sign in with your password.',
+    it: 'Non è stato possibile verificare questa passkey. Riprova, oppure accedi con la password.',
+  },
+  PASSKEY_ALREADY_REGISTERED: {
+    status: 409,
+    en: 'This passkey is already registered.',
+    it: 'Questa passkey è già registrata.',
+  },
   NOT_DEBT_PARTY: {
     status: 403,
     en: 'Only who owes this debt can repay it, and only who is owed can confirm it.',

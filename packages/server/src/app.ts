@@ -21,20 +21,24 @@ import { apiMonitoringRoutes } from './routes/api-monitoring.routes';
 import { authRoutes } from './routes/auth.routes';
 import { debtRoutes } from './routes/debt.routes';
 import { emailAdminRoutes } from './routes/email-admin.routes';
+import { exportRoutes } from './routes/export.routes';
 import { fundRoutes } from './routes/fund.routes';
 import { notificationRoutes } from './routes/notification.routes';
 import { notificationPreferencesRoutes } from './routes/notification-preferences.routes';
 import { organizationRoutes } from './routes/organization.routes';
+import { passkeyRoutes } from './routes/passkey.routes';
 import { paymentPreferencesRoutes } from './routes/payment-preferences.routes';
 import { payoutAccountRoutes } from './routes/payout-account.routes';
 import { pushRoutes } from './routes/push.routes';
 import { requestRoutes } from './routes/request.routes';
 import { sandboxPagesRoutes } from './routes/sandbox-pages.routes';
+import { sessionRoutes } from './routes/session.routes';
 import { socketRoutes } from './routes/socket.routes';
 import { statisticsRoutes } from './routes/statistics.routes';
 import { stripeWebhookRoutes } from './routes/stripe-webhook.routes';
 import { swapRoutes } from './routes/swap.routes';
 import { testClockRoutes } from './routes/test-clock.routes';
+import { noteSignIn } from './use-cases/security-events';
 
 export interface AppOptions {
   deps: Deps;
@@ -63,7 +67,12 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
   await app.register(languagePlugin);
   await app.register(securityPlugin, { secure, cardElements: deps.config.payments.mode === 'live' });
   await app.register(openapiPlugin);
-  await app.register(sessionPlugin, { db: deps.db, secret: sessionSecret, secure });
+  await app.register(sessionPlugin, {
+    db: deps.db,
+    secret: sessionSecret,
+    secure,
+    onSignIn: (event) => noteSignIn(deps, event),
+  });
   await app.register(csrfPlugin, { secure });
   await app.register(authPlugin);
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
@@ -72,6 +81,9 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
     apiMonitoringRoutes,
     authRoutes,
     accountRoutes,
+    exportRoutes,
+    passkeyRoutes,
+    sessionRoutes,
     organizationRoutes,
     adminRoutes,
     adminInsightsRoutes,

@@ -20,9 +20,9 @@ describe('email templates', () => {
   it('lists every template per language with its placeholders, defaults first', async () => {
     const admin = await setUp();
     const { items } = (await admin.client.get('/api/admin/email-templates')).json();
-    // Five emails (verification, reset, deletion, notification, weekly summary) and every
-    // notification type's title and text, in two languages.
-    expect(items).toHaveLength(2 * (5 + notificationTypes.length));
+    // Six emails (verification, reset, deletion, notification, weekly summary, security alert)
+    // and every notification type's title and text, in two languages.
+    expect(items).toHaveLength(2 * (6 + notificationTypes.length));
     const verify = items.find(
       (item: { key: string; language: string }) => item.key === 'verify_email' && item.language === 'it',
     );

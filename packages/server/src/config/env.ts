@@ -55,6 +55,10 @@ const envSchema = z.object({
     .optional(),
   /** Origins that may receive pushes besides the browsers' push services (tests: a local receiver). */
   PUSH_EXTRA_ORIGINS: z.string().default(''),
+  /** Passkeys' relying party: PUBLIC_URL's host name unless a proxy needs another. */
+  WEBAUTHN_RP_ID: z.string().optional(),
+  /** Comma-separated origins a passkey may be used from; PUBLIC_URL's origin by default. */
+  WEBAUTHN_ORIGINS: z.string().default(''),
 });
 
 export type Config = {
@@ -80,6 +84,8 @@ export type Config = {
   /** Multiplies every rate limit; tests raise it so that many sign-ups from 127.0.0.1 pass. */
   rateLimitScale: number;
   push: PushConfig;
+  /** Passkeys (issue 18): the relying party id and the origins a browser may answer from. */
+  webauthn: { rpId: string; origins: string[] };
 };
 
 /** Web Push (issue 14): the VAPID keys if given, the subject, the extra origins allowed. */
@@ -140,6 +146,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiLog: { maxRows: e.API_LOG_MAX_ROWS, maxAgeDays: e.API_LOG_MAX_AGE_DAYS },
     rateLimitScale: e.RATE_LIMIT_SCALE,
     push: pushConfig(e),
+    webauthn: webauthnConfig(e),
+  };
+}
+
+function webauthnConfig(e: z.infer<typeof envSchema>): Config['webauthn'] {
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`);
+  const origins = e.WEBAUTHN_ORIGINS.split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .map((value) => {
+      try {
+        return new URL(value).origin;
+      } catch {
+        throw new ConfigError(`WEBAUTHN_ORIGINS: ${value} is not a URL`);
+      }
+    });
+  return {
+    rpId: e.WEBAUTHN_RP_ID || publicUrl.hostname,
+    origins: origins.length ? origins : [publicUrl.origin],
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hashToken } from '../security/tokens';
 import type { Db, DbOrTx } from './client';
 import { sessions, users } from './schema';
@@ -20,7 +20,7 @@ const signedInUser = new WeakMap<Db, ReturnType<typeof prepareSignedInUser>>();
 
 function prepareSignedInUser(db: Db) {
   return db
-    .select({ user: users })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -34,26 +34,75 @@ function prepareSignedInUser(db: Db) {
     .prepare('session_user');
 }
 
-export async function findSignedInUser(db: Db, sessionId: string): Promise<UserRow | undefined> {
+export async function findSignedInUser(
+  db: Db,
+  sessionId: string,
+): Promise<{ user: UserRow; lastSeenAt: Date } | undefined> {
   let prepared = signedInUser.get(db);
   if (!prepared) {
     prepared = prepareSignedInUser(db);
     signedInUser.set(db, prepared);
   }
   const [row] = await prepared.execute({ idHash: hashToken(sessionId) });
-  return row?.user;
+  return row;
+}
+
+/** Marks a session seen now: called at most every few minutes per session (plugins/session.ts). */
+export async function touchSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.idHash, hashToken(sessionId)));
 }
 
 export async function createSession(
   db: DbOrTx,
-  session: { id: string; userId: string; expiresAt: Date },
+  session: { id: string; userId: string; expiresAt: Date; userAgent?: string },
 ): Promise<void> {
   await db.insert(sessions).values({
     idHash: hashToken(session.id),
     userId: session.userId,
     data: { userId: session.userId },
     expiresAt: session.expiresAt,
+    userAgent: session.userAgent?.slice(0, 512) ?? null,
   });
+}
+
+export interface SessionRow {
+  publicId: string;
+  userAgent: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  current: boolean;
+}
+
+/** A member's live sessions, the one in use marked, most recently seen first. */
+export async function listSessionsOfUser(
+  db: DbOrTx,
+  userId: string,
+  currentSessionId: string | undefined,
+): Promise<SessionRow[]> {
+  const current = currentSessionId ? hashToken(currentSessionId) : '';
+  return db
+    .select({
+      publicId: sessions.publicId,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      current: sql<boolean>`${sessions.idHash} = ${current}`,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+
+/** Ends one of a member's sessions by the id their list shows; false when there is none. */
+export async function endSessionOfUser(db: DbOrTx, userId: string, publicId: string): Promise<boolean> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+    .returning({ publicId: sessions.publicId });
+  return ended.length > 0;
 }
 
 export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void> {
@@ -61,7 +110,11 @@ export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void
 }
 
 /** Ends every session of a user but, optionally, the one in use (password change). */
-export async function endSessionsOfUser(db: DbOrTx, userId: string, keepSessionId?: string): Promise<void> {
+export async function endSessionsOfUser(db: DbOrTx, userId: string, keepSessionId?: string): Promise<number> {
   const keep = keepSessionId ? hashToken(keepSessionId) : '';
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), sql`${sessions.idHash} <> ${keep}`));
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), sql`${sessions.idHash} <> ${keep}`))
+    .returning({ publicId: sessions.publicId });
+  return ended.length;
 }

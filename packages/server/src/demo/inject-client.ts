@@ -12,6 +12,8 @@ export class InjectClient {
   private readonly cookies = new Map<string, string>();
   private csrfToken: string | undefined;
   language: 'it' | 'en' = 'en';
+  /** The browser it says it is (sessions list, new-browser alerts); inject's own when unset. */
+  userAgent: string | undefined;
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -32,6 +34,7 @@ export class InjectClient {
     const headers: Record<string, string> = {
       'accept-language': this.language,
       cookie: this.cookieHeader,
+      ...(this.userAgent ? { 'user-agent': this.userAgent } : {}),
       ...(method !== 'GET' && this.csrfToken ? { 'x-csrf-token': this.csrfToken } : {}),
       ...((extra.headers as Record<string, string>) ?? {}),
     };

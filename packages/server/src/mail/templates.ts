@@ -54,6 +54,18 @@ export const mailTemplates = {
       text: 'Ciao {{name}},\n\necco il tuo fondo questa settimana:\n\n{{summary}}\n\nApri Giro: {{link}}\n\nPuoi disattivare questo riepilogo nel tuo account: {{settings}}',
     },
   },
+  // Something happened to the account that its owner should know of (issue 18): a sign-in from
+  // a new browser, a passkey added or removed, the password changed.
+  security_event: {
+    en: {
+      subject: 'Giro: {{title}}',
+      text: 'Hello {{name}},\n\n{{event}}\nWhen: {{when}}\n\nIf it was you, there is nothing to do. If not, change your password and end the sessions you do not recognise in your account: {{link}}',
+    },
+    it: {
+      subject: 'Giro: {{title}}',
+      text: 'Ciao {{name}},\n\n{{event}}\nQuando: {{when}}\n\nSe sei stato tu, non devi fare nulla. Altrimenti cambia la password e chiudi le sessioni che non riconosci nel tuo account: {{link}}',
+    },
+  },
 } as const satisfies Record<string, Record<Language, { subject: string; text: string }>>;
 
 export type MailTemplate = keyof typeof mailTemplates;
@@ -65,6 +77,7 @@ export const mailPlaceholders: Record<MailTemplate, readonly string[]> = {
   delete_account: ['name', 'link'],
   notification: ['name', 'title', 'body', 'link', 'settings'],
   weekly_summary: ['name', 'summary', 'link', 'settings'],
+  security_event: ['name', 'title', 'event', 'when', 'link'],
 };
 
 /** Fills `{{name}}`-style placeholders; one the caller did not give becomes empty. */

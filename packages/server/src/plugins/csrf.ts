@@ -16,7 +16,8 @@ const EXEMPT_PREFIXES = ['/api/webhooks/'];
 export const csrfPlugin = fp(async (app: FastifyInstance, options: { secure: boolean }) => {
   await app.register(fastifyCsrf, {
     sessionPlugin: '@fastify/cookie',
-    cookieKey: 'giro.csrf',
+    // `__Host-` under https, as the session cookie (plugins/session.ts).
+    cookieKey: options.secure ? '__Host-giro.csrf' : 'giro.csrf',
     cookieOpts: { signed: true, httpOnly: true, sameSite: 'lax', path: '/', secure: options.secure },
     getToken: (request) => {
       const header = request.headers['x-csrf-token'];

@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { createSession, deleteSession, findSignedInUser } from '../db/session.repository';
+import { createSession, deleteSession, findSignedInUser, touchSession } from '../db/session.repository';
 import type { UserRow } from '../db/user.repository';
 
 declare module 'fastify' {
@@ -12,14 +12,30 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_COOKIE = 'giro.sid';
+/**
+ * The session cookie's name. Under https it carries the `__Host-` prefix: the browser then only
+ * accepts it Secure, for Path=/ and without a Domain, so a sibling subdomain can neither plant
+ * nor overwrite it (issue 18). Plain http on localhost cannot use the prefix and keeps the name.
+ */
+export const sessionCookieName = (secure: boolean) => (secure ? '__Host-giro.sid' : 'giro.sid');
 const TTL_MS = 30 * 24 * 3600 * 1000;
+/** How stale a session's "last seen" may get before a request refreshes it (one write, not one per request). */
+const SEEN_EVERY_MS = 5 * 60 * 1000;
 /** Paths whose handlers may ask who is signed in; files and pages never do. */
 const SESSION_PATHS = ['/api/', '/ws', '/sandbox/'];
+
+/** What a new session is for: a member just registered, or signed in (password or passkey). */
+export interface SignInEvent {
+  user: UserRow;
+  userAgent: string | undefined;
+  kind: 'registered' | 'signed_in';
+}
 
 interface SessionOptions {
   db: Db;
   secure: boolean;
+  /** Told of every new session just before it is stored (security events: a new browser). */
+  onSignIn?: (event: SignInEvent) => Promise<void>;
 }
 
 /**
@@ -32,9 +48,14 @@ export class RequestSession {
 
   constructor(
     private readonly options: SessionOptions,
+    private readonly request: FastifyRequest,
     private readonly reply: FastifyReply,
     private id: string | undefined,
   ) {}
+
+  get #cookie() {
+    return sessionCookieName(this.options.secure);
+  }
 
   /** The id the cookie carries (validly signed), whether or not it names a live session. */
   get sessionId(): string | undefined {
@@ -46,23 +67,37 @@ export class RequestSession {
     return this.#user?.id;
   }
 
-  /** The signed-in member, read once per request. */
+  /** The signed-in member, read once per request; the session's "last seen" kept roughly current. */
   async user(): Promise<UserRow | null> {
-    this.#loaded ??= this.id
-      ? findSignedInUser(this.options.db, this.id).then((user) => {
-          this.#user = user ?? null;
-        })
-      : Promise.resolve();
+    this.#loaded ??= this.id ? this.#load(this.id) : Promise.resolve();
     await this.#loaded;
     return this.#user;
   }
 
-  /** Signs `user` in under a new session id (the old one, if any, ends: no fixation). */
-  async signIn(user: UserRow): Promise<void> {
+  async #load(id: string): Promise<void> {
+    const found = await findSignedInUser(this.options.db, id);
+    this.#user = found?.user ?? null;
+    if (found && Date.now() - found.lastSeenAt.getTime() > SEEN_EVERY_MS)
+      await touchSession(this.options.db, id);
+  }
+
+  /**
+   * Signs `user` in under a new session id (the old one, if any, ends: no fixation), the same
+   * for a password, a passkey and a new registration.
+   */
+  async signIn(user: UserRow, kind: SignInEvent['kind'] = 'signed_in'): Promise<void> {
     if (this.id) await deleteSession(this.options.db, this.id);
     const id = randomBytes(24).toString('base64url');
-    await createSession(this.options.db, { id, userId: user.id, expiresAt: new Date(Date.now() + TTL_MS) });
-    this.reply.setCookie(SESSION_COOKIE, id, {
+    const userAgent = this.request.headers['user-agent'];
+    // Before the new row, so what the hook finds are the member's other sessions.
+    await this.options.onSignIn?.({ user, userAgent, kind });
+    await createSession(this.options.db, {
+      id,
+      userId: user.id,
+      expiresAt: new Date(Date.now() + TTL_MS),
+      userAgent,
+    });
+    this.reply.setCookie(this.#cookie, id, {
       signed: true,
       httpOnly: true,
       sameSite: 'lax',
@@ -78,7 +113,7 @@ export class RequestSession {
   /** Ends this session here and in the database, and clears the cookie. */
   async signOut(): Promise<void> {
     if (this.id) await deleteSession(this.options.db, this.id);
-    this.reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    this.reply.clearCookie(this.#cookie, { path: '/', secure: this.options.secure });
     this.id = undefined;
     this.#user = null;
     this.#loaded = Promise.resolve();
@@ -94,13 +129,15 @@ export class RequestSession {
 export const sessionPlugin = fp(
   async (app: FastifyInstance, options: SessionOptions & { secret: string }) => {
     await app.register(fastifyCookie, { secret: options.secret });
-    const settings: SessionOptions = { db: options.db, secure: options.secure };
+    const { secret: _secret, ...settings } = options;
+    const cookie = sessionCookieName(options.secure);
     app.decorateRequest('session', null as unknown as RequestSession);
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      const raw = request.cookies[SESSION_COOKIE];
+      const raw = request.cookies[cookie];
       const signed = raw ? request.unsignCookie(raw) : undefined;
       const session = new RequestSession(
         settings,
+        request,
         reply,
         signed?.valid ? (signed.value ?? undefined) : undefined,
       );

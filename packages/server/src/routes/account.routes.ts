@@ -120,7 +120,7 @@ export const accountRoutes: Routes = (app, deps) => {
     { schema: { tags, body: updatePaypalBodySchema, response: okResponse } },
     async (request) => {
       const user = await request.requireUser();
-      await updatePaypalEmail(deps, user.id, request.body.paypalEmail);
+      await updatePaypalEmail(deps, user, request.body.paypalEmail);
       return ok;
     },
   );

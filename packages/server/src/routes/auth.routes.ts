@@ -57,7 +57,7 @@ export const authRoutes: Routes = (app, deps) => {
     },
     async (request) => {
       const user = await registerUser(deps, request.body, request.language);
-      await request.session.signIn(user);
+      await request.session.signIn(user, 'registered');
       return userView(user);
     },
   );

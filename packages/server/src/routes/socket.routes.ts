@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { organizations } from '../db/schema';
 import { findUserById } from '../db/user.repository';
-import { SESSION_COOKIE } from '../plugins/session';
+import { sessionCookieName } from '../plugins/session';
 import type { HubConnection } from '../realtime/socket-hub';
 import { getResyncData } from '../use-cases/get-resync-data';
 import { limit, type Routes } from './route-kit';
@@ -17,10 +17,11 @@ const POLICY_VIOLATION = 1008;
  */
 export const socketRoutes: Routes = (app, deps) => {
   const origin = new URL(deps.config.publicUrl).origin;
+  const sessionCookie = sessionCookieName(origin.startsWith('https:'));
 
   app.get('/ws', { websocket: true, config: limit(deps, 60, '1 minute') }, (socket: WebSocket, request) => {
     if (request.headers.origin !== origin) return socket.close(POLICY_VIOLATION, 'Origin not allowed');
-    if (!request.cookies[SESSION_COOKIE]) return socket.close(POLICY_VIOLATION, 'No session found');
+    if (!request.cookies[sessionCookie]) return socket.close(POLICY_VIOLATION, 'No session found');
     const userId = request.session.userId;
 
     const send = (message: ServerMessage) => socket.send(JSON.stringify(message));

@@ -7,6 +7,7 @@ import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { hashPassword, verifyPassword } from '../security/passwords';
+import { recordSecurityEvent } from './security-events';
 
 /** Changes the password after checking the current one; other sessions of the user end. */
 export async function changePassword(
@@ -20,6 +21,10 @@ export async function changePassword(
   const problem = passwordProblem(input.newPassword, user);
   if (problem) throw new DomainError(problem);
   const passwordHash = await hashPassword(input.newPassword);
-  await deps.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-  await endSessionsOfUser(deps.db, user.id, sessionId);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await endSessionsOfUser(tx, user.id, sessionId);
+    await recordSecurityEvent(tx, deps, user, 'password_changed');
+  });
+  deps.kickOutbox();
 }

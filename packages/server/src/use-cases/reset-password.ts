@@ -7,6 +7,7 @@ import { findUserById } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { hashPassword } from '../security/passwords';
+import { recordSecurityEvent } from './security-events';
 
 /** Sets a new password from a reset token and ends every session of that user (domain.md). */
 export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
@@ -25,5 +26,7 @@ export async function resetPassword(deps: Deps, token: string, password: string)
       .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now })
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await recordSecurityEvent(tx, deps, user, 'password_reset');
   });
+  deps.kickOutbox();
 }

@@ -8,13 +8,17 @@ export const euro = (amountCents: number) => formatEuro(amountCents, locale());
 
 // A formatter costs far more to make than to use: one per locale and style, kept.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(style: 'time' | 'long'): Intl.DateTimeFormat {
+function dateFormat(style: 'time' | 'long' | 'dateTime'): Intl.DateTimeFormat {
   const key = `${locale()} ${style}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat(
       locale(),
-      style === 'time' ? { hour: '2-digit', minute: '2-digit' } : { dateStyle: 'long' },
+      style === 'time'
+        ? { hour: '2-digit', minute: '2-digit' }
+        : style === 'long'
+          ? { dateStyle: 'long' }
+          : { dateStyle: 'medium', timeStyle: 'short' },
     );
     formatters.set(key, formatter);
   }
@@ -24,3 +28,6 @@ function dateFormat(style: 'time' | 'long'): Intl.DateTimeFormat {
 export const clockTime = (iso: string) => dateFormat('time').format(new Date(iso));
 
 export const longDate = (iso: string) => dateFormat('long').format(new Date(iso));
+
+/** A moment with its day and time ("26 nov 2026, 10:05"): sign-ins, security events. */
+export const dateTime = (iso: string) => dateFormat('dateTime').format(new Date(iso));

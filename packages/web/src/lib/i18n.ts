@@ -13,26 +13,32 @@ export type Language = 'it' | 'en';
  */
 export const APP_STRINGS = 'app';
 export const ADMIN_STRINGS = 'admin';
-type Namespace = 'public' | typeof APP_STRINGS | typeof ADMIN_STRINGS;
+/** Account → Security's strings (issue 18): only that part of one page reads them. */
+export const ACCOUNT_STRINGS = 'account';
+type Namespace = 'public' | typeof APP_STRINGS | typeof ACCOUNT_STRINGS | typeof ADMIN_STRINGS;
 /** For `useTranslation` on a member's page: waits until the `app` strings are in. */
 export const ALL_STRINGS: Namespace[] = ['public', APP_STRINGS];
+/** For `useTranslation` in Account → Security: suspends until its strings are in. */
+export const ACCOUNT_PAGE_STRINGS: Namespace[] = ['public', APP_STRINGS, ACCOUNT_STRINGS];
 /** For `useTranslation` on an admin page. */
 export const ADMIN_PAGE_STRINGS: Namespace[] = ['public', APP_STRINGS, ADMIN_STRINGS];
 const bundles: Record<Language, Record<Namespace, () => Promise<{ default: object }>>> = {
   it: {
     public: () => import('../locales/it/public.json'),
     app: () => import('../locales/it/app.json'),
+    account: () => import('../locales/it/account.json'),
     admin: () => import('../locales/it/admin.json'),
   },
   en: {
     public: () => import('../locales/en/public.json'),
     app: () => import('../locales/en/app.json'),
+    account: () => import('../locales/en/account.json'),
     admin: () => import('../locales/en/admin.json'),
   },
 };
 const isLanguage = (value: unknown): value is Language => value === 'it' || value === 'en';
 const isNamespace = (value: unknown): value is Namespace =>
-  value === 'public' || value === APP_STRINGS || value === ADMIN_STRINGS;
+  value === 'public' || value === APP_STRINGS || value === ACCOUNT_STRINGS || value === ADMIN_STRINGS;
 
 /** The language this browser last used, if any (read once: storage is slow to open on a phone). */
 function readStoredLanguage(): Language | null {
@@ -85,7 +91,7 @@ export const i18nReady = i18n
     // the default namespace); the pages that need them load them first (RequireAuth).
     ns: ['public'],
     defaultNS: 'public',
-    fallbackNS: [APP_STRINGS, ADMIN_STRINGS],
+    fallbackNS: [APP_STRINGS, ACCOUNT_STRINGS, ADMIN_STRINGS],
     interpolation: { escapeValue: false },
     returnNull: false,
   });

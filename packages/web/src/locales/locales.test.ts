@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import enAccount from './en/account.json';
 import enAdmin from './en/admin.json';
 import enApp from './en/app.json';
 import enPublic from './en/public.json';
+import itAccount from './it/account.json';
 import itAdmin from './it/admin.json';
 import itApp from './it/app.json';
 import itPublic from './it/public.json';
 
-// Each language in three namespaces (lib/i18n.ts): `public` for the pages a visitor sees before
-// signing in, `app` for a member's pages, `admin` for the admin pages. Together, the language.
-const it_ = { ...itPublic, ...itApp, ...itAdmin };
-const en = { ...enPublic, ...enApp, ...enAdmin };
+// Each language in four namespaces (lib/i18n.ts): `public` for the pages a visitor sees before
+// signing in, `app` for a member's pages, `account` for Account's security part, `admin` for
+// the admin pages. Together, the language.
+const it_ = { ...itPublic, ...itApp, ...itAccount, ...itAdmin };
+const en = { ...enPublic, ...enApp, ...enAccount, ...enAdmin };
 
 /** Every source file of the app (tests excluded), as text. */
 const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {

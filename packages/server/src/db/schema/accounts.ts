@@ -66,6 +66,12 @@ export const sessions = pgTable(
     data: jsonb('data').notNull(),
     expiresAt: tz('expires_at').notNull(),
     createdAt: createdAt(),
+    /** What the member's sessions list names it by: never the id or its hash. */
+    publicId: uuid('public_id').notNull().defaultRandom().unique(),
+    /** The browser's User-Agent at sign-in, shown as "Chrome on Android". */
+    userAgent: text('user_agent'),
+    /** Refreshed at most every few minutes (db/session.repository.ts), not on every request. */
+    lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

@@ -14,3 +14,4 @@ export * from './payments';
 export * from './push';
 export * from './reminders';
 export * from './requests';
+export * from './security';

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
@@ -8,6 +9,7 @@ import { CalendarCard } from '../../features/account/components/calendar-card';
 import { DeleteAccount } from '../../features/account/components/delete-account';
 import { NotificationsCard } from '../../features/account/components/notifications-card';
 import { ChangePasswordForm, PaypalForm, ProfileForm } from '../../features/account/components/profile-forms';
+import { SecurityCard } from '../../features/account/components/security-card';
 import { useLogout } from '../../features/auth/api/auth-mutations';
 import { useServerConfig } from '../../features/auth/api/public';
 import { useUser } from '../../features/auth/api/session';
@@ -18,6 +20,7 @@ import { JoinForm, OrganizationChoice } from '../../features/organization/compon
 import { OrganizationInfo } from '../../features/organization/components/organization-info';
 import { PayoutAccountPanel } from '../../features/payments/components/payout-account-panel';
 import { SandboxTestPayment } from '../../features/payments/components/sandbox-test-payment';
+import { STATEMENT_URL } from '../../features/statistics/api/statistics';
 import { errorText } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 
@@ -96,6 +99,10 @@ export default function AccountPage() {
         <OrganizationChoice isInviteOnly={config.data?.registration === 'invite-only'} />
       )}
       <ChangePasswordForm />
+      {/* Its strings come with it (lib/i18n's `account`): the rest of the page does not wait. */}
+      <Suspense fallback={null}>
+        <SecurityCard statementUrl={STATEMENT_URL} />
+      </Suspense>
       <DeleteAccount />
       <Button variant="secondary" onClick={signOut} data-testid="logout-button" className="self-start">
         {t('auth.signOut')}

@@ -16,16 +16,19 @@ async function forgetPreviousMember(client: QueryClient) {
   await clearOfflineCache();
 }
 
+/** After any sign-in (password or passkey): a new session, so a new CSRF token and fresh reads. */
+export async function signedIn(client: QueryClient, user: User) {
+  clearCsrfToken();
+  await forgetPreviousMember(client);
+  client.setQueryData(['/api/user'], user);
+  await client.invalidateQueries();
+}
+
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: LoginBody) => apiRequest<User>('POST', '/api/login', body),
-    onSuccess: async (user) => {
-      clearCsrfToken();
-      await forgetPreviousMember(client);
-      client.setQueryData(['/api/user'], user);
-      await client.invalidateQueries();
-    },
+    onSuccess: (user) => signedIn(client, user),
   });
 }
 

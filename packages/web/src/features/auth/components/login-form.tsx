@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +7,10 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useLogin } from '../api/auth-mutations';
+import { usePasskeySignIn } from '../api/passkey-sign-in';
+
+/** Whether this browser can offer passkeys at all (every current one can; some old ones cannot). */
+const hasPasskeys = () => typeof window !== 'undefined' && 'PublicKeyCredential' in window;
 
 type Errors = Partial<Record<'username' | 'password', string>>;
 
@@ -17,7 +21,47 @@ type Errors = Partial<Record<'username' | 'password', string>>;
 export function LoginForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const login = useLogin();
+  const passkey = usePasskeySignIn();
+  const autofill = usePasskeySignIn();
   const [errors, setErrors] = useState<Errors>({});
+
+  // Conditional UI: where the browser supports it, the member's passkeys for this site appear
+  // among the username field's suggestions. Started once the page is idle, so the sign-in page's
+  // first paint does not wait for it.
+  const startAutofill = autofill.mutate;
+  useEffect(() => {
+    if (!hasPasskeys() || !PublicKeyCredential.isConditionalMediationAvailable) return;
+    let cancelled = false;
+    const start = () =>
+      PublicKeyCredential.isConditionalMediationAvailable().then((available) => {
+        if (available && !cancelled)
+          startAutofill({ autofill: true }, { onSuccess: (user) => user && onDone() });
+      });
+    const idle = 'requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 3000 }) : undefined;
+    return () => {
+      cancelled = true;
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
+  }, [startAutofill, onDone]);
+
+  const withPasskey = () =>
+    passkey.mutate(
+      { autofill: false },
+      {
+        onSuccess: (user) => user && onDone(),
+        onError: (failure) =>
+          toast({
+            title: t('auth.passkeyFailed'),
+            // The member closed the browser's dialog, or has no passkey here: said plainly.
+            description:
+              failure instanceof Error &&
+              (failure.name === 'NotAllowedError' || failure.name === 'AbortError')
+                ? t('auth.passkeyCancelled')
+                : errorText(failure),
+            variant: 'destructive',
+          }),
+      },
+    );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,7 +86,7 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
       <Field
         label={t('auth.usernameOrEmail')}
         name="username"
-        autoComplete="username"
+        autoComplete="username webauthn"
         error={errors.username}
       />
       <Field
@@ -55,6 +99,17 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
       <Button type="submit" busy={login.isPending}>
         {t('auth.signIn')}
       </Button>
+      {hasPasskeys() && (
+        <Button
+          type="button"
+          variant="secondary"
+          busy={passkey.isPending}
+          onClick={withPasskey}
+          data-testid="passkey-sign-in"
+        >
+          {t('auth.signInWithPasskey')}
+        </Button>
+      )}
       <Link href={paths.forgotPassword} className="text-sm text-teal-800 underline">
         {t('auth.forgotPassword')}
       </Link>

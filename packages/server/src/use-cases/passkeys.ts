@@ -1,0 +1,214 @@
+import type { PasskeyView } from '@giro/contract/security';
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import {
+  type ChallengePurpose,
+  deletePasskey,
+  findPasskeyByCredentialId,
+  insertPasskey,
+  listPasskeysOfUser,
+  type PasskeyRow,
+  recordPasskeyUse,
+  renamePasskey,
+  saveChallenge,
+  takeChallenge,
+} from '../db/passkey.repository';
+import { findUserById, type UserRow } from '../db/user.repository';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { recordSecurityEvent } from './security-events';
+
+/**
+ * Passkeys (issue 18, ADR 0025) with @simplewebauthn/server. The relying party is PUBLIC_URL's
+ * host name (WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS for proxies); every challenge is stored, valid
+ * five minutes and taken once (db/passkey.repository.ts). Sign-in uses discoverable credentials:
+ * the browser offers the member's passkeys for this site, and the one chosen says whose it is.
+ */
+
+const CHALLENGE_MS = 5 * 60 * 1000;
+
+const toView = (row: PasskeyRow): PasskeyView => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  synced: row.deviceType === 'multiDevice',
+});
+
+export async function listPasskeys(deps: Deps, userId: string): Promise<PasskeyView[]> {
+  return (await listPasskeysOfUser(deps.db, userId)).map(toView);
+}
+
+async function remember(deps: Deps, challenge: string, purpose: ChallengePurpose, userId: string | null) {
+  await saveChallenge(deps.db, {
+    challenge,
+    purpose,
+    userId,
+    expiresAt: new Date(Date.now() + CHALLENGE_MS),
+  });
+}
+
+/** The challenge a browser's answer signed, read from its client data (checked again by the library). */
+function challengeOf(clientDataJSON: string): string {
+  try {
+    const data = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as {
+      challenge?: unknown;
+    };
+    if (typeof data.challenge === 'string') return data.challenge;
+  } catch {
+    // Not JSON: refused below like any unknown challenge.
+  }
+  throw new AppError('PASSKEY_CHALLENGE_INVALID');
+}
+
+/** Step one of adding a passkey: options for `navigator.credentials.create`, the member's own excluded. */
+export async function passkeyRegistrationOptions(deps: Deps, user: UserRow) {
+  const existing = await listPasskeysOfUser(deps.db, user.id);
+  const options = await generateRegistrationOptions({
+    rpName: 'Giro',
+    rpID: deps.config.webauthn.rpId,
+    userName: user.username,
+    userDisplayName: user.displayName,
+    // The member's id, not their name or email: the handle an authenticator keeps is opaque.
+    userID: new TextEncoder().encode(user.id),
+    timeout: CHALLENGE_MS,
+    attestationType: 'none',
+    excludeCredentials: existing.map((row) => ({ id: row.credentialId, transports: row.transports })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+  });
+  await remember(deps, options.challenge, 'registration', user.id);
+  return options;
+}
+
+/** Step two: verifies the new credential against the challenge given to this member, and keeps it. */
+export async function registerPasskey(
+  deps: Deps,
+  user: UserRow,
+  input: { name: string; response: RegistrationResponseJSON },
+): Promise<PasskeyView> {
+  const challenge = challengeOf(input.response.response.clientDataJSON);
+  if (!(await takeChallenge(deps.db, challenge, 'registration', user.id)))
+    throw new AppError('PASSKEY_CHALLENGE_INVALID');
+  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: input.response,
+      expectedChallenge: challenge,
+      expectedOrigin: deps.config.webauthn.origins,
+      expectedRPID: deps.config.webauthn.rpId,
+      requireUserVerification: false,
+    });
+  } catch (error) {
+    deps.logger.info({ err: error }, 'passkey registration refused');
+    throw new AppError('PASSKEY_REFUSED');
+  }
+  if (!verification.verified) throw new AppError('PASSKEY_REFUSED');
+  const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
+  const added = await deps.db.transaction(async (tx) => {
+    const row = await insertPasskey(tx, {
+      userId: user.id,
+      credentialId: credential.id,
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+      deviceType: credentialDeviceType,
+      backedUp: credentialBackedUp,
+      name: input.name,
+      createdAt: deps.clock.now(),
+    });
+    if (!row) throw new AppError('PASSKEY_ALREADY_REGISTERED');
+    await recordSecurityEvent(tx, deps, user, 'passkey_added', { passkey: row.name });
+    return toView(row);
+  });
+  deps.kickOutbox();
+  return added;
+}
+
+/** Step one of signing in with a passkey: a challenge for any of this site's passkeys. */
+export async function passkeySignInOptions(deps: Deps) {
+  const options = await generateAuthenticationOptions({
+    rpID: deps.config.webauthn.rpId,
+    timeout: CHALLENGE_MS,
+    userVerification: 'preferred',
+  });
+  await remember(deps, options.challenge, 'authentication', null);
+  return options;
+}
+
+/**
+ * Step two: the member whose passkey signed our challenge, from this site's origin. A counter
+ * that did not move forward (a copied authenticator) is refused, recorded and mailed. Every
+ * other failure is one answer, PASSKEY_REFUSED, so an attacker learns nothing from it.
+ */
+export async function signInWithPasskey(deps: Deps, response: AuthenticationResponseJSON): Promise<UserRow> {
+  const challenge = challengeOf(response.response.clientDataJSON);
+  if (!(await takeChallenge(deps.db, challenge, 'authentication', null)))
+    throw new AppError('PASSKEY_CHALLENGE_INVALID');
+  const passkey = await findPasskeyByCredentialId(deps.db, response.id);
+  if (!passkey) throw new AppError('PASSKEY_REFUSED');
+  const user = await findUserById(deps.db, passkey.userId);
+  if (!user || user.deletedAt) throw new AppError('PASSKEY_REFUSED');
+  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: deps.config.webauthn.origins,
+      expectedRPID: deps.config.webauthn.rpId,
+      // The counter is checked below, where a regression can be recorded: the library's own check
+      // would only throw.
+      credential: {
+        id: passkey.credentialId,
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+        counter: 0,
+        transports: passkey.transports as never,
+      },
+      requireUserVerification: false,
+    });
+  } catch (error) {
+    deps.logger.info({ err: error }, 'passkey sign-in refused');
+    throw new AppError('PASSKEY_REFUSED');
+  }
+  if (!verification.verified) throw new AppError('PASSKEY_REFUSED');
+  const { newCounter, credentialBackedUp } = verification.authenticationInfo;
+  // Authenticators that keep no counter always say 0; one that does must go up every time.
+  if ((passkey.counter > 0 || newCounter > 0) && newCounter <= passkey.counter) {
+    await deps.db.transaction((tx) =>
+      recordSecurityEvent(tx, deps, user, 'passkey_refused', { passkey: passkey.name }),
+    );
+    deps.kickOutbox();
+    throw new AppError('PASSKEY_REFUSED');
+  }
+  await recordPasskeyUse(deps.db, passkey.id, {
+    counter: newCounter,
+    backedUp: credentialBackedUp,
+    at: deps.clock.now(),
+  });
+  return user;
+}
+
+export async function renameOwnPasskey(
+  deps: Deps,
+  userId: string,
+  id: string,
+  name: string,
+): Promise<PasskeyView> {
+  const row = await renamePasskey(deps.db, userId, id, name);
+  if (!row) throw new AppError('PASSKEY_NOT_FOUND');
+  return toView(row);
+}
+
+export async function removeOwnPasskey(deps: Deps, user: UserRow, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await deletePasskey(tx, user.id, id);
+    if (!row) throw new AppError('PASSKEY_NOT_FOUND');
+    await recordSecurityEvent(tx, deps, user, 'passkey_removed', { passkey: row.name });
+  });
+  deps.kickOutbox();
+}

@@ -1,0 +1,172 @@
+import type { Language } from '@giro/contract/errors';
+import { languageOrDefault } from '@giro/contract/language';
+import type { SecurityEventKind, SecurityEventView } from '@giro/contract/security';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { DEFAULT_TIME_ZONE, findPreferences } from '../db/notification-preferences.repository';
+import { securityEvents, sessions } from '../db/schema';
+import type { UserRow } from '../db/user.repository';
+import type { Deps } from '../deps';
+import { enqueueMail } from '../mail/enqueue-mail';
+import type { SignInEvent } from '../plugins/session';
+import { browserLabel } from '../security/user-agent';
+
+/**
+ * What happened to a member's account that they should know of (issue 18): recorded, listed in
+ * Account → Security, and mailed to them in their language through the outbox, in the same
+ * transaction as the change it reports (the caller kicks the outbox once that has committed).
+ * The account's creation is recorded (it names the first browser) but not mailed.
+ */
+
+const texts: Record<
+  Exclude<SecurityEventKind, 'account_created'>,
+  Record<Language, { title: string; event: string }>
+> = {
+  new_browser: {
+    en: { title: 'new sign-in', event: 'Someone signed in to your account from a new browser: {{browser}}.' },
+    it: {
+      title: 'nuovo accesso',
+      event: 'È stato fatto un accesso al tuo account da un nuovo browser: {{browser}}.',
+    },
+  },
+  passkey_added: {
+    en: { title: 'passkey added', event: 'A passkey was added to your account: "{{passkey}}".' },
+    it: { title: 'passkey aggiunta', event: 'Al tuo account è stata aggiunta una passkey: "{{passkey}}".' },
+  },
+  passkey_removed: {
+    en: { title: 'passkey removed', event: 'A passkey was removed from your account: "{{passkey}}".' },
+    it: { title: 'passkey rimossa', event: 'Dal tuo account è stata rimossa una passkey: "{{passkey}}".' },
+  },
+  passkey_refused: {
+    en: {
+      title: 'passkey sign-in refused',
+      event:
+        'A sign-in with your passkey "{{passkey}}" was refused: its counter went backwards, which is what a copied passkey does. Remove it if you do not recognise this.',
+    },
+    it: {
+      title: 'accesso con passkey rifiutato',
+      event:
+        'Un accesso con la tua passkey "{{passkey}}" è stato rifiutato: il suo contatore è tornato indietro, come fa una passkey copiata. Rimuovila se non riconosci questo accesso.',
+    },
+  },
+  password_changed: {
+    en: { title: 'password changed', event: 'The password of your account was changed.' },
+    it: { title: 'password cambiata', event: 'La password del tuo account è stata cambiata.' },
+  },
+  password_reset: {
+    en: {
+      title: 'password reset',
+      event: 'The password of your account was reset through the emailed link.',
+    },
+    it: {
+      title: 'password reimpostata',
+      event: 'La password del tuo account è stata reimpostata con il link ricevuto per email.',
+    },
+  },
+  payout_email_changed: {
+    en: {
+      title: 'PayPal address changed',
+      event: 'The PayPal address your payouts go to was changed to {{paypal}}.',
+    },
+    it: {
+      title: 'indirizzo PayPal cambiato',
+      event: "L'indirizzo PayPal a cui arrivano i tuoi pagamenti è stato cambiato in {{paypal}}.",
+    },
+  },
+};
+
+const fill = (text: string, detail: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => detail[key] ?? '');
+
+/** Records `kind` for `user` and, unless it is the account's creation, mails them about it. */
+export async function recordSecurityEvent(
+  tx: DbOrTx,
+  deps: Deps,
+  user: Pick<UserRow, 'id' | 'email' | 'displayName' | 'languagePreference'>,
+  kind: SecurityEventKind,
+  detail: Record<string, string> = {},
+): Promise<void> {
+  const now = deps.clock.now();
+  await tx.insert(securityEvents).values({ userId: user.id, kind, detail, createdAt: now });
+  if (kind === 'account_created') return;
+  const language = languageOrDefault(user.languagePreference);
+  const text = texts[kind][language];
+  const { timeZone } = await findPreferences(tx, user.id);
+  const when = new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: timeZone || DEFAULT_TIME_ZONE,
+    timeZoneName: 'short',
+  }).format(now);
+  await enqueueMail(
+    tx,
+    {
+      to: user.email,
+      template: 'security_event',
+      language,
+      vars: {
+        name: user.displayName,
+        title: text.title,
+        event: fill(text.event, detail),
+        when,
+        link: `${deps.config.publicUrl}/account#security`,
+      },
+    },
+    now,
+  );
+}
+
+/**
+ * Before a new session is stored: a registration records the account's first browser; a sign-in
+ * from a browser the member has not used (no live session and no earlier sign-in names it) is a
+ * `new_browser` event, mailed. Browsers are compared by their label ("Chrome · Android"), so an
+ * update of the browser is not news.
+ */
+export async function noteSignIn(deps: Deps, { user, userAgent, kind }: SignInEvent): Promise<void> {
+  const browser = browserLabel(userAgent) || '?';
+  if (kind === 'registered') return recordSecurityEvent(deps.db, deps, user, 'account_created', { browser });
+  if (await knowsBrowser(deps.db, user.id, browser)) return;
+  await deps.db.transaction((tx) => recordSecurityEvent(tx, deps, user, 'new_browser', { browser }));
+  deps.kickOutbox();
+}
+
+async function knowsBrowser(db: DbOrTx, userId: string, browser: string): Promise<boolean> {
+  const [seen] = await db
+    .select({ id: securityEvents.id })
+    .from(securityEvents)
+    .where(
+      and(
+        eq(securityEvents.userId, userId),
+        inArray(securityEvents.kind, ['account_created', 'new_browser']),
+        sql`${securityEvents.detail}->>'browser' = ${browser}`,
+      ),
+    )
+    .limit(1);
+  if (seen) return true;
+  const live = await db
+    .select({ userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), sql`${sessions.expiresAt} > now()`));
+  // Sessions from before browsers were recorded name none: a member who has one is not told
+  // about a browser that may well be the same.
+  return live.some((session) => session.userAgent === null || browserLabel(session.userAgent) === browser);
+}
+
+/** The member's security events, newest first, for Account → Security. */
+export async function listOwnSecurityEvents(deps: Deps, userId: string): Promise<SecurityEventView[]> {
+  const rows = await deps.db
+    .select()
+    .from(securityEvents)
+    .where(eq(securityEvents.userId, userId))
+    .orderBy(desc(securityEvents.createdAt))
+    .limit(50);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind as SecurityEventKind,
+    detail: row.detail,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { register, TestClient } from './support/client';
+import { SoftAuthenticator } from './support/soft-authenticator';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/** Passkeys (issue 18) against a software authenticator; the browser suite uses Chromium's. */
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => t.close());
+
+const rpId = 'giro.test';
+const origin = 'http://giro.test';
+
+async function addPasskey(client: TestClient, name = "Anna's phone") {
+  const authenticator = new SoftAuthenticator(rpId, origin);
+  const options = (await client.post('/api/passkeys/registration/options')).json();
+  const response = await client.post('/api/passkeys/registration', {
+    name,
+    response: authenticator.register(options),
+  });
+  return { authenticator, response, options };
+}
+
+async function signInWith(
+  authenticator: SoftAuthenticator,
+  client = new TestClient(t.app),
+  claimedOrigin = origin,
+) {
+  const options = (await client.post('/api/passkeys/authentication/options')).json();
+  const body = { response: authenticator.signIn(options, claimedOrigin) };
+  return { client, body, response: await client.post('/api/passkeys/authentication', body) };
+}
+
+describe('passkeys', () => {
+  it('registers a named passkey for this site and signs in with it alone, as a password sign-in does', async () => {
+    const { client, person } = await register(t.app);
+    const options = (await client.post('/api/passkeys/registration/options')).json();
+    expect(options.rp).toEqual({ name: 'Giro', id: rpId });
+    // The handle the authenticator keeps names nobody: not the username, not the email.
+    expect(Buffer.from(options.user.id, 'base64url').toString()).not.toContain(person.username);
+    expect(options.authenticatorSelection.residentKey).toBe('required');
+
+    const { authenticator, response } = await addPasskey(client);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: "Anna's phone", lastUsedAt: null });
+    const listed = (await client.get('/api/passkeys')).json().passkeys;
+    expect(listed).toHaveLength(1);
+    expect(JSON.stringify(listed)).not.toContain(authenticator.id);
+
+    const { client: browser, response: signedIn } = await signInWith(authenticator);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().username).toBe(person.username);
+    expect(browser.cookie('giro.sid')).toBeTruthy();
+    expect(browser.cookie('giro.sid')).not.toBe(client.cookie('giro.sid'));
+    expect((await browser.get('/api/session/check')).json().user.username).toBe(person.username);
+    expect((await client.get('/api/passkeys')).json().passkeys[0].lastUsedAt).not.toBeNull();
+  });
+
+  it('refuses a replayed answer, another origin, and an unknown passkey', async () => {
+    const { client } = await register(t.app);
+    const { authenticator } = await addPasskey(client);
+
+    const first = await signInWith(authenticator);
+    expect(first.response.statusCode).toBe(200);
+    const replay = await new TestClient(t.app).post('/api/passkeys/authentication', first.body);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().code).toBe('PASSKEY_CHALLENGE_INVALID');
+
+    const phishing = await signInWith(authenticator, new TestClient(t.app), 'http://giro.test.evil.example');
+    expect(phishing.response.statusCode).toBe(401);
+    expect(phishing.response.json().code).toBe('PASSKEY_REFUSED');
+    expect(phishing.client.cookie('giro.sid')).toBeUndefined();
+
+    const stranger = await signInWith(new SoftAuthenticator(rpId, origin));
+    expect(stranger.response.statusCode).toBe(401);
+    expect(stranger.response.json().code).toBe('PASSKEY_REFUSED');
+  });
+
+  it('refuses a challenge that has expired, or was given to someone else', async () => {
+    const { client } = await register(t.app);
+    const { client: other } = await register(t.app);
+    // Another member's registration challenge does not register a passkey here.
+    const theirs = (await other.post('/api/passkeys/registration/options')).json();
+    const authenticator = new SoftAuthenticator(rpId, origin);
+    const stolen = await client.post('/api/passkeys/registration', {
+      name: 'x',
+      response: authenticator.register(theirs),
+    });
+    expect(stolen.json().code).toBe('PASSKEY_CHALLENGE_INVALID');
+
+    const options = (await client.post('/api/passkeys/registration/options')).json();
+    await t.deps.db.execute(sql`update webauthn_challenges set expires_at = now() - interval '1 second'`);
+    const late = await client.post('/api/passkeys/registration', {
+      name: 'x',
+      response: authenticator.register(options),
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().code).toBe('PASSKEY_CHALLENGE_INVALID');
+  });
+
+  it('refuses a counter that goes backwards, records it and tells the member by email', async () => {
+    const { client, person } = await register(t.app);
+    await client.put('/api/user/language', { languagePreference: 'it' });
+    const { authenticator } = await addPasskey(client, 'Chiave rossa');
+    authenticator.counter = 5;
+    expect((await signInWith(authenticator)).response.statusCode).toBe(200);
+    authenticator.counter = 2;
+    const cloned = await signInWith(authenticator);
+    expect(cloned.response.statusCode).toBe(401);
+    expect(cloned.response.json().code).toBe('PASSKEY_REFUSED');
+
+    const events = (await client.get('/api/security-events')).json().events;
+    expect(events[0]).toMatchObject({ kind: 'passkey_refused', detail: { passkey: 'Chiave rossa' } });
+    await t.flushOutbox();
+    const mail = t.mailer.sent.filter((m) => m.to === person.email).at(-1)!;
+    expect(mail.subject).toBe('Giro: accesso con passkey rifiutato');
+    expect(mail.text).toContain('"Chiave rossa"');
+  });
+
+  it('renames and removes only the caller’s own passkeys, each change recorded and mailed', async () => {
+    const { client, person } = await register(t.app);
+    await client.put('/api/user/language', { languagePreference: 'en' });
+    const { client: other } = await register(t.app);
+    const { response, authenticator } = await addPasskey(client);
+    const id = response.json().id as string;
+    expect((await other.patch(`/api/passkeys/${id}`, { name: 'mine' })).statusCode).toBe(404);
+    expect((await other.delete(`/api/passkeys/${id}`)).statusCode).toBe(404);
+    const blank = await client.patch(`/api/passkeys/${id}`, { name: '  ' });
+    expect(blank.statusCode).toBe(400);
+
+    const renamed = await client.patch(`/api/passkeys/${id}`, { name: 'Tablet di casa' });
+    expect(renamed.json().name).toBe('Tablet di casa');
+    expect((await client.delete(`/api/passkeys/${id}`)).statusCode).toBe(200);
+    expect((await client.get('/api/passkeys')).json().passkeys).toEqual([]);
+    // A removed passkey signs nobody in.
+    expect((await signInWith(authenticator)).response.statusCode).toBe(401);
+
+    const kinds = (await client.get('/api/security-events'))
+      .json()
+      .events.map((e: { kind: string }) => e.kind);
+    expect(kinds.slice(0, 2)).toEqual(['passkey_removed', 'passkey_added']);
+    await t.flushOutbox();
+    const subjects = t.mailer.sent.filter((m) => m.to === person.email).map((m) => m.subject);
+    expect(subjects, JSON.stringify(subjects)).toEqual(
+      expect.arrayContaining(['Giro: passkey added', 'Giro: passkey removed']),
+    );
+  });
+
+  it('refuses the same authenticator twice, and a signed-out registration', async () => {
+    const { client } = await register(t.app);
+    const { authenticator } = await addPasskey(client);
+    const options = (await client.post('/api/passkeys/registration/options')).json();
+    expect(options.excludeCredentials.map((c: { id: string }) => c.id)).toEqual([authenticator.id]);
+    const again = await client.post('/api/passkeys/registration', {
+      name: 'again',
+      response: authenticator.register(options),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('PASSKEY_ALREADY_REGISTERED');
+    expect((await new TestClient(t.app).post('/api/passkeys/registration/options')).statusCode).toBe(401);
+  });
+});
