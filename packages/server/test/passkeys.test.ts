@@ -162,4 +162,18 @@ describe('passkeys', () => {
     expect(again.json().code).toBe('PASSKEY_ALREADY_REGISTERED');
     expect((await new TestClient(t.app).post('/api/passkeys/registration/options')).statusCode).toBe(401);
   });
+
+  it('goes with a deleted account: its passkey signs nobody in, and nothing of it stays', async () => {
+    const { client, person } = await register(t.app);
+    const { authenticator } = await addPasskey(client);
+    await client.post('/api/user/delete-request', { password: person.password });
+    await t.flushOutbox();
+    const token = t.mailer.tokenFrom(person.email, '/delete-account-confirm');
+    expect((await client.post('/api/user/delete', { token })).statusCode).toBe(200);
+    expect((await signInWith(authenticator)).response.json().code).toBe('PASSKEY_REFUSED');
+    const left = await t.deps.db.execute(
+      sql`select (select count(*) from passkeys)::int as passkeys, (select count(*) from security_events)::int as events`,
+    );
+    expect(left.rows[0]).toEqual({ passkeys: 0, events: 0 });
+  });
 });

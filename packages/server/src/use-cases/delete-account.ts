@@ -3,7 +3,15 @@ import { languageOrDefault } from '@giro/contract/language';
 import { eq } from 'drizzle-orm';
 import { deletePaymentPreferences } from '../db/payment-preferences.repository';
 import { deletePushSubscriptionsOf } from '../db/push-subscription.repository';
-import { notificationPreferences, sentReminders, sessions, users } from '../db/schema';
+import {
+  notificationPreferences,
+  passkeys,
+  securityEvents,
+  sentReminders,
+  sessions,
+  users,
+  webauthnChallenges,
+} from '../db/schema';
 import { consumeToken, issueToken } from '../db/token.repository';
 import { lockUser, type UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
@@ -77,5 +85,10 @@ export async function deleteAccount(deps: Deps, token: string): Promise<void> {
     // (the calendar address already 404s for a deleted account).
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, user.id));
     await tx.delete(sentReminders).where(eq(sentReminders.userId, user.id));
+    // Their passkeys (named after their devices) sign nobody in any more; what happened to the
+    // account (their browsers) goes with it.
+    await tx.delete(passkeys).where(eq(passkeys.userId, user.id));
+    await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, user.id));
+    await tx.delete(securityEvents).where(eq(securityEvents.userId, user.id));
   });
 }
