@@ -45,7 +45,7 @@ test('register, verify, sign out and in, invite a member, switch language, reloa
   await expect.poll(() => keptOfflineCopy(page)).toBeNull();
   await page.getByLabel('Nome utente o email').fill(anna.username);
   await page.getByLabel('Password', { exact: true }).fill(anna.password);
-  await page.getByRole('button', { name: 'Accedi' }).last().click();
+  await page.getByRole('button', { name: 'Accedi', exact: true }).last().click();
   await expect(page.getByTestId('dashboard-welcome')).toBeVisible();
 
   // A second person opens the invite link in another browser and joins.
@@ -79,7 +79,7 @@ test('register, verify, sign out and in, invite a member, switch language, reloa
   await again.getByRole('button', { name: 'Accetta tutti' }).click();
   await again.getByLabel('Nome utente o email').fill(anna.email);
   await again.getByLabel('Password', { exact: true }).fill(anna.password);
-  await again.getByRole('button', { name: 'Accedi' }).last().click();
+  await again.getByRole('button', { name: 'Accedi', exact: true }).last().click();
   await expect(again.getByTestId('dashboard-welcome')).toHaveText('Welcome, anna Rossi');
   await fresh.close();
 });
@@ -100,7 +100,7 @@ test('a failed sign-in shows a destructive toast with the server message', async
   await page.getByRole('button', { name: 'Solo necessari' }).click();
   await page.getByLabel('Nome utente o email').fill('nobody-at-all');
   await page.getByLabel('Password', { exact: true }).fill('wrong password here');
-  await page.getByRole('button', { name: 'Accedi' }).last().click();
+  await page.getByRole('button', { name: 'Accedi', exact: true }).last().click();
   const toasts = page.getByRole('region', { name: /Notifiche/ });
   await expect(toasts.getByText('Accesso non riuscito')).toBeVisible();
   await expect(toasts.getByText('Nome utente o password non validi')).toBeVisible();

@@ -66,7 +66,7 @@ test('a tab left open across a deploy reloads into the new build by itself', asy
   try {
     const page = await context.newPage();
     await page.goto(`${origin}/auth`);
-    await expect(page.getByRole('button', { name: 'Accedi' }).last()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Accedi', exact: true }).last()).toBeVisible();
     await expect(page.locator('html')).not.toHaveAttribute('data-build', /./);
 
     // The new build differs from the old in every hashed name (its build id is in the shell).

@@ -3,6 +3,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps';
+import type { ReadinessSources } from './monitoring/readiness';
 import { newRequestId } from './monitoring/request-id';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -23,6 +24,7 @@ import { debtRoutes } from './routes/debt.routes';
 import { emailAdminRoutes } from './routes/email-admin.routes';
 import { exportRoutes } from './routes/export.routes';
 import { fundRoutes } from './routes/fund.routes';
+import { healthRoutes } from './routes/health.routes';
 import { notificationRoutes } from './routes/notification.routes';
 import { notificationPreferencesRoutes } from './routes/notification-preferences.routes';
 import { organizationRoutes } from './routes/organization.routes';
@@ -46,10 +48,17 @@ export interface AppOptions {
   sessionSecret: string;
   /** The built web app to serve; omitted in API-only tests. */
   webRoot?: string;
+  /** What /readyz reads besides the database: the workers and whether a shutdown began. */
+  readiness?: Pick<ReadinessSources, 'workers' | 'stopping'>;
 }
 
 /** The whole HTTP application, without listening: server.ts listens, tests use inject(). */
-export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  deps,
+  sessionSecret,
+  webRoot,
+  readiness,
+}: AppOptions): Promise<FastifyInstance> {
   const secure = deps.config.publicUrl.startsWith('https://');
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
@@ -104,6 +113,7 @@ export async function buildApp({ deps, sessionSecret, webRoot }: AppOptions): Pr
     stripeWebhookRoutes,
   ])
     routes(app, deps);
+  if (readiness) healthRoutes(app, { ...readiness, db: deps.db, now: () => deps.clock.now() });
 
   if (webRoot && existsSync(webRoot)) {
     await app.register(webAppPlugin, { root: webRoot });

@@ -47,15 +47,26 @@ async function main() {
     vapid: loadVapidKeys(config.dataDir, config.push.vapidKeys, config.push.subject),
   });
   const webRoot = config.webRoot ?? new URL('../../web/dist', import.meta.url).pathname;
-  const app = await buildApp({ deps, sessionSecret, webRoot });
+  let stopping = false;
+  const app = await buildApp({
+    deps,
+    sessionSecret,
+    webRoot,
+    readiness: { workers: { outbox, deadlines }, stopping: () => stopping },
+  });
   const stopListening = await startRealtimeListener(database, deps.hub, logger);
 
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
+    // Unready first (/readyz answers 503), so a balancer stops sending here; then the sockets are
+    // told to reconnect at once (1012, Service Restart: elsewhere, not an error); then the server
+    // stops accepting and finishes the requests in flight, and the workers finish their batch.
+    // What they had claimed and not finished is claimed again by another instance.
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    deps.hub.closeAll(1001, 'Server shutting down');
+    if (config.shutdownDelayMs > 0)
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    deps.hub.closeAll(1012, 'Server restarting');
     await app.close();
     await stopListening();
     await deadlines.stop();

@@ -42,6 +42,8 @@ const matrix: Record<string, Access> = {
   'GET /api/push/public-key': 'public',
   'GET /api/calendar-feed/{userId}/{file}': 'public',
   'GET /api/test/time': 'public',
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
   'GET /api/user': 'member',
   'PATCH /api/user': 'member',
   'POST /api/verify-email/send': 'member',

@@ -14,6 +14,11 @@ import { createTestApp, type TestApp } from './support/test-app';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 /** Routes that would end the fuzzing member's own session: tried last, once. */
 const LAST = ['POST /api/logout'];
+/**
+ * `/readyz` takes no input and answers 503 by design while an instance should get no traffic
+ * (here: the test app's workers are not started); test/health.test.ts covers it.
+ */
+const NOT_FUZZED = ['GET /readyz'];
 
 let t: TestApp;
 let routes: string[];
@@ -53,7 +58,7 @@ const idempotencyKey = fc.option(fc.string({ maxLength: 300 }), { nil: undefined
 describe('contract fuzzing of every route (issue 17)', () => {
   it("mutated bodies, ids, queries and keys on every route: no 5xx, errors in the catalogue's shape", async () => {
     const problems: string[] = [];
-    const order = [...routes.filter((r) => !LAST.includes(r)), ...LAST];
+    const order = [...routes.filter((r) => !LAST.includes(r) && !NOT_FUZZED.includes(r)), ...LAST];
     for (const route of order) {
       const method = route.slice(0, route.indexOf(' ')) as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       const template = route.slice(route.indexOf(' ') + 1);

@@ -55,6 +55,8 @@ const envSchema = z.object({
     .optional(),
   /** Origins that may receive pushes besides the browsers' push services (tests: a local receiver). */
   PUSH_EXTRA_ORIGINS: z.string().default(''),
+  /** On SIGTERM, how long /readyz answers 503 before the instance stops accepting (a balancer's check interval). */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Passkeys' relying party: PUBLIC_URL's host name unless a proxy needs another. */
   WEBAUTHN_RP_ID: z.string().optional(),
   /** Comma-separated origins a passkey may be used from; PUBLIC_URL's origin by default. */
@@ -86,6 +88,8 @@ export type Config = {
   push: PushConfig;
   /** Passkeys (issue 18): the relying party id and the origins a browser may answer from. */
   webauthn: { rpId: string; origins: string[] };
+  /** SIGTERM: unready this long before closing (issue 19). */
+  shutdownDelayMs: number;
 };
 
 /** Web Push (issue 14): the VAPID keys if given, the subject, the extra origins allowed. */
@@ -147,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     push: pushConfig(e),
     webauthn: webauthnConfig(e),
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
   };
 }
 

@@ -26,6 +26,8 @@ export interface Database {
    * of its own, re-established if it drops). Returns the way to stop listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PGlite only: its whole data directory as a gzipped tarball (ops/backup.ts). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /** PGlite, in memory (no dataDir) or persisted in a directory, or loaded from a snapshot. */
@@ -37,6 +39,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
@@ -48,6 +51,10 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // A dropped idle connection must not crash the process; the pool reconnects on next use.
   pool.on('error', () => {});
+  // Nor one dropped while checked out (PostgreSQL restarting under a query): pg emits 'error'
+  // on that client, which has no listener once the pool lent it out, and the query in flight is
+  // already failed with the same error (found by test/health.test.ts, issue 19).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

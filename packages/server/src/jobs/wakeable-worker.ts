@@ -13,6 +13,9 @@ export abstract class WakeableWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  /** When the last run ended (or the worker started), and whether that run failed: for /readyz. */
+  private lastRunAt: number | undefined;
+  private lastRunFailed = false;
 
   constructor(
     protected readonly logger: Logger,
@@ -27,7 +30,21 @@ export abstract class WakeableWorker {
 
   start(): void {
     this.stopped = false;
+    this.lastRunAt = Date.now();
     this.kick();
+  }
+
+  /**
+   * Alive: started, not stopped, and a run ended within a few sleeps (it wakes at least every
+   * 30 s), or one is under way. What /readyz reports; in real time, as the sleeps are.
+   */
+  health(): { alive: boolean; lastRunAt: string | null; lastRunFailed: boolean } {
+    const recent = this.lastRunAt !== undefined && Date.now() - this.lastRunAt < 3 * MAX_SLEEP_MS;
+    return {
+      alive: !this.stopped && (recent || this.running !== undefined),
+      lastRunAt: this.lastRunAt === undefined ? null : new Date(this.lastRunAt).toISOString(),
+      lastRunFailed: this.lastRunFailed,
+    };
   }
 
   async stop(): Promise<void> {
@@ -45,9 +62,15 @@ export abstract class WakeableWorker {
     }
     clearTimeout(this.timer);
     this.running = this.drain()
-      .then(() => undefined)
-      .catch((error) => this.logger.error({ err: error }, `${this.what} failed`))
+      .then(() => {
+        this.lastRunFailed = false;
+      })
+      .catch((error) => {
+        this.lastRunFailed = true;
+        this.logger.error({ err: error }, `${this.what} failed`);
+      })
       .finally(() => {
+        this.lastRunAt = Date.now();
         this.running = undefined;
         if (this.again) {
           this.again = false;

@@ -72,10 +72,15 @@ export async function createTestApp(
     vapid: { ...testVapid, subject: config.push.subject },
     payments: provider,
   });
-  const app = await buildApp({ deps, sessionSecret, webRoot: options.webRoot });
+  let stopped = false;
+  const app = await buildApp({
+    deps,
+    sessionSecret,
+    webRoot: options.webRoot,
+    readiness: { workers: { outbox, deadlines }, stopping: () => stopped },
+  });
   await app.ready();
   const stopListening = await startRealtimeListener(database, deps.hub, logger);
-  let stopped = false;
   let closed = false;
   const stop = async () => {
     if (stopped) return;

@@ -160,6 +160,23 @@ describe('socket client (SPEC §4 real-time channel)', () => {
     expect(FakeSocket.all).toHaveLength(3);
   });
 
+  it('a server restarting on purpose (1012) is reconnected at once, and is not counted as a failure', () => {
+    setup();
+    for (let restart = 0; restart < 8; restart++) {
+      const sockets = FakeSocket.all.length;
+      latest().drop(1012, 'Server restarting');
+      vi.advanceTimersByTime(500);
+      expect(FakeSocket.all).toHaveLength(sockets + 1);
+    }
+    // Eight restarts in a row and still a socket, not polling; a real failure starts at 1 s.
+    const sockets = FakeSocket.all.length;
+    latest().drop();
+    vi.advanceTimersByTime(999);
+    expect(FakeSocket.all).toHaveLength(sockets);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(sockets + 1);
+  });
+
   it('TIME_FAST_FORWARD shifts the client clock and TIME_RESET puts it back', () => {
     const { invalidated } = setup();
     connectAndSync();

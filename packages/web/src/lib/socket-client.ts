@@ -13,6 +13,13 @@ export const POLL_MS = 10_000;
 
 /** Reconnect n (1-based) waits 1 s doubled each time, capped at 30 s (SPEC §9). */
 export const reconnectDelay = (attempt: number) => Math.min(1000 * 2 ** (attempt - 1), 30_000);
+/**
+ * 1012 "Service Restart": the instance is shutting down on purpose (issue 19). Not a failure:
+ * reconnect at once, to another instance, within a short random spread so that all of an
+ * instance's sockets do not arrive in the same millisecond.
+ */
+export const SERVICE_RESTART = 1012;
+const RESTART_SPREAD_MS = 500;
 
 /**
  * The SPEC §7 refresh list. Per-fund keys are ['/api/rotating-fund', id, part], so the first
@@ -158,6 +165,11 @@ export function createSocketClient(options: SocketClientOptions) {
     clearTimeout(pending);
     // A normal close, or one for want of a session (signed out), is not retried.
     if (stopped || event.code === 1000 || event.reason === 'No session found') return setState('closed');
+    if (event.code === SERVICE_RESTART) {
+      setState('reconnecting');
+      pending = setTimeout(connect, Math.random() * RESTART_SPREAD_MS);
+      return;
+    }
     attempts += 1;
     if (attempts > MAX_RECONNECTS) return startPolling();
     setState('reconnecting');

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { type Db, migrationsFolder } from '../db/client';
+import { deadlineLagSeconds, outboxBacklog } from '../db/health.queries';
+
+/**
+ * What `GET /readyz` reports (issue 19): whether this instance should get traffic. Ready when
+ * the database answers within two seconds, every migration this code knows is applied, the
+ * outbox and deadline workers are alive, their lag is under a minute, and the instance is not
+ * shutting down. Counts and ages only: nothing about any member.
+ */
+
+export interface WorkerHealth {
+  health(): { alive: boolean; lastRunAt: string | null; lastRunFailed: boolean };
+}
+
+export interface ReadinessSources {
+  db: Db;
+  workers: { outbox: WorkerHealth; deadlines: WorkerHealth };
+  /** True once SIGTERM arrived: the balancer stops sending before the instance stops answering. */
+  stopping: () => boolean;
+  now: () => Date;
+}
+
+const DATABASE_TIMEOUT_MS = 2000;
+/** Deadlines overdue, or outbox rows waiting, for longer than this: the workers are not keeping up. */
+const MAX_LAG_SECONDS = 60;
+
+/** The last migration of this build: the database is at least this far (drizzle's own record). */
+const lastMigrationAt: number = (() => {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+})();
+
+const withTimeout = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms).unref()),
+  ]);
+
+async function oldestWaitingSeconds(db: Db, now: Date): Promise<number> {
+  const result = await db.execute<{ oldest: string | Date | null }>(
+    sql`select min(available_at) as oldest from outbox where processed_at is null and available_at <= ${now}`,
+  );
+  const oldest = result.rows[0]?.oldest;
+  return oldest ? Math.max(0, Math.round((now.getTime() - new Date(oldest).getTime()) / 1000)) : 0;
+}
+
+export async function checkReadiness(sources: ReadinessSources) {
+  const now = sources.now();
+  const outbox = sources.workers.outbox.health();
+  const deadlines = sources.workers.deadlines.health();
+  let database: 'ok' | 'unreachable' = 'ok';
+  let reading = {
+    migrations: 'unknown' as 'ok' | 'pending' | 'unknown',
+    outboxBacklog: 0,
+    outboxOldestSeconds: 0,
+    deadlineLagSeconds: 0,
+  };
+  try {
+    reading = await withTimeout(
+      (async () => {
+        const applied = await sources.db.execute<{ last: string | number | null }>(
+          sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
+        );
+        return {
+          migrations:
+            Number(applied.rows[0]?.last ?? 0) >= lastMigrationAt ? ('ok' as const) : ('pending' as const),
+          outboxBacklog: await outboxBacklog(sources.db, now),
+          outboxOldestSeconds: await oldestWaitingSeconds(sources.db, now),
+          deadlineLagSeconds: await deadlineLagSeconds(sources.db, now),
+        };
+      })(),
+      DATABASE_TIMEOUT_MS,
+    );
+  } catch {
+    database = 'unreachable';
+  }
+  const { migrations, ...lag } = reading;
+  const checks = {
+    stopping: sources.stopping(),
+    database,
+    migrations,
+    outboxWorker: outbox,
+    deadlineWorker: deadlines,
+    ...lag,
+  };
+  const ready =
+    !checks.stopping &&
+    database === 'ok' &&
+    migrations === 'ok' &&
+    outbox.alive &&
+    deadlines.alive &&
+    lag.outboxOldestSeconds <= MAX_LAG_SECONDS &&
+    lag.deadlineLagSeconds <= MAX_LAG_SECONDS;
+  return { ready, checks };
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { checkReadiness, type ReadinessSources } from '../monitoring/readiness';
+
+/**
+ * Health for a container runtime and a balancer (issue 19): `/healthz`, the process answers;
+ * `/readyz`, it should get traffic (monitoring/readiness.ts): 200 or 503 with the checks. Outside
+ * /api/, so neither the session, the CSRF check nor the API log runs for them; never cached.
+ */
+export function healthRoutes(app: FastifyInstance, sources: ReadinessSources) {
+  app.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+
+  app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
+    const { ready, checks } = await checkReadiness(sources);
+    reply.header('cache-control', 'no-store');
+    reply.code(ready ? 200 : 503);
+    return { status: ready ? 'ready' : 'unready', checks };
+  });
+}
