@@ -53,6 +53,8 @@ test('a passkey signs a member in alone; sessions and security events are hers t
   await page.goto('/account#security');
   const security = page.getByTestId('security-card');
   await expect(security.getByRole('heading', { name: 'Sicurezza e dati' })).toBeVisible();
+  // The security emails' link lands on the card, far down the page on a phone.
+  await expect(security.getByRole('heading', { name: 'Sicurezza e dati' })).toBeInViewport();
   await security.getByLabel('Nome della passkey').fill('Telefono di Anna');
   await security.getByTestId('add-passkey').click();
   await expect(security.getByTestId('passkey-row')).toContainText('Telefono di Anna');

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { ACCOUNT_PAGE_STRINGS } from '../../../lib/i18n';
@@ -13,6 +14,11 @@ import { SessionsList } from './sessions-list';
  */
 export function SecurityCard({ statementUrl }: { statementUrl: string }) {
   const { t } = useTranslation(ACCOUNT_PAGE_STRINGS);
+  // The security emails link here (`/account#security`): the card comes after the page's first
+  // paint, so the browser's own jump to the anchor found nothing; this one finds it.
+  useEffect(() => {
+    if (window.location.hash === '#security') document.getElementById('security')?.scrollIntoView();
+  }, []);
   const link =
     'inline-flex min-h-11 items-center justify-center rounded-lg bg-white px-4 py-2 text-sm font-semibold text-teal-900 ring-1 ring-teal-700 hover:bg-teal-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600';
   return (
