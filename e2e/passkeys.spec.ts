@@ -56,6 +56,7 @@ test('a passkey signs a member in alone; sessions and security events are hers t
   // The security emails' link lands on the card, far down the page on a phone.
   await expect(security.getByRole('heading', { name: 'Sicurezza e dati' })).toBeInViewport();
   await security.getByLabel('Nome della passkey').fill('Telefono di Anna');
+  await security.getByLabel('La tua password (per conferma)').fill(anna.who.password);
   await security.getByTestId('add-passkey').click();
   await expect(security.getByTestId('passkey-row')).toContainText('Telefono di Anna');
   await expect(page.getByText('Passkey “Telefono di Anna” aggiunta', { exact: true })).toBeVisible();

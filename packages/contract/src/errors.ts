@@ -332,6 +332,11 @@ const catalogue = {
     en: 'This passkey could not be verified. Try again, or sign in with your password.',
     it: 'Non è stato possibile verificare questa passkey. Riprova, oppure accedi con la password.',
   },
+  PASSKEY_PASSWORD_WRONG: {
+    status: 403,
+    en: 'The password is wrong: the passkey was not added.',
+    it: 'La password è errata: la passkey non è stata aggiunta.',
+  },
   PASSKEY_ALREADY_REGISTERED: {
     status: 409,
     en: 'This passkey is already registered.',

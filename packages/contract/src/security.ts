@@ -54,6 +54,11 @@ export const passkeysSchema = z.object({ passkeys: z.array(passkeyViewSchema) })
 export const passkeyParamsSchema = z.object({ id: z.uuid() });
 
 export const passkeyNameSchema = z.string().trim().min(1).max(60);
+/**
+ * Adding a passkey asks for the password again: a stolen session alone must not be able to plant
+ * a way back in that outlives a password change.
+ */
+export const passkeyRegistrationOptionsBodySchema = z.strictObject({ password: z.string().min(1).max(200) });
 export const renamePasskeyBodySchema = z.strictObject({ name: passkeyNameSchema });
 
 const base64url = z

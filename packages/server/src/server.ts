@@ -67,11 +67,17 @@ async function main() {
     if (config.shutdownDelayMs > 0)
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     deps.hub.closeAll(1012, 'Server restarting');
-    await app.close();
-    await stopListening();
-    await deadlines.stop();
-    await outbox.stop();
-    await database.close();
+    try {
+      await app.close();
+      await stopListening();
+      await deadlines.stop();
+      await outbox.stop();
+      await database.close();
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown did not finish cleanly');
+      release();
+      process.exit(1);
+    }
     release();
     process.exit(0);
   };

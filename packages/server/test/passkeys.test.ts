@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { register, TestClient } from './support/client';
+import { newPerson, register, TestClient } from './support/client';
 import { SoftAuthenticator } from './support/soft-authenticator';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -11,12 +11,14 @@ beforeEach(async () => {
 });
 afterEach(async () => t.close());
 
+/** Every test person's password (support/client.ts): adding a passkey asks for it again. */
+const reauth = { password: newPerson().password };
 const rpId = 'giro.test';
 const origin = 'http://giro.test';
 
 async function addPasskey(client: TestClient, name = "Anna's phone") {
   const authenticator = new SoftAuthenticator(rpId, origin);
-  const options = (await client.post('/api/passkeys/registration/options')).json();
+  const options = (await client.post('/api/passkeys/registration/options', reauth)).json();
   const response = await client.post('/api/passkeys/registration', {
     name,
     response: authenticator.register(options),
@@ -37,7 +39,7 @@ async function signInWith(
 describe('passkeys', () => {
   it('registers a named passkey for this site and signs in with it alone, as a password sign-in does', async () => {
     const { client, person } = await register(t.app);
-    const options = (await client.post('/api/passkeys/registration/options')).json();
+    const options = (await client.post('/api/passkeys/registration/options', reauth)).json();
     expect(options.rp).toEqual({ name: 'Giro', id: rpId });
     // The handle the authenticator keeps names nobody: not the username, not the email.
     expect(Buffer.from(options.user.id, 'base64url').toString()).not.toContain(person.username);
@@ -83,7 +85,7 @@ describe('passkeys', () => {
     const { client } = await register(t.app);
     const { client: other } = await register(t.app);
     // Another member's registration challenge does not register a passkey here.
-    const theirs = (await other.post('/api/passkeys/registration/options')).json();
+    const theirs = (await other.post('/api/passkeys/registration/options', reauth)).json();
     const authenticator = new SoftAuthenticator(rpId, origin);
     const stolen = await client.post('/api/passkeys/registration', {
       name: 'x',
@@ -91,7 +93,7 @@ describe('passkeys', () => {
     });
     expect(stolen.json().code).toBe('PASSKEY_CHALLENGE_INVALID');
 
-    const options = (await client.post('/api/passkeys/registration/options')).json();
+    const options = (await client.post('/api/passkeys/registration/options', reauth)).json();
     await t.deps.db.execute(sql`update webauthn_challenges set expires_at = now() - interval '1 second'`);
     const late = await client.post('/api/passkeys/registration', {
       name: 'x',
@@ -152,7 +154,7 @@ describe('passkeys', () => {
   it('refuses the same authenticator twice, and a signed-out registration', async () => {
     const { client } = await register(t.app);
     const { authenticator } = await addPasskey(client);
-    const options = (await client.post('/api/passkeys/registration/options')).json();
+    const options = (await client.post('/api/passkeys/registration/options', reauth)).json();
     expect(options.excludeCredentials.map((c: { id: string }) => c.id)).toEqual([authenticator.id]);
     const again = await client.post('/api/passkeys/registration', {
       name: 'again',
@@ -160,7 +162,9 @@ describe('passkeys', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('PASSKEY_ALREADY_REGISTERED');
-    expect((await new TestClient(t.app).post('/api/passkeys/registration/options')).statusCode).toBe(401);
+    expect((await new TestClient(t.app).post('/api/passkeys/registration/options', reauth)).statusCode).toBe(
+      401,
+    );
   });
 
   it('goes with a deleted account: its passkey signs nobody in, and nothing of it stays', async () => {
@@ -175,5 +179,14 @@ describe('passkeys', () => {
       sql`select (select count(*) from passkeys)::int as passkeys, (select count(*) from security_events)::int as events`,
     );
     expect(left.rows[0]).toEqual({ passkeys: 0, events: 0 });
+  });
+
+  it('asks for the password again: a session alone does not add a passkey', async () => {
+    const { client } = await register(t.app);
+    const wrong = await client.post('/api/passkeys/registration/options', { password: 'not the password' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().code).toBe('PASSKEY_PASSWORD_WRONG');
+    expect((await client.post('/api/passkeys/registration/options', {})).statusCode).toBe(400);
+    expect((await client.get('/api/passkeys')).json().passkeys).toEqual([]);
   });
 });

@@ -25,16 +25,22 @@ export async function insertPasskey(
   return inserted;
 }
 
-/** After a verified sign-in: the counter and backup state the authenticator reported. */
+/**
+ * After a verified sign-in: the counter and backup state the authenticator reported, only if the
+ * counter is still the one checked (compare and swap): of two sign-ins racing with the same
+ * counter, one wins and the other is a regression. False when it lost.
+ */
 export async function recordPasskeyUse(
   db: DbOrTx,
   id: string,
-  use: { counter: number; backedUp: boolean; at: Date },
-): Promise<void> {
-  await db
+  use: { expectedCounter: number; counter: number; backedUp: boolean; at: Date },
+): Promise<boolean> {
+  const updated = await db
     .update(passkeys)
     .set({ counter: use.counter, backedUp: use.backedUp, lastUsedAt: use.at })
-    .where(eq(passkeys.id, id));
+    .where(and(eq(passkeys.id, id), eq(passkeys.counter, use.expectedCounter)))
+    .returning({ id: passkeys.id });
+  return updated.length > 0;
 }
 
 export async function renamePasskey(db: DbOrTx, userId: string, id: string, name: string) {

@@ -64,7 +64,8 @@ export async function createSession(
     userId: session.userId,
     data: { userId: session.userId },
     expiresAt: session.expiresAt,
-    userAgent: session.userAgent?.slice(0, 512) ?? null,
+    // '' when the browser sent none: null is kept for sessions from before browsers were recorded.
+    userAgent: session.userAgent?.slice(0, 512) ?? '',
   });
 }
 

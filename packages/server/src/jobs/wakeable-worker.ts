@@ -76,7 +76,13 @@ export abstract class WakeableWorker {
           this.again = false;
           this.kick();
         } else
-          this.sleep().catch((error) => this.logger.error({ err: error }, `${this.what} schedule failed`));
+          this.sleep().catch((error) => {
+            // The database away: look again after the longest sleep, or the worker never would.
+            this.logger.error({ err: error }, `${this.what} schedule failed`);
+            if (this.stopped) return;
+            this.timer = setTimeout(() => this.kick(), MAX_SLEEP_MS);
+            this.timer.unref();
+          });
       });
   }
 

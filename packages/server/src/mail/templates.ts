@@ -59,11 +59,11 @@ export const mailTemplates = {
   security_event: {
     en: {
       subject: 'Giro: {{title}}',
-      text: 'Hello {{name}},\n\n{{event}}\nWhen: {{when}}\n\nIf it was you, there is nothing to do. If not, change your password and end the sessions you do not recognise in your account: {{link}}',
+      text: 'Hello {{name}},\n\n{{event}}\nWhen: {{when}}\n\nIf it was you, there is nothing to do. If not, change your password, and in your account end the sessions and remove the passkeys you do not recognise: {{link}}',
     },
     it: {
       subject: 'Giro: {{title}}',
-      text: 'Ciao {{name}},\n\n{{event}}\nQuando: {{when}}\n\nSe sei stato tu, non devi fare nulla. Altrimenti cambia la password e chiudi le sessioni che non riconosci nel tuo account: {{link}}',
+      text: 'Ciao {{name}},\n\n{{event}}\nQuando: {{when}}\n\nSe sei stato tu, non devi fare nulla. Altrimenti cambia la password e, nel tuo account, chiudi le sessioni e rimuovi le passkey che non riconosci: {{link}}',
     },
   },
 } as const satisfies Record<string, Record<Language, { subject: string; text: string }>>;

@@ -35,8 +35,16 @@ export interface Digest {
 
 const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');
 
-function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { encoding: 'utf8' });
+/** The URL without its password, and the password for PGPASSWORD: `ps` shows command lines. */
+function withoutPassword(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { url: url.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const result = spawnSync(command, args, { encoding: 'utf8', env });
   if (result.error) throw new Error(`${command}: ${result.error.message} (is it installed?)`);
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr.trim()}`);
 }
@@ -48,13 +56,12 @@ async function backupPostgres(databaseUrl: string, file: string): Promise<Digest
     await client.query('begin isolation level repeatable read read only');
     const { rows } = await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
     const digest = await ledgerDigest(drizzle(client, { schema }) as unknown as Db);
-    run('pg_dump', [
-      '--format=custom',
-      '--no-owner',
-      `--snapshot=${rows[0]!.snapshot}`,
-      `--file=${file}`,
-      databaseUrl,
-    ]);
+    const target = withoutPassword(databaseUrl);
+    run(
+      'pg_dump',
+      ['--format=custom', '--no-owner', `--snapshot=${rows[0]!.snapshot}`, `--file=${file}`, target.url],
+      target.env,
+    );
     await client.query('commit');
     return digest;
   } finally {
@@ -102,7 +109,8 @@ export async function restore(target: BackupTarget, file: string): Promise<Diges
   const expected = JSON.parse(readFileSync(`${file}.json`, 'utf8')) as Digest;
   let digest: Digest;
   if (target.databaseUrl) {
-    run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${target.databaseUrl}`, file]);
+    const into = withoutPassword(target.databaseUrl);
+    run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${into.url}`, file], into.env);
     digest = await digestOf(await openPostgres(target.databaseUrl, 1));
   } else {
     const dir = pgliteDir(target.dataDir);

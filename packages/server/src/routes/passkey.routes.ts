@@ -2,6 +2,7 @@ import { userSchema } from '@giro/contract/auth';
 import { okSchema } from '@giro/contract/common';
 import {
   passkeyParamsSchema,
+  passkeyRegistrationOptionsBodySchema,
   passkeySignInBodySchema,
   passkeysSchema,
   passkeyViewSchema,
@@ -32,13 +33,15 @@ export const passkeyRoutes: Routes = (app, deps) => {
   r.post(
     '/api/passkeys/registration/options',
     {
-      schema: { tags, response: { 200: webauthnOptionsSchema } },
+      schema: { tags, body: passkeyRegistrationOptionsBodySchema, response: { 200: webauthnOptionsSchema } },
       config: limit(deps, 20, '10 minutes', true),
     },
     async (request, reply) => {
       const user = await request.requireUser();
       reply.headers(noStore);
-      return passkeyRegistrationOptions(deps, user) as unknown as Promise<Record<string, unknown>>;
+      return passkeyRegistrationOptions(deps, user, request.body.password) as unknown as Promise<
+        Record<string, unknown>
+      >;
     },
   );
 

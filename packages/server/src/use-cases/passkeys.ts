@@ -22,6 +22,7 @@ import {
 import { findUserById, type UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
+import { verifyPassword } from '../security/passwords';
 import { recordSecurityEvent } from './security-events';
 
 /**
@@ -67,8 +68,13 @@ function challengeOf(clientDataJSON: string): string {
   throw new AppError('PASSKEY_CHALLENGE_INVALID');
 }
 
-/** Step one of adding a passkey: options for `navigator.credentials.create`, the member's own excluded. */
-export async function passkeyRegistrationOptions(deps: Deps, user: UserRow) {
+/**
+ * Step one of adding a passkey: the password again (a stolen session must not plant a way back
+ * in that outlives a password change), then options for `navigator.credentials.create`, the
+ * member's own passkeys excluded.
+ */
+export async function passkeyRegistrationOptions(deps: Deps, user: UserRow, password: string) {
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('PASSKEY_PASSWORD_WRONG');
   const existing = await listPasskeysOfUser(deps.db, user.id);
   const options = await generateRegistrationOptions({
     rpName: 'Giro',
@@ -177,19 +183,25 @@ export async function signInWithPasskey(deps: Deps, response: AuthenticationResp
   }
   if (!verification.verified) throw new AppError('PASSKEY_REFUSED');
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
-  // Authenticators that keep no counter always say 0; one that does must go up every time.
-  if ((passkey.counter > 0 || newCounter > 0) && newCounter <= passkey.counter) {
+  // Authenticators that keep no counter always say 0; one that does must go up every time, and
+  // the stored counter must still be the one compared (a racing sign-in with the same counter
+  // loses: a cloned authenticator).
+  const moved = !(passkey.counter > 0 || newCounter > 0) || newCounter > passkey.counter;
+  const recorded =
+    moved &&
+    (await recordPasskeyUse(deps.db, passkey.id, {
+      expectedCounter: passkey.counter,
+      counter: newCounter,
+      backedUp: credentialBackedUp,
+      at: deps.clock.now(),
+    }));
+  if (!recorded) {
     await deps.db.transaction((tx) =>
       recordSecurityEvent(tx, deps, user, 'passkey_refused', { passkey: passkey.name }),
     );
     deps.kickOutbox();
     throw new AppError('PASSKEY_REFUSED');
   }
-  await recordPasskeyUse(deps.db, passkey.id, {
-    counter: newCounter,
-    backedUp: credentialBackedUp,
-    at: deps.clock.now(),
-  });
   return user;
 }
 

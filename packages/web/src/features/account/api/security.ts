@@ -36,11 +36,13 @@ function useSecurityMutation<Input, Output>(
  * loaded only here), the new credential with the member's name for it.
  */
 export const useAddPasskey = () =>
-  useSecurityMutation(async (name: string) => {
+  useSecurityMutation(async ({ name, password }: { name: string; password: string }) => {
     const { startRegistration } = await import('@simplewebauthn/browser');
+    // The password again first: a session alone must not add a way in (ADR 0025).
     const optionsJSON = await apiRequest<Parameters<typeof startRegistration>[0]['optionsJSON']>(
       'POST',
       '/api/passkeys/registration/options',
+      { password },
     );
     const response = await startRegistration({ optionsJSON });
     return apiRequest<PasskeyView>('POST', '/api/passkeys/registration', { name, response });

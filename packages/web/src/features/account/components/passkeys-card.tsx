@@ -17,27 +17,36 @@ export function PasskeysCard() {
   const { t } = useTranslation(ACCOUNT_PAGE_STRINGS);
   const passkeys = usePasskeys();
   const add = useAddPasskey();
-  const [nameError, setNameError] = useState<string>();
+  const [errors, setErrors] = useState<{ name?: string; password?: string }>({});
   const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
 
   const onAdd = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const name = String(new FormData(form).get('passkeyName') ?? '').trim();
-    setNameError(name ? undefined : t('validation.required'));
-    if (!name) return;
-    add.mutate(name, {
-      onSuccess: () => {
-        form.reset();
-        toast({ title: t('security.passkeyAdded', { name }) });
+    const data = new FormData(form);
+    const name = String(data.get('passkeyName') ?? '').trim();
+    const password = String(data.get('passkeyPassword') ?? '');
+    const found = {
+      name: name ? undefined : t('validation.required'),
+      password: password ? undefined : t('validation.required'),
+    };
+    setErrors(found);
+    if (found.name || found.password) return;
+    add.mutate(
+      { name, password },
+      {
+        onSuccess: () => {
+          form.reset();
+          toast({ title: t('security.passkeyAdded', { name }) });
+        },
+        onError: (failure) =>
+          toast({
+            title: t('security.passkeyAddFailed'),
+            description: cancelled(failure) ? t('security.passkeyCancelled') : errorText(failure),
+            variant: 'destructive',
+          }),
       },
-      onError: (failure) =>
-        toast({
-          title: t('security.passkeyAddFailed'),
-          description: cancelled(failure) ? t('security.passkeyCancelled') : errorText(failure),
-          variant: 'destructive',
-        }),
-    });
+    );
   };
 
   return (
@@ -64,7 +73,15 @@ export function PasskeysCard() {
             name="passkeyName"
             placeholder={t('security.passkeyNamePlaceholder')}
             maxLength={60}
-            error={nameError}
+            error={errors.name}
+            className="sm:flex-1"
+          />
+          <Field
+            label={t('security.passkeyPassword')}
+            name="passkeyPassword"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
             className="sm:flex-1"
           />
           <Button type="submit" needsNetwork busy={add.isPending} data-testid="add-passkey">
