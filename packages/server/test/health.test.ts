@@ -11,10 +11,17 @@ import { createTestApp, type TestApp } from './support/test-app';
  */
 let t: TestApp | undefined;
 const cleanups: (() => Promise<void>)[] = [];
+/**
+ * Teardown after a cut connection is bounded: a pooled connection the proxy killed mid-query can
+ * leave the pool's end() waiting (seen twice at stop 25, cause not yet found; issue 19 note); what this
+ * file checks is /readyz.
+ */
+const atMost = (ms: number, work: Promise<unknown>) =>
+  Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 afterEach(async () => {
-  await t?.close();
+  await atMost(10_000, t?.close() ?? Promise.resolve());
   t = undefined;
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  for (const cleanup of cleanups.splice(0).reverse()) await atMost(10_000, cleanup());
 });
 
 const readyz = async (app: TestApp) => {

@@ -67,7 +67,11 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
 
 const RELISTEN_MS = 1000;
 
-/** LISTEN on a dedicated connection (a pooled one would lose it); reconnects when it drops. */
+/**
+ * LISTEN on a dedicated connection (a pooled one would lose it); reconnects when it drops, and
+ * keeps trying while PostgreSQL is away (a failed reconnect is retried too). A dropped
+ * connection is let go, not ended: ending one whose socket already closed can wait for ever.
+ */
 async function listenPostgres(
   connectionString: string,
   channel: string,
@@ -75,21 +79,43 @@ async function listenPostgres(
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
-  const connect = async (): Promise<void> => {
+  const connect = async (first: boolean): Promise<void> => {
     const next = new pg.Client({ connectionString });
+    let gone = false;
+    const fail = () => {
+      if (gone) return;
+      gone = true;
+      if (client === next) client = undefined;
+      if (!stopped) setTimeout(() => void connect(false), RELISTEN_MS).unref();
+    };
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
-    next.on('error', () => {
-      if (!stopped) setTimeout(() => void connect().catch(() => {}), RELISTEN_MS).unref();
-    });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    next.on('error', fail);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      if (first) throw error;
+      fail();
+      return;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
   };
-  await connect();
+  await connect(true);
   return async () => {
     stopped = true;
-    await client?.end().catch(() => {});
+    const live = client;
+    client = undefined;
+    // Bounded: a connection that dies as it is ended must not hold the shutdown.
+    if (live)
+      await Promise.race([
+        live.end().catch(() => {}),
+        new Promise((resolve) => setTimeout(resolve, 2000).unref()),
+      ]);
   };
 }
