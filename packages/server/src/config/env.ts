@@ -155,18 +155,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function webauthnConfig(e: z.infer<typeof envSchema>): Config['webauthn'] {
-  const publicUrl = new URL(e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`);
-  const origins = e.WEBAUTHN_ORIGINS.split(',')
-    .map((value) => value.trim())
+/** A comma-separated list of URLs as their origins; one that is not a URL names its variable. */
+function originList(value: string, name: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
     .filter(Boolean)
-    .map((value) => {
+    .map((item) => {
       try {
-        return new URL(value).origin;
+        return new URL(item).origin;
       } catch {
-        throw new ConfigError(`WEBAUTHN_ORIGINS: ${value} is not a URL`);
+        throw new ConfigError(`${name}: ${item} is not a URL`);
       }
     });
+}
+
+function webauthnConfig(e: z.infer<typeof envSchema>): Config['webauthn'] {
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`);
+  const origins = originList(e.WEBAUTHN_ORIGINS, 'WEBAUTHN_ORIGINS');
   return {
     rpId: e.WEBAUTHN_RP_ID || publicUrl.hostname,
     origins: origins.length ? origins : [publicUrl.origin],
@@ -177,16 +183,7 @@ function pushConfig(e: z.infer<typeof envSchema>): PushConfig {
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
   const sender = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM;
-  const extraOrigins = e.PUSH_EXTRA_ORIGINS.split(',')
-    .map((value) => value.trim())
-    .filter(Boolean)
-    .map((value) => {
-      try {
-        return new URL(value).origin;
-      } catch {
-        throw new ConfigError(`PUSH_EXTRA_ORIGINS: ${value} is not a URL`);
-      }
-    });
+  const extraOrigins = originList(e.PUSH_EXTRA_ORIGINS, 'PUSH_EXTRA_ORIGINS');
   return {
     vapidKeys:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
