@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { SessionCache } from './db/session-cache';
 import type { Deps } from './deps';
 import type { ReadinessSources } from './monitoring/readiness';
 import { newRequestId } from './monitoring/request-id';
@@ -50,6 +51,8 @@ export interface AppOptions {
   webRoot?: string;
   /** What /readyz reads besides the database: the workers and whether a shutdown began. */
   readiness?: Pick<ReadinessSources, 'workers' | 'stopping'>;
+  /** Signed-in sessions in memory (db/session-cache.ts); without it every request reads them. */
+  sessionCache?: SessionCache;
 }
 
 /** The whole HTTP application, without listening: server.ts listens, tests use inject(). */
@@ -58,6 +61,7 @@ export async function buildApp({
   sessionSecret,
   webRoot,
   readiness,
+  sessionCache,
 }: AppOptions): Promise<FastifyInstance> {
   const secure = deps.config.publicUrl.startsWith('https://');
   const app = Fastify({
@@ -78,6 +82,7 @@ export async function buildApp({
   await app.register(openapiPlugin);
   await app.register(sessionPlugin, {
     db: deps.db,
+    cache: sessionCache,
     secret: sessionSecret,
     secure,
     onSignIn: (event) => noteSignIn(deps, event),

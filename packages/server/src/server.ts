@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { loadSessionSecret } from './config/secrets';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
+import { startSessionCache } from './db/session-cache';
 import { createMailer } from './mail/mailer';
 import { safeRequestSerializer } from './monitoring/request-id';
 import { loadVapidKeys } from './push/vapid';
@@ -48,11 +49,13 @@ async function main() {
   });
   const webRoot = config.webRoot ?? new URL('../../web/dist', import.meta.url).pathname;
   let stopping = false;
+  const sessions = await startSessionCache(database);
   const app = await buildApp({
     deps,
     sessionSecret,
     webRoot,
     readiness: { workers: { outbox, deadlines }, stopping: () => stopping },
+    sessionCache: sessions.cache,
   });
   const stopListening = await startRealtimeListener(database, deps.hub, logger);
 
@@ -70,6 +73,7 @@ async function main() {
     try {
       await app.close();
       await stopListening();
+      await sessions.stop();
       await deadlines.stop();
       await outbox.stop();
       await database.close();

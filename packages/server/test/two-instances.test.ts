@@ -4,9 +4,10 @@ import { TestClient as Client, newPerson, register } from './support/client';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
- * Two instances on one database (PostgreSQL when TEST_DATABASE_URL is set). A member's session
- * and user are read fresh with every request (one statement, nothing cached between requests),
- * so whatever one instance does is what the other sees next (issue 15).
+ * Two instances on one database (PostgreSQL when TEST_DATABASE_URL is set). Each keeps signed-in
+ * sessions in memory; the database announces every change to them and a request answered from
+ * memory first passes a read fence (db/session-cache.ts), so whatever one instance does is what
+ * the other sees on the very next request (issue 15).
  */
 let a: TestApp;
 let b: TestApp;

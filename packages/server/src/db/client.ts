@@ -23,9 +23,14 @@ export interface Database {
   close(): Promise<void>;
   /**
    * Receives NOTIFYs on a channel (PGlite delivers them in-process; PostgreSQL on a connection
-   * of its own, re-established if it drops). Returns the way to stop listening.
+   * of its own, re-established if it drops). `onState` hears when that connection is up or
+   * down (what was sent while it was down is lost). Returns the way to stop listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onState?: (connected: boolean) => void,
+  ): Promise<() => Promise<void>>;
   /** PGlite only: its whole data directory as a gzipped tarball (ops/backup.ts). */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -40,8 +45,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('gzip'),
-    listen: async (channel, onPayload) => {
+    // In-process: a NOTIFY is delivered before the statement that sent it returns.
+    listen: async (channel, onPayload, onState) => {
       const unlisten = await client.listen(channel, onPayload);
+      onState?.(true);
       return () => unlisten();
     },
   };
@@ -61,7 +68,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     kind: 'postgres',
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     close: () => pool.end(),
-    listen: (channel, onPayload) => listenPostgres(connectionString, channel, onPayload),
+    listen: (channel, onPayload, onState) => listenPostgres(connectionString, channel, onPayload, onState),
   };
 }
 
@@ -76,6 +83,7 @@ async function listenPostgres(
   connectionString: string,
   channel: string,
   onPayload: (payload: string) => void,
+  onState: (connected: boolean) => void = () => {},
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
@@ -85,7 +93,10 @@ async function listenPostgres(
     const fail = () => {
       if (gone) return;
       gone = true;
-      if (client === next) client = undefined;
+      if (client === next) {
+        client = undefined;
+        onState(false);
+      }
       if (!stopped) setTimeout(() => void connect(false), RELISTEN_MS).unref();
     };
     next.on('notification', (message) => {
@@ -105,12 +116,14 @@ async function listenPostgres(
       return;
     }
     client = next;
+    onState(true);
   };
   await connect(true);
   return async () => {
     stopped = true;
     const live = client;
     client = undefined;
+    if (live) onState(false);
     // Bounded: a connection that dies as it is ended must not hold the shutdown.
     if (live)
       await Promise.race([

@@ -10,17 +10,16 @@ import type { UserRow } from './user.repository';
  */
 
 /**
- * The signed-in member of a session id, read with the session in one prepared statement: the
- * hot path of every signed-in request (issue 15). Nothing is cached between requests, so a
- * sign-out, a password change, an expulsion or a deletion on any instance is seen by the very
- * next request. The expiry is compared with the database's clock (sessions live in real time,
- * as their cookies do: the test clock moves fund deadlines, not sign-ins).
+ * The signed-in member of a session, read with the session in one prepared statement: the hot
+ * path of every signed-in request not answered from memory (issue 15, db/session-cache.ts).
+ * The expiry is compared with the database's clock (sessions live in real time, as their
+ * cookies do: the test clock moves fund deadlines, not sign-ins).
  */
 const signedInUser = new WeakMap<Db, ReturnType<typeof prepareSignedInUser>>();
 
 function prepareSignedInUser(db: Db) {
   return db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -34,25 +33,26 @@ function prepareSignedInUser(db: Db) {
     .prepare('session_user');
 }
 
-export async function findSignedInUser(
-  db: Db,
-  sessionId: string,
-): Promise<{ user: UserRow; lastSeenAt: Date } | undefined> {
+export interface SignedInUser {
+  user: UserRow;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+/** The member a session signs in, by the session id's hash (security/tokens `hashToken`). */
+export async function findSignedInUserByHash(db: Db, idHash: string): Promise<SignedInUser | undefined> {
   let prepared = signedInUser.get(db);
   if (!prepared) {
     prepared = prepareSignedInUser(db);
     signedInUser.set(db, prepared);
   }
-  const [row] = await prepared.execute({ idHash: hashToken(sessionId) });
+  const [row] = await prepared.execute({ idHash });
   return row;
 }
 
 /** Marks a session seen now: called at most every few minutes per session (plugins/session.ts). */
-export async function touchSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: sql`now()` })
-    .where(eq(sessions.idHash, hashToken(sessionId)));
+export async function touchSession(db: DbOrTx, idHash: string): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, idHash));
 }
 
 export async function createSession(

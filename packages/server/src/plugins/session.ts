@@ -3,8 +3,10 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { createSession, deleteSession, findSignedInUser, touchSession } from '../db/session.repository';
+import { createSession, deleteSession, findSignedInUserByHash, touchSession } from '../db/session.repository';
+import type { SessionCache } from '../db/session-cache';
 import type { UserRow } from '../db/user.repository';
+import { hashToken } from '../security/tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,6 +35,8 @@ export interface SignInEvent {
 
 interface SessionOptions {
   db: Db;
+  /** Signed-in sessions kept in memory, exact on every instance; without it each request reads. */
+  cache?: SessionCache;
   secure: boolean;
   /** Told of every new session just before it is stored (security events: a new browser). */
   onSignIn?: (event: SignInEvent) => Promise<void>;
@@ -40,7 +44,7 @@ interface SessionOptions {
 
 /**
  * The request's session: the id from the signed cookie, and the member it signs in, read with
- * the session in one statement (db/session.repository.ts) before any handler runs.
+ * the session in one statement (db/session.repository.ts) or from memory, before any handler runs.
  */
 export class RequestSession {
   #user: UserRow | null = null;
@@ -75,10 +79,14 @@ export class RequestSession {
   }
 
   async #load(id: string): Promise<void> {
-    const found = await findSignedInUser(this.options.db, id);
+    const { db, cache } = this.options;
+    const idHash = hashToken(id);
+    const found = cache ? await cache.find(idHash) : await findSignedInUserByHash(db, idHash);
     this.#user = found?.user ?? null;
-    if (found && Date.now() - found.lastSeenAt.getTime() > SEEN_EVERY_MS)
-      await touchSession(this.options.db, id);
+    if (found && Date.now() - found.lastSeenAt.getTime() > SEEN_EVERY_MS) {
+      await touchSession(db, idHash);
+      cache?.touched(idHash, new Date());
+    }
   }
 
   /**
@@ -123,8 +131,9 @@ export class RequestSession {
 /**
  * Server-side sessions (ADRs 0005 and 0023): an HttpOnly, SameSite=Lax cookie, signed, naming a
  * row in the database; Secure when the public URL is https. The id is rotated at sign-in.
- * Ours rather than @fastify/session's: a request pays one HMAC and one prepared statement that
- * reads the session and its member together, and a request without the cookie pays nothing.
+ * Ours rather than @fastify/session's: a request pays one HMAC and, unless the session is in
+ * memory (db/session-cache.ts), one prepared statement that reads the session and its member
+ * together; a request without the cookie pays nothing.
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, options: SessionOptions & { secret: string }) => {

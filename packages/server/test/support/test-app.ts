@@ -5,6 +5,7 @@ import { OffsetClock } from '../../src/clock';
 import { compose } from '../../src/compose';
 import { type Config, loadConfig } from '../../src/config/env';
 import type { Database } from '../../src/db/client';
+import { startSessionCache } from '../../src/db/session-cache';
 import type { Deps } from '../../src/deps';
 import type { DeadlineWorker } from '../../src/jobs/deadline-worker';
 import type { OutboxWorker } from '../../src/jobs/outbox-worker';
@@ -73,11 +74,13 @@ export async function createTestApp(
     payments: provider,
   });
   let stopped = false;
+  const sessions = await startSessionCache(database);
   const app = await buildApp({
     deps,
     sessionSecret,
     webRoot: options.webRoot,
     readiness: { workers: { outbox, deadlines }, stopping: () => stopped },
+    sessionCache: sessions.cache,
   });
   await app.ready();
   const stopListening = await startRealtimeListener(database, deps.hub, logger);
@@ -88,6 +91,7 @@ export async function createTestApp(
     deps.hub.closeAll(1001, 'test over');
     await app.close();
     await stopListening();
+    await sessions.stop();
     await deadlines.stop();
     await outbox.stop();
   };

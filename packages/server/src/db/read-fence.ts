@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from './client';
+
+/**
+ * "Has this instance heard every notification committed before now?" (issue 15). A cache that
+ * NOTIFY invalidates is only as fresh as the last notification this instance has received, and
+ * on PostgreSQL those arrive a little after their commit. The fence closes that gap: it sends a
+ * notification of its own and waits until it comes back. PostgreSQL delivers notifications in
+ * commit order, so when ours arrives, every change committed before we sent it has been heard.
+ *
+ * Requests waiting at the same time share one fence (one that started after they arrived), so
+ * under load a fence costs one tiny statement per batch of requests, not one per request.
+ * PGlite delivers a notification before the statement that sent it returns: no fence needed.
+ */
+export interface ReadFence {
+  /** Whether notifications are being heard at all (the listening connection is up). */
+  readonly listening: boolean;
+  /** Resolves true once every change committed before the call has been heard; false if unsure. */
+  pass(): Promise<boolean>;
+  /** Given every notification on the channel: true when it was one of this fence's own. */
+  heard(payload: string): boolean;
+  /** The listening connection went up or down. */
+  setListening(listening: boolean): void;
+}
+
+const FENCE_TIMEOUT_MS = 2000;
+
+export function createReadFence(database: Database, channel: string): ReadFence {
+  return database.kind === 'pglite' ? new InProcessFence() : new NotifyFence(database, channel);
+}
+
+class InProcessFence implements ReadFence {
+  listening = false;
+  pass = () => Promise.resolve(this.listening);
+  heard = () => false;
+  setListening(listening: boolean) {
+    this.listening = listening;
+  }
+}
+
+class NotifyFence implements ReadFence {
+  listening = false;
+  readonly #prefix = `fence:${randomBytes(6).toString('hex')}:`;
+  #sent = 0;
+  readonly #waiting = new Map<number, (passed: boolean) => void>();
+  #inFlight: Promise<boolean> | undefined;
+  #queued: Promise<boolean> | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly channel: string,
+  ) {}
+
+  pass(): Promise<boolean> {
+    if (!this.listening) return Promise.resolve(false);
+    if (!this.#inFlight) return this.#start();
+    // The fence in flight was sent before this call: it proves nothing about changes committed
+    // since. The next one, shared by everyone who arrives meanwhile, starts when it returns.
+    this.#queued ??= this.#inFlight.then(() => {
+      this.#queued = undefined;
+      return this.#start();
+    });
+    return this.#queued;
+  }
+
+  #start(): Promise<boolean> {
+    const fence = this.#send().finally(() => {
+      if (this.#inFlight === fence) this.#inFlight = undefined;
+    });
+    this.#inFlight = fence;
+    return fence;
+  }
+
+  async #send(): Promise<boolean> {
+    const id = ++this.#sent;
+    const heard = new Promise<boolean>((resolve) => {
+      this.#waiting.set(id, resolve);
+      setTimeout(() => this.#settle(id, false), FENCE_TIMEOUT_MS).unref();
+    });
+    try {
+      // Its own transaction, committed without waiting for the disk: nothing here is kept.
+      await this.database.db.execute(
+        sql`select set_config('synchronous_commit', 'off', true), pg_notify(${this.channel}, ${this.#prefix + id})`,
+      );
+    } catch {
+      this.#settle(id, false);
+    }
+    return heard;
+  }
+
+  #settle(id: number, passed: boolean) {
+    const resolve = this.#waiting.get(id);
+    this.#waiting.delete(id);
+    resolve?.(passed);
+  }
+
+  heard(payload: string): boolean {
+    if (!payload.startsWith('fence:')) return false;
+    if (payload.startsWith(this.#prefix)) this.#settle(Number(payload.slice(this.#prefix.length)), true);
+    return true;
+  }
+
+  setListening(listening: boolean) {
+    this.listening = listening;
+    if (!listening) for (const id of [...this.#waiting.keys()]) this.#settle(id, false);
+  }
+}
