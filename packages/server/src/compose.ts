@@ -3,6 +3,7 @@ import { type Clock, OffsetClock } from './clock';
 import type { Config } from './config/env';
 import { deriveSecret } from './config/secrets';
 import type { Db } from './db/client';
+import { type SnapshotReader, snapshotsFromDatabase } from './db/snapshot-cache';
 import type { Deps } from './deps';
 import { DeadlineWorker } from './jobs/deadline-worker';
 import { type BatchOutboxHandler, type OutboxHandler, OutboxWorker } from './jobs/outbox-worker';
@@ -49,6 +50,8 @@ export function compose(options: {
   sessionSecret: string;
   vapid: VapidKeys;
   payments?: PaymentProvider;
+  /** Organization snapshots through memory (db/read-caches.ts); else read every time. */
+  snapshots?: SnapshotReader;
 }): { deps: Deps; outbox: OutboxWorker; deadlines: DeadlineWorker; payments: PaymentProvider } {
   const { config, db, clock, logger, mailer, sessionSecret, vapid } = options;
   const payments = options.payments ?? paymentProviderFor(config, db);
@@ -73,6 +76,7 @@ export function compose(options: {
     drainDeadlines: () => deadlines.drain(),
     hub: new SocketHub(),
     payments,
+    snapshots: options.snapshots ?? snapshotsFromDatabase(db),
     vapid,
     calendarKey: deriveSecret(sessionSecret, 'calendar'),
     testClock: config.testClock && clock instanceof OffsetClock ? clock : null,

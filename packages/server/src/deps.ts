@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock, OffsetClock } from './clock';
 import type { Config } from './config/env';
 import type { Db } from './db/client';
+import type { SnapshotReader } from './db/snapshot-cache';
 import type { PaymentProvider } from './payments/payment-provider';
 import type { VapidKeys } from './push/vapid';
 import type { SocketHub } from './realtime/socket-hub';
@@ -22,6 +23,8 @@ export interface Deps {
   drainDeadlines(): Promise<number>;
   /** The payment provider (PAYMENTS: the sandbox by default). */
   payments: PaymentProvider;
+  /** Organization snapshots for the hot views (through memory where the caches run). */
+  snapshots: SnapshotReader;
   /** This instance's open sockets. */
   hub: SocketHub;
   /** Web Push's application server keys (push/vapid). */

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { loadSessionSecret } from './config/secrets';
 import { type Database, openPglite, openPostgres } from './db/client';
 import { DataDirInUseError, lockDataDir } from './db/data-dir-lock';
-import { startSessionCache } from './db/session-cache';
+import { startReadCaches } from './db/read-caches';
 import { createMailer } from './mail/mailer';
 import { safeRequestSerializer } from './monitoring/request-id';
 import { loadVapidKeys } from './push/vapid';
@@ -38,6 +38,7 @@ async function main() {
   const clock = config.testClock ? new OffsetClock() : systemClock;
   const sessionSecret = loadSessionSecret(config.dataDir, config.sessionSecret);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const caches = await startReadCaches(database);
   const { deps, outbox, deadlines } = compose({
     config,
     db: database.db,
@@ -46,16 +47,16 @@ async function main() {
     mailer,
     sessionSecret,
     vapid: loadVapidKeys(config.dataDir, config.push.vapidKeys, config.push.subject),
+    snapshots: caches.snapshots,
   });
   const webRoot = config.webRoot ?? new URL('../../web/dist', import.meta.url).pathname;
   let stopping = false;
-  const sessions = await startSessionCache(database);
   const app = await buildApp({
     deps,
     sessionSecret,
     webRoot,
     readiness: { workers: { outbox, deadlines }, stopping: () => stopping },
-    sessionCache: sessions.cache,
+    sessionCache: caches.sessions,
   });
   const stopListening = await startRealtimeListener(database, deps.hub, logger);
 
@@ -73,7 +74,7 @@ async function main() {
     try {
       await app.close();
       await stopListening();
-      await sessions.stop();
+      await caches.stop();
       await deadlines.stop();
       await outbox.stop();
       await database.close();

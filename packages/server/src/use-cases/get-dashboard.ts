@@ -14,7 +14,7 @@ import {
 
 /** GET /api/dashboard: personal stats from the ledger, the organization, the leaderboard, the requests. */
 export async function getDashboard(deps: Deps, user: UserRow): Promise<Dashboard> {
-  const snapshot = await snapshotOf(deps.db, user);
+  const snapshot = await snapshotOf(deps, user);
   if (!snapshot) {
     const totals = await userTotals(deps.db, user.id);
     return {

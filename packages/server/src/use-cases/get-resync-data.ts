@@ -25,7 +25,7 @@ export async function getResyncData(
   language: Language,
 ): Promise<{ data: ResyncData; seq: number }> {
   const [snapshot, notifications] = await Promise.all([
-    snapshotOf(deps.db, user),
+    snapshotOf(deps, user),
     listNotifications(deps.db, user.id, languageOrDefault(user.languagePreference ?? language)),
   ]);
   const totals = snapshot ? snapshot.own : await userTotals(deps.db, user.id);

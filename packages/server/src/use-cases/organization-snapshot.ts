@@ -2,16 +2,18 @@ import type { Member, Organization } from '@giro/contract/organization';
 import type { OrganizationType } from '@giro/domain/organization';
 import type { RequestsState } from '@giro/domain/requests/request-types';
 import type { Db } from '../db/client';
-import { type OrganizationSnapshot, readOrganizationSnapshot } from '../db/organization-snapshot.queries';
+import type { OrganizationSnapshot } from '../db/organization-snapshot.queries';
 import { displayNames, type UserRow } from '../db/user.repository';
+import type { Deps } from '../deps';
 import { type Names, peopleIn } from '../views/request.view';
 
 /**
  * The hot views (dashboard, fund view, requests view, resync) built from one organization
- * snapshot: one statement for the lot, then only what the snapshot cannot know (below).
+ * snapshot: one statement for the lot (or none, from memory: db/snapshot-cache.ts), then only
+ * what the snapshot cannot know (below).
  */
-export async function snapshotOf(db: Db, user: UserRow): Promise<OrganizationSnapshot | undefined> {
-  return user.familyId ? readOrganizationSnapshot(db, user.familyId, user.id) : undefined;
+export async function snapshotOf(deps: Deps, user: UserRow): Promise<OrganizationSnapshot | undefined> {
+  return user.familyId ? deps.snapshots.read(user.familyId, user.id) : undefined;
 }
 
 /** The organization as GET /api/family answers it, for the caller. */

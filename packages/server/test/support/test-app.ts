@@ -5,7 +5,7 @@ import { OffsetClock } from '../../src/clock';
 import { compose } from '../../src/compose';
 import { type Config, loadConfig } from '../../src/config/env';
 import type { Database } from '../../src/db/client';
-import { startSessionCache } from '../../src/db/session-cache';
+import { startReadCaches } from '../../src/db/read-caches';
 import type { Deps } from '../../src/deps';
 import type { DeadlineWorker } from '../../src/jobs/deadline-worker';
 import type { OutboxWorker } from '../../src/jobs/outbox-worker';
@@ -63,6 +63,7 @@ export async function createTestApp(
   const sessionSecret = 'test-session-secret-of-at-least-32-chars';
   const payments = new SandboxProvider(database.db, config.publicUrl);
   const provider = options.provider ?? payments;
+  const caches = await startReadCaches(database);
   const { deps, outbox, deadlines } = compose({
     config,
     db: database.db,
@@ -72,15 +73,15 @@ export async function createTestApp(
     sessionSecret,
     vapid: { ...testVapid, subject: config.push.subject },
     payments: provider,
+    snapshots: caches.snapshots,
   });
   let stopped = false;
-  const sessions = await startSessionCache(database);
   const app = await buildApp({
     deps,
     sessionSecret,
     webRoot: options.webRoot,
     readiness: { workers: { outbox, deadlines }, stopping: () => stopped },
-    sessionCache: sessions.cache,
+    sessionCache: caches.sessions,
   });
   await app.ready();
   const stopListening = await startRealtimeListener(database, deps.hub, logger);
@@ -91,7 +92,7 @@ export async function createTestApp(
     deps.hub.closeAll(1001, 'test over');
     await app.close();
     await stopListening();
-    await sessions.stop();
+    await caches.stop();
     await deadlines.stop();
     await outbox.stop();
   };

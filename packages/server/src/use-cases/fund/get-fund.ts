@@ -21,7 +21,7 @@ async function loadFund(db: DbOrTx, user: UserRow, fundId?: string) {
 
 /** The fund view, from the organization's snapshot: the fund and its members in one statement. */
 export async function getFund(deps: Deps, user: UserRow, fundId?: string): Promise<FundView> {
-  const snapshot = await snapshotOf(deps.db, user);
+  const snapshot = await snapshotOf(deps, user);
   const fund = snapshot?.fund;
   if (!snapshot || !fund || (fundId !== undefined && fund.id !== fundId))
     throw new AppError('NO_ROTATING_FUND');

@@ -14,7 +14,7 @@ export async function namesIn(db: DbOrTx, state: RequestsState): Promise<Names> 
 
 /** The requests and the names they show, from the organization's snapshot (one statement). */
 async function stateOf(deps: Deps, user: UserRow) {
-  const snapshot = await snapshotOf(deps.db, user);
+  const snapshot = await snapshotOf(deps, user);
   if (!snapshot) throw new AppError('NOT_IN_ORGANIZATION');
   return { state: snapshot.requests ?? EMPTY_REQUESTS, names: await requestNamesOf(deps.db, snapshot) };
 }
