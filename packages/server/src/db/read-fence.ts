@@ -43,7 +43,7 @@ class NotifyFence implements ReadFence {
   listening = false;
   readonly #prefix = `fence:${randomBytes(6).toString('hex')}:`;
   #sent = 0;
-  readonly #waiting = new Map<number, (passed: boolean) => void>();
+  readonly #waiting = new Map<number, { resolve: (passed: boolean) => void; timer: NodeJS.Timeout }>();
   #inFlight: Promise<boolean> | undefined;
   #queued: Promise<boolean> | undefined;
 
@@ -75,8 +75,8 @@ class NotifyFence implements ReadFence {
   async #send(): Promise<boolean> {
     const id = ++this.#sent;
     const heard = new Promise<boolean>((resolve) => {
-      this.#waiting.set(id, resolve);
-      setTimeout(() => this.#settle(id, false), FENCE_TIMEOUT_MS).unref();
+      const timer = setTimeout(() => this.#settle(id, false), FENCE_TIMEOUT_MS).unref();
+      this.#waiting.set(id, { resolve, timer });
     });
     try {
       // Its own transaction, committed without waiting for the disk: nothing here is kept.
@@ -90,9 +90,11 @@ class NotifyFence implements ReadFence {
   }
 
   #settle(id: number, passed: boolean) {
-    const resolve = this.#waiting.get(id);
+    const waiting = this.#waiting.get(id);
+    if (!waiting) return;
     this.#waiting.delete(id);
-    resolve?.(passed);
+    clearTimeout(waiting.timer);
+    waiting.resolve(passed);
   }
 
   heard(payload: string): boolean {
