@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openPostgres } from '../src/db/client';
@@ -47,6 +50,9 @@ describe('graceful shutdown', () => {
 
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
+    // Its generated keys (VAPID) go here, not into the repository's ./data.
+    const dataDir = mkdtempSync(join(tmpdir(), 'giro-shutdown-'));
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const server: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -59,6 +65,7 @@ describe('graceful shutdown', () => {
         PUBLIC_URL: origin,
         SESSION_SECRET: 'test-session-secret-of-at-least-32-chars',
         SHUTDOWN_DELAY_MS: '800',
+        DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
       },
     });
