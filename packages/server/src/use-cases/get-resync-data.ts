@@ -5,12 +5,11 @@ import { userTotals } from '../db/ledger.queries';
 import { listNotifications } from '../db/notification.repository';
 import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
-import { fundView } from '../views/fund.view';
 import { requestsOverview } from '../views/request.view';
 import { completedCyclesOf } from './fund/completed-cycles';
 import {
   EMPTY_REQUESTS,
-  fundMembersOf,
+  fundViewOf,
   leaderboardOf,
   requestNamesOf,
   snapshotOf,
@@ -34,7 +33,7 @@ export async function getResyncData(
     ? requestsOverview(snapshot.requests ?? EMPTY_REQUESTS, await requestNamesOf(deps.db, snapshot)).queued
     : [];
   const data: ResyncData = {
-    rotatingFund: snapshot && fund ? fundView(fund.state, fundMembersOf(snapshot), deps.config) : null,
+    rotatingFund: snapshot ? fundViewOf(snapshot, deps.config) : null,
     familyMembers: snapshot ? leaderboardOf(snapshot) : [],
     userNotifications: notifications.notifications,
     dashboard: {

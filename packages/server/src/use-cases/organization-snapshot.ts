@@ -1,3 +1,4 @@
+import type { FundView } from '@giro/contract/fund';
 import type { Member, Organization } from '@giro/contract/organization';
 import type { OrganizationType } from '@giro/domain/organization';
 import type { RequestsState } from '@giro/domain/requests/request-types';
@@ -5,6 +6,7 @@ import type { Db } from '../db/client';
 import type { OrganizationSnapshot } from '../db/organization-snapshot.queries';
 import { displayNames, type UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
+import { fundView } from '../views/fund.view';
 import { type Names, peopleIn } from '../views/request.view';
 
 /**
@@ -48,6 +50,21 @@ export function leaderboardOf(snapshot: OrganizationSnapshot): Member[] {
 /** The members as the fund's view and effects name them. */
 export function fundMembersOf(snapshot: OrganizationSnapshot) {
   return snapshot.members.map((m) => ({ id: m.id, displayName: m.displayName, language: m.language }));
+}
+
+const fundViews = new WeakMap<OrganizationSnapshot, { testClock: boolean; view: FundView }>();
+
+/**
+ * The fund's view in a snapshot, built once per snapshot: a snapshot kept in memory
+ * (db/snapshot-cache.ts) serves many requests, and the view depends on nothing else.
+ */
+export function fundViewOf(snapshot: OrganizationSnapshot, config: { testClock: boolean }): FundView | null {
+  if (!snapshot.fund) return null;
+  const built = fundViews.get(snapshot);
+  if (built && built.testClock === config.testClock) return built.view;
+  const view = fundView(snapshot.fund.state, fundMembersOf(snapshot), config);
+  fundViews.set(snapshot, { testClock: config.testClock, view });
+  return view;
 }
 
 export const EMPTY_REQUESTS: RequestsState = { requests: [] };

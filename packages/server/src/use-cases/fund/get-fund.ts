@@ -7,8 +7,7 @@ import { findFundOfOrganization, organizationMembers } from '../../db/fund.repos
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { fundView } from '../../views/fund.view';
-import { fundMembersOf, snapshotOf } from '../organization-snapshot';
+import { fundViewOf, snapshotOf } from '../organization-snapshot';
 import { fundContext } from './apply-fund-command';
 
 /** The caller's organization's fund; another organization's id is 404, as if it did not exist. */
@@ -22,10 +21,10 @@ async function loadFund(db: DbOrTx, user: UserRow, fundId?: string) {
 /** The fund view, from the organization's snapshot: the fund and its members in one statement. */
 export async function getFund(deps: Deps, user: UserRow, fundId?: string): Promise<FundView> {
   const snapshot = await snapshotOf(deps, user);
-  const fund = snapshot?.fund;
-  if (!snapshot || !fund || (fundId !== undefined && fund.id !== fundId))
+  const view = snapshot ? fundViewOf(snapshot, deps.config) : null;
+  if (!view || (fundId !== undefined && snapshot?.fund?.id !== fundId))
     throw new AppError('NO_ROTATING_FUND');
-  return fundView(fund.state, fundMembersOf(snapshot), deps.config);
+  return view;
 }
 
 export async function getFundState(deps: Deps, user: UserRow, fundId: string): Promise<FundState> {
