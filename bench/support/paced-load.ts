@@ -3,7 +3,7 @@ import { percentile, sleep } from './report';
 import type { LoadResult } from './resync-load';
 
 /**
- * GETs at a steady `rate` a second, spaced evenly (a tick every 5 ms sends what is owed), on at
+ * GETs at a steady `rate` a second, spaced evenly (a tick every millisecond sends what is owed), on at
  * most `connections` kept-alive connections: the latency a member sees at a given load.
  * autocannon's own `overallRate` lets each connection send its whole second's quota at once,
  * so its p99 at half rate is really a burst at full rate.
@@ -70,7 +70,7 @@ export async function pacedLoad(options: {
       pending++;
     }
     dispatch();
-  }, 5);
+  }, 1);
   await sleep(WARMUP_MS + options.durationMs);
   clearInterval(timer);
   for (let waited = 0; pending > 0 && waited < 5000; waited += 50) await sleep(50);
