@@ -1,14 +1,14 @@
 import type { Language } from '@giro/contract/errors';
 import type { Notification, NotificationType } from '@giro/contract/notifications';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { loadNoticeOverrides } from '../notifications/notice-overrides';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { NOTICE_KEY_PATTERN, noticeOverridesFrom } from '../notifications/notice-overrides';
 import {
   type NotificationData,
   notificationLink,
   renderNotification,
 } from '../notifications/notification-texts';
-import type { DbOrTx } from './client';
-import { notifications } from './schema';
+import type { Db, DbOrTx } from './client';
+import { notifications, users } from './schema';
 
 export interface NewNotification {
   userId: string;
@@ -65,37 +65,70 @@ export async function deleteNotifications(tx: DbOrTx, ids: readonly string[]): P
   if (ids.length > 0) await tx.delete(notifications).where(inArray(notifications.id, [...ids]));
 }
 
+interface ListedRow {
+  id: string;
+  type: string;
+  data: NotificationData;
+  read: boolean;
+  createdAtMs: number;
+}
+
+/**
+ * A member's notifications, how many are unread, and the texts admins edited, in one prepared
+ * statement: the socket's resync and the alerts list read them on every reconnect and open
+ * (issue 15; they took three statements in two round trips).
+ */
+function prepareNotificationList(db: Db) {
+  const user = sql.placeholder('userId');
+  return db
+    .select({
+      rows: sql<ListedRow[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', n.id, 'type', n.type, 'data', n.data, 'read', n.read_at is not null,
+          'createdAtMs', floor(extract(epoch from n.created_at) * 1000)::bigint
+        ) order by n.created_at desc, n.id desc), '[]'::json)
+        from (select * from notifications where user_id = ${user}::uuid
+              order by created_at desc, id desc limit ${sql.placeholder('limit')}) n)`,
+      unread: sql<number>`(
+        select count(*)::int from notifications where user_id = ${user}::uuid and read_at is null)`,
+      overrides: sql<{ key: string; language: string; title: string; body: string }[]>`(
+        select coalesce(json_agg(json_build_object(
+          'key', t.key, 'language', t.language, 'title', t.subject, 'body', t.body)), '[]'::json)
+        from email_templates t where t.key like ${NOTICE_KEY_PATTERN})`,
+    })
+    .from(users)
+    .where(eq(users.id, user))
+    .prepare('notification_list');
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepareNotificationList>>();
+
 /** The user's notifications, newest first, rendered in their language. */
 export async function listNotifications(
-  db: DbOrTx,
+  db: Db,
   userId: string,
   language: Language,
   limit = 50,
 ): Promise<{ notifications: Notification[]; unread: number }> {
-  const overrides = await loadNoticeOverrides(db);
-  const [rows, [unread]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(limit),
-    db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
-  ]);
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = prepareNotificationList(db);
+    prepared.set(db, statement);
+  }
+  const [found] = await statement.execute({ userId, limit });
+  if (!found) return { notifications: [], unread: 0 };
+  const overrides = noticeOverridesFrom(found.overrides);
   return {
-    unread: unread?.n ?? 0,
-    notifications: rows.map((row) => {
+    unread: Number(found.unread),
+    notifications: found.rows.map((row) => {
       const type = row.type as NotificationType;
       return {
         id: row.id,
         type,
-        ...renderNotification(type, row.data as NotificationData, language, overrides),
+        ...renderNotification(type, row.data, language, overrides),
         link: notificationLink(type),
-        createdAt: row.createdAt.toISOString(),
-        read: row.readAt !== null,
+        createdAt: new Date(Number(row.createdAtMs)).toISOString(),
+        read: row.read,
       };
     }),
   };

@@ -17,7 +17,14 @@ export async function loadNoticeOverrides(db: DbOrTx): Promise<NoticeOverrides> 
       body: emailTemplates.body,
     })
     .from(emailTemplates)
-    .where(like(emailTemplates.key, 'notice\\_%'));
+    .where(like(emailTemplates.key, NOTICE_KEY_PATTERN));
+  return noticeOverridesFrom(rows);
+}
+
+/** The edited texts as rendering looks them up, from their rows (here, or read with other things). */
+export function noticeOverridesFrom(
+  rows: readonly { key: string; language: string; title: string; body: string }[],
+): NoticeOverrides {
   return new Map(
     rows.map((row) => [
       `${row.key.slice('notice_'.length)}/${row.language as Language}`,
@@ -25,3 +32,6 @@ export async function loadNoticeOverrides(db: DbOrTx): Promise<NoticeOverrides> 
     ]),
   );
 }
+
+/** Which templates are notification texts: `notice_<type>`. */
+export const NOTICE_KEY_PATTERN = 'notice\\_%';
