@@ -49,7 +49,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     listen: async (channel, onPayload, onState) => {
       const unlisten = await client.listen(channel, onPayload);
       onState?.(true);
-      return () => unlisten();
+      return async () => {
+        onState?.(false);
+        await unlisten();
+      };
     },
   };
 }
@@ -88,7 +91,9 @@ async function listenPostgres(
   let stopped = false;
   let client: pg.Client | undefined;
   const connect = async (first: boolean): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+    // Keep-alive: a connection dropped silently (a NAT's idle timeout) errors out in the end,
+    // and is then made again, instead of staying up and deaf.
+    const next = new pg.Client({ connectionString, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     let gone = false;
     const fail = () => {
       if (gone) return;

@@ -14,7 +14,7 @@ import type { Database } from './client';
  * PGlite delivers a notification before the statement that sent it returns: no fence needed.
  */
 export interface ReadFence {
-  /** Whether notifications are being heard at all (the listening connection is up). */
+  /** Whether notifications are being heard (the listening connection is up and fences return). */
   readonly listening: boolean;
   /** Resolves true once every change committed before the call has been heard; false if unsure. */
   pass(): Promise<boolean>;
@@ -40,7 +40,14 @@ class InProcessFence implements ReadFence {
 }
 
 class NotifyFence implements ReadFence {
-  listening = false;
+  #connected = false;
+  /**
+   * A fence did not come back in time: the connection may be up yet deaf (dropped by a NAT
+   * without an error) or the database slow. Until a probe comes back, requests read the
+   * database at once instead of waiting out a fence each, and nothing new is kept.
+   */
+  #deaf = false;
+  #probing: NodeJS.Timeout | undefined;
   readonly #prefix = `fence:${randomBytes(6).toString('hex')}:`;
   #sent = 0;
   readonly #waiting = new Map<number, { resolve: (passed: boolean) => void; timer: NodeJS.Timeout }>();
@@ -51,6 +58,10 @@ class NotifyFence implements ReadFence {
     private readonly database: Database,
     private readonly channel: string,
   ) {}
+
+  get listening(): boolean {
+    return this.#connected && !this.#deaf;
+  }
 
   pass(): Promise<boolean> {
     if (!this.listening) return Promise.resolve(false);
@@ -65,6 +76,7 @@ class NotifyFence implements ReadFence {
   }
 
   #start(): Promise<boolean> {
+    if (!this.listening) return Promise.resolve(false);
     const fence = this.#send().finally(() => {
       if (this.#inFlight === fence) this.#inFlight = undefined;
     });
@@ -72,20 +84,23 @@ class NotifyFence implements ReadFence {
     return fence;
   }
 
-  async #send(): Promise<boolean> {
+  /** Resolves true when our notification comes back; false on failure or after FENCE_TIMEOUT_MS. */
+  #send(): Promise<boolean> {
     const id = ++this.#sent;
     const heard = new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => this.#settle(id, false), FENCE_TIMEOUT_MS).unref();
+      const timer = setTimeout(() => {
+        this.#settle(id, false);
+        this.#becomeDeaf();
+      }, FENCE_TIMEOUT_MS).unref();
       this.#waiting.set(id, { resolve, timer });
     });
-    try {
-      // Its own transaction, committed without waiting for the disk: nothing here is kept.
-      await this.database.db.execute(
+    // Its own transaction, committed without waiting for the disk: nothing here is kept. Not
+    // awaited: the timeout bounds the wait for a pool connection too.
+    this.database.db
+      .execute(
         sql`select set_config('synchronous_commit', 'off', true), pg_notify(${this.channel}, ${this.#prefix + id})`,
-      );
-    } catch {
-      this.#settle(id, false);
-    }
+      )
+      .catch(() => this.#settle(id, false));
     return heard;
   }
 
@@ -97,6 +112,21 @@ class NotifyFence implements ReadFence {
     waiting.resolve(passed);
   }
 
+  #becomeDeaf() {
+    if (this.#deaf || !this.#connected) return;
+    this.#deaf = true;
+    // One probe a second while deaf (the fences' own timeouts space them); back once one returns.
+    const probe = () => {
+      this.#probing = undefined;
+      if (!this.#deaf || !this.#connected) return;
+      void this.#send().then((heard) => {
+        if (heard) this.#deaf = false;
+        else if (this.#deaf && this.#connected) this.#probing = setTimeout(probe, 1000).unref();
+      });
+    };
+    probe();
+  }
+
   heard(payload: string): boolean {
     if (!payload.startsWith('fence:')) return false;
     if (payload.startsWith(this.#prefix)) this.#settle(Number(payload.slice(this.#prefix.length)), true);
@@ -104,7 +134,10 @@ class NotifyFence implements ReadFence {
   }
 
   setListening(listening: boolean) {
-    this.listening = listening;
+    this.#connected = listening;
+    this.#deaf = false;
+    clearTimeout(this.#probing);
+    this.#probing = undefined;
     if (!listening) for (const id of [...this.#waiting.keys()]) this.#settle(id, false);
   }
 }

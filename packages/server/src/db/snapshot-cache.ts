@@ -12,7 +12,8 @@ export const snapshotsFromDatabase = (db: Db): SnapshotReader => ({
   read: (organizationId, userId) => readOrganizationSnapshot(db, organizationId, userId),
 });
 
-function deepFreeze<T>(value: T): T {
+/** Freezes `value` and everything in it: what memory holds is shared by every request. */
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);

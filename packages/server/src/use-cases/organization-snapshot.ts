@@ -4,6 +4,7 @@ import type { OrganizationType } from '@giro/domain/organization';
 import type { RequestsState } from '@giro/domain/requests/request-types';
 import type { Db } from '../db/client';
 import type { OrganizationSnapshot } from '../db/organization-snapshot.queries';
+import { deepFreeze } from '../db/snapshot-cache';
 import { displayNames, type UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { fundView } from '../views/fund.view';
@@ -62,7 +63,8 @@ export function fundViewOf(snapshot: OrganizationSnapshot, config: { testClock: 
   if (!snapshot.fund) return null;
   const built = fundViews.get(snapshot);
   if (built && built.testClock === config.testClock) return built.view;
-  const view = fundView(snapshot.fund.state, fundMembersOf(snapshot), config);
+  // Shared by every member's request while the snapshot is: nobody may change it.
+  const view = deepFreeze(fundView(snapshot.fund.state, fundMembersOf(snapshot), config));
   fundViews.set(snapshot, { testClock: config.testClock, view });
   return view;
 }

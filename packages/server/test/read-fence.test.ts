@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPostgres } from '../src/db/client';
+import { createReadFence } from '../src/db/read-fence';
+import { freshPostgresDatabase } from './support/postgres';
+
+/**
+ * The read fence on PostgreSQL (db/read-fence.ts, ADR 0026): a fence that does not come back
+ * (a listening connection up but deaf) turns the caches off, so requests read the database
+ * instead of each waiting out a fence; a probe that comes back turns them on again.
+ */
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function until(check: () => boolean, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('read fence', () => {
+  it('passes when its notification comes back; when one does not, it is off until a probe does', async () => {
+    const fresh = await freshPostgresDatabase('giro_fence');
+    cleanups.push(fresh.drop);
+    const database = await openPostgres(fresh.url, 2);
+    cleanups.push(() => database.close());
+    const fence = createReadFence(database, 'giro_cache');
+
+    // Said to be listening, but nothing hears the channel: deaf.
+    fence.setListening(true);
+    expect(fence.listening).toBe(true);
+    expect(await fence.pass()).toBe(false);
+    expect(fence.listening).toBe(false);
+    expect(await fence.pass()).toBe(false);
+
+    // Hearing again: the next probe comes back and fences pass.
+    const stop = await database.listen('giro_cache', (payload) => fence.heard(payload));
+    cleanups.push(stop);
+    await until(() => fence.listening);
+    expect(await fence.pass()).toBe(true);
+    expect(await Promise.all([fence.pass(), fence.pass(), fence.pass()])).toEqual([true, true, true]);
+
+    fence.setListening(false);
+    expect(await fence.pass()).toBe(false);
+  });
+});
