@@ -104,6 +104,8 @@ describe('health', () => {
     expect((await readyz(t)).status).toBe(200);
 
     proxy.cut();
+    // Probes within a second share one database reading: the cut shows from the next one on.
+    await expect.poll(async () => (await readyz(t!)).status, { timeout: 10_000 }).toBe(503);
     const away = await readyz(t);
     expect(away.status).toBe(503);
     expect(away.body.checks.database).toBe('unreachable');

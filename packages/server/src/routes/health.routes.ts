@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { checkReadiness, type ReadinessSources } from '../monitoring/readiness';
+import { type ReadinessSources, readinessCheck } from '../monitoring/readiness';
 
 /**
  * Health for a container runtime and a balancer (issue 19): `/healthz`, the process answers;
@@ -7,13 +7,14 @@ import { checkReadiness, type ReadinessSources } from '../monitoring/readiness';
  * /api/, so neither the session, the CSRF check nor the API log runs for them; never cached.
  */
 export function healthRoutes(app: FastifyInstance, sources: ReadinessSources) {
+  const checkReadiness = readinessCheck(sources);
   app.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
 
   app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
-    const { ready, checks } = await checkReadiness(sources);
+    const { ready, checks } = await checkReadiness();
     reply.header('cache-control', 'no-store');
     reply.code(ready ? 200 : 503);
     return { status: ready ? 'ready' : 'unready', checks };
