@@ -94,6 +94,8 @@ test('a passkey signs a member in alone; sessions and security events are hers t
   await laptop.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(laptop.getByTestId('dashboard-welcome')).toBeVisible();
   await laptop.getByTestId('language-switcher').selectOption('en');
+  // The pick is saved to her account: let that request finish before the page is left.
+  await laptop.waitForLoadState('networkidle');
   await laptop.goto('/account#security');
   const laptopSecurity = laptop.getByTestId('security-card');
   await expect(laptopSecurity.getByRole('heading', { name: 'Security and your data' })).toBeVisible();
