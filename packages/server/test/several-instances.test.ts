@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FundView } from '@giro/contract/fund';
@@ -15,6 +14,7 @@ import { readJournal } from '../src/db/ledger.repository';
 import { findUserById, type UserRow } from '../src/db/user.repository';
 import { runFundCommand } from '../src/use-cases/fund/run-fund-command';
 import { startFundCycle } from '../src/use-cases/fund/start-fund-cycle';
+import { freePort } from './support/free-port';
 import { fundOf, type Member, organizationOf } from './support/fund-members';
 import { type InstanceProxy, startInstanceProxy } from './support/instance-proxy';
 import { freshPostgresDatabase } from './support/postgres';
@@ -213,14 +213,6 @@ const userOf = async (t: TestApp, member: Member) => (await findUserById(t.deps.
 
 // ---------------------------------------------------------------------------------------------
 // Processes, browsers, sockets
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** A real server process, started as graceful-shutdown.test.ts starts one; killed in teardown. */
 function startInstance(port: number, databaseUrl: string, publicUrl: string, dataDir: string): Instance {
