@@ -109,8 +109,12 @@ test('Account: a notification switch, quiet hours and the calendar address, kept
   await page.keyboard.press('Space');
   await expect(yourTurnByEmail).toBeChecked();
   await expect(card.getByTestId('preferences-save-state')).toHaveText('Modifiche salvate');
+  // These switches show what the query cache holds, which TanStack Query hands to React a task
+  // after the click, so a click and then a look (not `uncheck()`, which looks at once) is what a
+  // member sees.
   const dueByPush = card.getByRole('checkbox', { name: '2 ore alla chiusura Push' });
-  await dueByPush.uncheck();
+  await dueByPush.click();
+  await expect(dueByPush).not.toBeChecked();
   await expect(card.getByTestId('preferences-save-state')).toHaveText('Modifiche salvate');
 
   const quiet = card.getByTestId('quiet-hours');
@@ -118,7 +122,9 @@ test('Account: a notification switch, quiet hours and the calendar address, kept
   await quiet.getByLabel('Dalle', { exact: true }).fill('23:30');
   await quiet.getByRole('button', { name: 'Salva ore di silenzio' }).click();
   await expect(card.getByTestId('preferences-save-state')).toHaveText('Modifiche salvate');
-  await card.getByRole('checkbox', { name: 'Riepilogo settimanale per email' }).check();
+  const weekly = card.getByRole('checkbox', { name: 'Riepilogo settimanale per email' });
+  await weekly.click();
+  await expect(weekly).toBeChecked();
   await expect(card.getByTestId('preferences-save-state')).toHaveText('Modifiche salvate');
 
   await page.reload();
