@@ -36,6 +36,28 @@ describe('outbox worker', () => {
     expect(seen.sort()).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('handles rows in the order they were written, however the table has stored them', async () => {
+    // Rows written in the future, then made due last first: each update stores a new version of
+    // its row after the others, so the table's physical order (what a scan and RETURNING follow)
+    // is the reverse of the ids'. A payout handled before the holds it captures fails.
+    for (let i = 0; i < 3; i++)
+      await database.db
+        .insert(outbox)
+        .values({ topic: 'test', payload: { i }, availableAt: new Date(clock.now().getTime() + 60_000) });
+    const ids = (await database.db.select({ id: outbox.id }).from(outbox)).map((row) => row.id).sort();
+    for (const id of [...ids].reverse())
+      await database.db.update(outbox).set({ availableAt: clock.now() }).where(eq(outbox.id, id));
+    const seen: number[] = [];
+    const worker = new OutboxWorker(
+      database.db,
+      clock,
+      { test: async (row) => void seen.push((row.payload as { i: number }).i) },
+      logger,
+    );
+    expect(await worker.drain()).toBe(3);
+    expect(seen).toEqual([0, 1, 2]);
+  });
+
   it('retries a failed row later, with backoff, keeping the error', async () => {
     await enqueue(1);
     let calls = 0;

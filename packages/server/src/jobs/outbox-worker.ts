@@ -72,7 +72,7 @@ export class OutboxWorker extends WakeableWorker {
 
   private async claim(): Promise<OutboxRow[]> {
     const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
+    const claimed = await this.db.transaction(async (tx) => {
       const due = await tx
         .select({ id: outbox.id })
         .from(outbox)
@@ -92,6 +92,9 @@ export class OutboxWorker extends WakeableWorker {
         )
         .returning();
     });
+    // In the order they were written: RETURNING follows no ORDER BY, and a payout handled before
+    // the holds it captures would find them still pending.
+    return claimed.sort((a, b) => a.id - b.id);
   }
 
   private async handleOne(row: OutboxRow): Promise<void> {
