@@ -1,6 +1,8 @@
 import { checkJournal, ledgerAccount } from '@giro/domain/ledger';
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
+import { outbox, paymentOperations } from '../src/db/schema';
 import {
   connectPayoutAccount,
   DAY,
@@ -69,6 +71,38 @@ describe('fund payments through the payment port', () => {
     // A replayed outbox row (a crash after the provider call) moves nothing twice.
     await t.flushOutbox();
     expect(t.payments.calls).toHaveLength(5);
+  });
+
+  it('a payout waits for a hold another instance is still placing, then pays out whole', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members, 5000);
+    const recipient = recipientOf(members, fund);
+    await connectPayoutAccount(recipient);
+    await openWindow(members[0]!);
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    await act(recipient, 'withdraw');
+    // Another instance has claimed the holds' rows (its lease runs a minute) and not finished.
+    const holdRows = sql`${outbox.topic} = 'payment' and ${outbox.payload}->>'operationId' in
+      (select ${paymentOperations.id}::text from ${paymentOperations} where ${paymentOperations.kind} = 'charge')`;
+    await t.database.db
+      .update(outbox)
+      .set({ availableAt: new Date(t.clock.now().getTime() + 60_000) })
+      .where(holdRows);
+
+    await t.flushOutbox();
+    expect(t.payments.calls).toEqual([]);
+    const waiting = await fundOf(recipient);
+    expect(waiting.round).toMatchObject({ number: 1, state: 'distributing', payoutFailed: false });
+
+    // That instance places the holds; the payout, looked at again a second later, captures them.
+    await t.database.db.update(outbox).set({ availableAt: t.clock.now() }).where(holdRows);
+    await t.flushOutbox();
+    expect(t.payments.calls.map((c) => c.op)).toEqual(['charge', 'charge']);
+    t.clock.fastForward(1);
+    await t.flushOutbox();
+    expect(t.payments.calls.map((c) => c.op)).toEqual(['charge', 'charge', 'capture', 'capture', 'payout']);
+    const after = await fundOf(recipient);
+    expect(after.received).toEqual([{ roundNumber: 1, recipientId: recipient.id, netCents: 9700 }]);
   });
 
   it('a declined card leaves no contribution, and the member may pay again', async () => {

@@ -40,6 +40,13 @@ export function paymentHandler(
     const [op] = await deps.db.select().from(paymentOperations).where(eq(paymentOperations.id, operationId));
     if (!op || !OPEN.includes(op.status)) return;
     const request = op.request as PaymentRequest;
+    if (request.kind === 'payout' && (await holdsUndecided(deps.db, op, request))) {
+      // Another worker (another instance, or a crashed one whose lease has not run out) is still
+      // placing a hold this payout captures: failing now would tell the recipient their payout
+      // failed. Looked at again soon, then less often while a payer confirms with their bank.
+      const now = deps.clock.now();
+      return wakePaymentOperation(deps.db, op, new Date(now.getTime() + holdWaitMs(op, now)), now);
+    }
     const result =
       op.status === 'awaiting_payer'
         ? await awaitedResult(provider, op, deps.clock.now())
@@ -113,6 +120,23 @@ async function awaitPayer(tx: DbOrTx, now: Date, op: Operation, ref: string, pub
       now,
     );
 }
+
+/** Whether any hold a payout captures is still being placed, or waits for its payer. */
+async function holdsUndecided(
+  db: Db,
+  op: Operation,
+  request: Extract<PaymentRequest, { kind: 'payout' }>,
+): Promise<boolean> {
+  for (const contributionId of request.captures) {
+    const charge = await chargeOf(db, op.organizationId, contributionId);
+    if (charge && OPEN.includes(charge.status)) return true;
+  }
+  return false;
+}
+
+/** A second at first, then a quarter of the time waited so far, at most five minutes. */
+const holdWaitMs = (op: Operation, now: Date) =>
+  Math.min(Math.max(1000, (now.getTime() - op.createdAt.getTime()) / 4), 5 * 60_000);
 
 /** The charge that a capture or refund refers to, by the contribution's subject. */
 async function chargeOf(db: Db, organizationId: string, contributionId: string) {
