@@ -56,9 +56,7 @@ async function main() {
     sessionSecret,
     webRoot,
     readiness: { workers: { outbox, deadlines }, stopping: () => stopping },
-    // The session cache (db/session-cache.ts) is not switched on: with it, fund-covering.test.ts
-    // failed on PostgreSQL about one run in two (a withdraw that did not pay out), cause not
-    // found yet (issue 15, stop 26 note). Snapshots in memory are on.
+    sessionCache: caches.sessions,
   });
   const stopListening = await startRealtimeListener(database, deps.hub, logger);
 

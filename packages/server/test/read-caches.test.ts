@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from './support/test-app';
  */
 let t: TestApp;
 beforeEach(async () => {
-  t = await createTestApp({}, { sessionCache: true });
+  t = await createTestApp();
 });
 afterEach(async () => {
   await t.close();

@@ -47,8 +47,6 @@ export async function createTestApp(
     clock?: OffsetClock;
     /** A built web app to serve, as server.ts serves packages/web/dist. */
     webRoot?: string;
-    /** Signed-in sessions in memory (db/session-cache.ts): off in server.ts for now, see there. */
-    sessionCache?: boolean;
   } = {},
 ): Promise<TestApp> {
   // A second instance on another's database shares it, and leaves closing it to its owner.
@@ -83,7 +81,7 @@ export async function createTestApp(
     sessionSecret,
     webRoot: options.webRoot,
     readiness: { workers: { outbox, deadlines }, stopping: () => stopped },
-    sessionCache: options.sessionCache ? caches.sessions : undefined,
+    sessionCache: caches.sessions,
   });
   await app.ready();
   const stopListening = await startRealtimeListener(database, deps.hub, logger);
