@@ -229,6 +229,8 @@ async function bench(kind: DatabaseKind) {
     const cookie = member.cookie;
     const loads: [string, Load][] = [
       ['one-query floor: node:http + prepared SELECT 1', http(`${floor.url}/select`)],
+      // What the load client and node:http cost with no database: the p99 this machine can show.
+      ['no-query floor: node:http, a constant answer', http(`${floor.url}/constant`)],
       ['GET /api/session/check, signed out', http(`${giro.url}/api/session/check`)],
       ['GET /api/session/check, signed in', http(`${giro.url}/api/session/check`, { cookie })],
       ['GET /api/dashboard', http(`${giro.url}/api/dashboard`, { cookie })],
