@@ -1,5 +1,6 @@
 // `npm run test:deep`: the long runs of the bounded suites in `npm test` (issue 17): contract
-// fuzzing at 100 cases per route, a webhook storm of 5,000 events, swaps over 100,000 random
+// fuzzing at 100 cases per route, a webhook storm of 5,000 events, every crash point of a round
+// (on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set), swaps over 100,000 random
 // sequences, and 100,000 seeded organizations in the fund simulation. Minutes, not seconds.
 import { spawnSync } from 'node:child_process';
 
@@ -7,6 +8,10 @@ const root = new URL('..', import.meta.url).pathname;
 const runs = [
   ['packages/server/test/contract-fuzz.test.ts', { FUZZ_RUNS: '100' }],
   ['packages/server/test/webhook-storm.test.ts', { WEBHOOK_EVENTS: '5000' }],
+  ['packages/server/test/crash-points.test.ts', { CRASH_POINTS: 'all' }],
+  ...(process.env.TEST_DATABASE_URL
+    ? [['packages/server/test/crash-points.test.ts', { CRASH_POINTS: 'all', TEST_DB: 'postgres' }]]
+    : []),
   ['packages/domain/src/fund/swaps.property.test.ts', { SWAP_RUNS: '100000' }],
   ['packages/domain/src/simulation/simulate.test.ts', { SIMULATION_SEEDS: '100000' }],
 ];

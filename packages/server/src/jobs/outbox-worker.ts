@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
+import { failpoint } from '../ops/failpoints';
 import { WakeableWorker } from './wakeable-worker';
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -49,6 +50,7 @@ export class OutboxWorker extends WakeableWorker {
     for (;;) {
       const rows = await this.claim();
       if (rows.length === 0) return handled;
+      await failpoint('outbox.claimed');
       const done: number[] = [];
       for (const [topic, group] of byTopic(rows)) {
         const handler = this.handlers[topic];
@@ -60,6 +62,7 @@ export class OutboxWorker extends WakeableWorker {
           }
         }
       }
+      await failpoint('outbox.handled');
       // One write marks the whole batch: a row's own update would cost a commit each.
       if (done.length > 0)
         await this.db

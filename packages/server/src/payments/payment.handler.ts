@@ -6,6 +6,7 @@ import { paypalEmailOf } from '../db/user.repository';
 import type { Deps } from '../deps';
 import type { OutboxHandler } from '../jobs/outbox-worker';
 import { notifyMember } from '../notifications/notify-member';
+import { failpoint } from '../ops/failpoints';
 import {
   chargeSubject,
   type PaymentRequest,
@@ -47,10 +48,13 @@ export function paymentHandler(
       const now = deps.clock.now();
       return wakePaymentOperation(deps.db, op, new Date(now.getTime() + holdWaitMs(op, now)), now);
     }
+    const point = `${request.kind}/${request.target.type}`;
+    await failpoint(`payment.before-provider/${point}`);
     const result =
       op.status === 'awaiting_payer'
         ? await awaitedResult(provider, op, deps.clock.now())
         : await carryOut(deps.db, provider, op, request);
+    await failpoint(`payment.after-provider/${point}`);
     // Still waiting for the payer, within the time they have: a later wake-up looks again.
     if (result === null) return;
     // A refund is owed whatever happens: a failure is retried with backoff, not recorded.
@@ -75,6 +79,7 @@ export function paymentHandler(
         })
         .where(eq(paymentOperations.id, op.id));
       await recorders[request.target.type](tx, { id: op.id, request, amountCents: op.amountCents }, result);
+      await failpoint(`payment.recording/${point}`);
     });
     deps.kickDeadlines();
   };
@@ -182,6 +187,7 @@ async function carryOut(
         });
         if (!captured.ok) return captured;
       }
+      await failpoint(`payout.after-captures/${request.target.type}`);
       return payOut(db, provider, op.id, request);
     }
     case 'refund': {

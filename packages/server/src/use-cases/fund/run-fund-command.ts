@@ -6,6 +6,7 @@ import type { IdempotentRequest } from '../../db/idempotency.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { failpoint } from '../../ops/failpoints';
 import { fundView } from '../../views/fund.view';
 import { rememberAnswer, replayedAnswer } from '../idempotent-answer';
 import { applyFundCommand, type FundMember } from './apply-fund-command';
@@ -59,8 +60,10 @@ export async function withLockedFund(
     const { state, members } = await work(tx, fund);
     const result = fundView(state, members ?? (await organizationMembers(tx, organizationId)), deps.config);
     if (idempotency) await rememberAnswer(tx, user.id, idempotency, result, deps.clock.now());
+    await failpoint('fund-command.before-commit');
     return result;
   });
+  await failpoint('fund-command.after-commit');
   deps.kickOutbox();
   deps.kickDeadlines();
   return view;

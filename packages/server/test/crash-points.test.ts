@@ -1,0 +1,356 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FundState } from '@giro/domain/fund/fund-types';
+import { checkJournal, ledgerAccount } from '@giro/domain/ledger';
+import { eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env';
+import { type Database, openPglite, openPostgres } from '../src/db/client';
+import { readJournal } from '../src/db/ledger.repository';
+import { funds, outbox, paymentOperations } from '../src/db/schema';
+import { addToStoredTestClockOffset } from '../src/db/test-clock.repository';
+import { StripeProvider } from '../src/payments/stripe.provider';
+import { FakeStripe } from './support/fake-stripe';
+import { type Member, organizationOf } from './support/fund-members';
+import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
+import { freshPostgresDatabase } from './support/postgres';
+import { card } from './support/request-steps';
+import { ServerProcess } from './support/server-process';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Crash points (issue 17): the server is SIGKILLed at a named point on a money path
+ * (src/ops/failpoints.ts), restarted on the same data, and must then finish the round exactly
+ * once: every payment operation succeeded, the outbox's payment rows drained, the ledger
+ * balanced with the recipient's net and the fee where they belong, and at the card provider (a
+ * local Stripe fake in this process, which the killed server cannot take with it) one hold per
+ * contribution, one capture each, one transfer. On the engine the run is on: PGlite on disk in
+ * the first pass, PostgreSQL in the second.
+ *
+ * A round: two payers' card holds, then the recipient's withdrawal (captures, then the
+ * transfer). The points in `npm test` are one per step of that path; CRASH_POINTS=all (in
+ * `npm run test:deep`) runs every point there is on it.
+ */
+const ROUND_POINTS_ALL = [
+  'outbox.claimed',
+  'payment.before-provider/charge/fund',
+  'payment.after-provider/charge/fund',
+  'payment.recording/charge/fund',
+  'payment.before-provider/payout/fund',
+  'payout.after-captures/fund',
+  'payment.after-provider/payout/fund',
+  'payment.recording/payout/fund',
+  'outbox.handled',
+];
+const ROUND_POINTS_QUICK = [
+  'payment.after-provider/charge/fund',
+  'payout.after-captures/fund',
+  'payment.after-provider/payout/fund',
+];
+/** Points of a member's request: the contribution is sent again with its Idempotency-Key. */
+const REQUEST_POINTS = ['fund-command.before-commit', 'fund-command.after-commit'];
+const all = process.env.CRASH_POINTS === 'all';
+
+const WEBHOOK_SECRET = 'whsec_crash_points';
+const SESSION_SECRET = 'test-session-secret-of-at-least-32-chars';
+const NET_CENTS = 9700;
+const FEE_CENTS = 300;
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+});
+
+describe('kill -9 at each crash point of a round, then a restart on the same data', () => {
+  it.each(all ? ROUND_POINTS_ALL : ROUND_POINTS_QUICK)(
+    '%s: the round is paid out exactly once',
+    async (point) => {
+      const { engine, fake, round } = await roundReadyToPay();
+      // Two holds and the payout are queued; the server that drains them dies at the point.
+      const doomed = await ServerProcess.start(engine.env, point);
+      cleanups.push(() => doomed.kill9());
+      expect(await within(60_000, doomed.reachedFailpoint)).toBe(point);
+      await doomed.kill9();
+
+      await restartAndFinish(engine, fake, round);
+      await expectPaidOnce(engine, fake, round);
+    },
+    180_000,
+  );
+
+  it.each(REQUEST_POINTS)(
+    '%s: the contribution sent again with its key counts once, and the round is paid out once',
+    async (point) => {
+      const { engine, fake, round } = await roundReadyToPay({ lastPayerOverHttp: true });
+      const payer = round.lastPayer!;
+      const key = 'crash-point-contribution-1';
+      const doomed = await ServerProcess.start(engine.env, point);
+      cleanups.push(() => doomed.kill9());
+      expect(await doomed.ready()).toBe(true);
+      const lost = post(doomed, payer, `/api/rotating-fund/${round.fundId}/contributions`, card(), key).then(
+        async (r) => `answered ${r.status} ${await r.text()}`,
+        () => 'dropped',
+      );
+      expect(await within(60_000, doomed.reachedFailpoint)).toBe(point);
+      await doomed.kill9();
+      // The member's phone saw the connection drop, with no answer.
+      expect(await lost).toBe('dropped');
+
+      const server = await restart(engine);
+      const again = await post(
+        server,
+        payer,
+        `/api/rotating-fund/${round.fundId}/contributions`,
+        card(),
+        key,
+      );
+      expect(again.status).toBe(200);
+      const replay = await post(
+        server,
+        payer,
+        `/api/rotating-fund/${round.fundId}/contributions`,
+        card(),
+        key,
+      );
+      expect(await replay.text()).toBe(await again.clone().text());
+      const withdrawn = await post(
+        server,
+        round.recipient,
+        `/api/rotating-fund/${round.fundId}/withdraw`,
+        {},
+      );
+      expect(withdrawn.status).toBe(200);
+      await paidOut(server, round);
+      await server.stop();
+      await expectPaidOnce(engine, fake, round);
+    },
+    180_000,
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+
+interface Engine {
+  env: Record<string, string>;
+  open(): Promise<Database>;
+}
+interface Round {
+  fundId: string;
+  organizationId: string;
+  recipient: Member;
+  /** The payer whose contribution is left to send over HTTP, when one is. */
+  lastPayer?: Member;
+}
+
+/** A fresh database on this run's engine, with what the server process needs to run on it. */
+async function freshEngine(fake: FakeStripe): Promise<Engine> {
+  const env: Record<string, string> = {
+    SESSION_SECRET,
+    TEST_CLOCK: '1',
+    RATE_LIMIT_SCALE: '100',
+    SHUTDOWN_DELAY_MS: '0',
+    PAYMENTS: 'live',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.url,
+  };
+  const dataDir = mkdtempSync(join(tmpdir(), 'giro-crash-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  if (process.env.TEST_DB === 'postgres') {
+    const fresh = await freshPostgresDatabase('giro_crash');
+    cleanups.push(fresh.drop);
+    return {
+      env: { ...env, DATA_DIR: dataDir, DATABASE_URL: fresh.url },
+      open: () => openPostgres(fresh.url, 4),
+    };
+  }
+  return { env: { ...env, DATA_DIR: dataDir }, open: () => openPglite({ dataDir: join(dataDir, 'pglite') }) };
+}
+
+/**
+ * A family of three in its first round on a fresh database, the recipient's Stripe account
+ * active: both payers' contributions made and the recipient's withdrawal asked (their payment
+ * work queued, not done), or, with `lastPayerOverHttp`, the last payer's contribution left to
+ * send. Made in this process by the real app, which then stops as a killed process would.
+ */
+async function roundReadyToPay(options: { lastPayerOverHttp?: boolean } = {}) {
+  const fake = new FakeStripe();
+  await fake.start();
+  cleanups.push(() => fake.stop());
+  const engine = await freshEngine(fake);
+  const database = await engine.open();
+  await database.migrate();
+  const provider = new StripeProvider({
+    secretKey: 'sk_test_fake',
+    publicUrl: 'http://giro.test',
+    apiBase: fake.url,
+    timeoutMs: 2000,
+  });
+  const { payments } = loadConfig({
+    PAYMENTS: 'live',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.url,
+  });
+  const t = await createTestApp({ payments }, { provider, database });
+  try {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members, 5000);
+    const recipient = recipientOf(members, fund);
+    await connectStripeAccount(t, fake, recipient);
+    await openWindow(members[0]!);
+    const payers = payersOf(members, fund);
+    const lastPayer = options.lastPayerOverHttp ? payers.pop() : undefined;
+    for (const payer of payers) await act(payer, 'contributions', card());
+    if (!lastPayer) await act(recipient, 'withdraw');
+    const organizationId = (await recipient.client.get('/api/family')).json().id as string;
+    const round: Round = { fundId: fund.id, organizationId, recipient, ...(lastPayer ? { lastPayer } : {}) };
+    return { engine, fake, round };
+  } finally {
+    await t.stop();
+    await database.close();
+  }
+}
+
+/** The recipient opens a Connect account; Stripe onboards it and says so by a signed webhook. */
+async function connectStripeAccount(t: TestApp, fake: FakeStripe, member: Member) {
+  const created = (await member.client.post('/api/connect/account')).json<{ id: string }>();
+  fake.setAccount(created.id, 'active');
+  const payload = JSON.stringify({
+    object: 'event',
+    id: `evt_${created.id}`,
+    type: 'account.updated',
+    data: { object: { id: created.id } },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+  expect(answer.statusCode).toBe(200);
+}
+
+/**
+ * A new process on the same data, after the time the dead one's outbox lease holds its rows
+ * (a minute; the test clock, which the database keeps, is moved on two).
+ */
+async function restart(engine: Engine): Promise<ServerProcess> {
+  const database = await engine.open();
+  try {
+    await addToStoredTestClockOffset(database.db, 2 * 60_000, new Date());
+  } finally {
+    await database.close();
+  }
+  const server = await ServerProcess.start(engine.env);
+  cleanups.push(() => server.kill9());
+  expect(await server.ready()).toBe(true);
+  return server;
+}
+
+async function restartAndFinish(engine: Engine, fake: FakeStripe, round: Round) {
+  const server = await restart(engine);
+  await paidOut(server, round);
+  expect(fake.transfers.length).toBeGreaterThan(0);
+  await server.stop();
+}
+
+/** Waits until the recipient's fund shows the round received. */
+async function paidOut(server: ServerProcess, round: Round) {
+  const received = async () => {
+    const response = await fetch(`${server.origin}/api/rotating-fund`, {
+      headers: { cookie: round.recipient.client.cookieHeader },
+    });
+    return ((await response.json()) as { received?: unknown[] }).received?.length ?? 0;
+  };
+  const deadline = Date.now() + 90_000;
+  while ((await received()) === 0) {
+    if (Date.now() > deadline) throw new Error('the round was not paid out within 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A member's POST from their browser: session cookie, CSRF token, and an Idempotency-Key if given. */
+async function post(server: ServerProcess, member: Member, path: string, body: object, key?: string) {
+  const tokenAnswer = await fetch(`${server.origin}/api/csrf-token`, {
+    headers: { cookie: member.client.cookieHeader },
+  });
+  const { csrfToken } = (await tokenAnswer.json()) as { csrfToken: string };
+  // The member's cookies, the CSRF cookie replaced by the one that goes with this token.
+  const cookies = new Map(
+    member.client.cookieHeader.split('; ').map((c) => c.split('=', 2) as [string, string]),
+  );
+  for (const line of tokenAnswer.headers.getSetCookie()) {
+    const [name, value] = line.split(';')[0]!.split('=', 2) as [string, string];
+    cookies.set(name, value);
+  }
+  return fetch(`${server.origin}${path}`, {
+    method: 'POST',
+    headers: {
+      cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      'x-csrf-token': csrfToken,
+      'content-type': 'application/json',
+      origin: server.origin,
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Exactly once, everywhere it can be seen: our operations, the outbox, the ledger, the provider. */
+async function expectPaidOnce(engine: Engine, fake: FakeStripe, round: Round) {
+  const database = await engine.open();
+  try {
+    const { db } = database;
+    const operations = await db
+      .select({ kind: paymentOperations.kind, status: paymentOperations.status })
+      .from(paymentOperations);
+    expect(operations.map((o) => `${o.kind} ${o.status}`).sort()).toEqual([
+      'charge succeeded',
+      'charge succeeded',
+      'payout succeeded',
+    ]);
+    const [left] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(sql`${outbox.topic} = 'payment' and ${outbox.processedAt} is null`);
+    expect(left!.n).toBe(0);
+
+    const [row] = await db.select().from(funds).where(eq(funds.id, round.fundId));
+    const state = row!.state as FundState;
+    expect(state.received).toEqual([
+      expect.objectContaining({ roundNumber: 1, recipientId: round.recipient.id, netCents: NET_CENTS }),
+    ]);
+    const journal = await readJournal(db, round.organizationId);
+    expect(checkJournal(journal)).toEqual([]);
+    const balance = (account: string) =>
+      journal
+        .flatMap((x) => x.entries)
+        .filter((e) => e.account === account)
+        .reduce((sum, e) => sum + e.amountCents, 0);
+    expect(balance(ledgerAccount.payout(round.recipient.id))).toBe(NET_CENTS);
+    expect(balance(ledgerAccount.platformFees)).toBe(FEE_CENTS);
+  } finally {
+    await database.close();
+  }
+  // At the provider: two holds, each captured once, one transfer of the net.
+  expect(fake.intents.size).toBe(2);
+  expect([...fake.intents.values()].map((intent) => intent.status)).toEqual(['succeeded', 'succeeded']);
+  const captureKeys = fake
+    .calls('/v1/payment_intents/')
+    .filter((r) => r.path.endsWith('/capture'))
+    .map((r) => r.idempotencyKey);
+  expect(new Set(captureKeys).size).toBe(2);
+  expect(fake.transfers).toEqual([expect.objectContaining({ amount: NET_CENTS })]);
+}
+
+/** The promise's value, or a failure after `ms`. */
+function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms).unref()),
+  ]);
+}
