@@ -21,7 +21,13 @@ export class ServerProcess {
     this.child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      env: { ...process.env, SKIP_WEB_BUILD: '1', NODE_ENV: 'test', LOG_LEVEL: process.env.SERVER_LOG ?? 'error', ...env },
+      env: {
+        ...process.env,
+        SKIP_WEB_BUILD: '1',
+        NODE_ENV: 'test',
+        LOG_LEVEL: process.env.SERVER_LOG ?? 'error',
+        ...env,
+      },
     });
     this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
     this.reachedFailpoint = new Promise((resolve) =>
