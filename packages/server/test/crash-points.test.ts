@@ -49,6 +49,16 @@ const ROUND_POINTS_QUICK = [
   'payout.after-captures/fund',
   'payment.after-provider/payout/fund',
 ];
+/** A debt repaid by card: the debtor's hold, then the payout to the creditor that captures it. */
+const DEBT_POINTS_ALL = [
+  'payment.before-provider/charge/debt',
+  'payment.after-provider/charge/debt',
+  'payment.recording/charge/debt',
+  'payout.after-captures/debt',
+  'payment.after-provider/payout/debt',
+  'payment.recording/payout/debt',
+];
+const DEBT_POINTS_QUICK = ['payout.after-captures/debt'];
 /** Points of a member's request: the contribution is sent again with its Idempotency-Key. */
 const REQUEST_POINTS = ['fund-command.before-commit', 'fund-command.after-commit'];
 const all = process.env.CRASH_POINTS === 'all';
@@ -130,6 +140,57 @@ describe('kill -9 at each crash point of a round, then a restart on the same dat
   );
 });
 
+describe('kill -9 at each crash point of a debt repaid by card, then a restart on the same data', () => {
+  it.each(all ? DEBT_POINTS_ALL : DEBT_POINTS_QUICK)(
+    '%s: the creditor is paid once and the debt settled once',
+    async (point) => {
+      const { engine, fake, debtor, debtId, organizationId } = await debtBeingSettled();
+      const doomed = await ServerProcess.start(engine.env, point);
+      cleanups.push(() => doomed.kill9());
+      expect(await within(60_000, doomed.reachedFailpoint)).toBe(point);
+      await doomed.kill9();
+
+      const server = await restart(engine);
+      const settled = async () => {
+        const answer = await fetch(`${server.origin}/api/debts`, {
+          headers: { cookie: debtor.client.cookieHeader },
+        });
+        const { debts } = (await answer.json()) as { debts: { id: string; status: string }[] };
+        return debts.find((d) => d.id === debtId)?.status === 'settled';
+      };
+      await until(settled, 'the debt was not settled within 90 s');
+      await server.stop();
+
+      const database = await engine.open();
+      try {
+        const { db } = database;
+        const operations = await db
+          .select({ kind: paymentOperations.kind, status: paymentOperations.status })
+          .from(paymentOperations);
+        // The round's three holds and its payout, then the debt's hold and its payout.
+        expect(operations.map((o) => `${o.kind} ${o.status}`).sort()).toEqual([
+          ...Array(4).fill('charge succeeded'),
+          ...Array(2).fill('payout succeeded'),
+        ]);
+        expect(await paymentRowsLeft(database)).toBe(0);
+        const journal = await readJournal(db, organizationId);
+        expect(checkJournal(journal)).toEqual([]);
+        expect(journal.filter((x) => x.kind === 'member-debt-repaid')).toHaveLength(1);
+      } finally {
+        await database.close();
+      }
+      expect(fake.intents.size).toBe(4);
+      expect(new Set([...fake.intents.values()].map((intent) => intent.status))).toEqual(
+        new Set(['succeeded']),
+      );
+      expect(new Set(captureKeys(fake)).size).toBe(4);
+      // The round's net to its recipient, and the whole debt to the sister: once each.
+      expect(fake.transfers.map((transfer) => transfer.amount).sort()).toEqual([14_575, 5000].sort());
+    },
+    180_000,
+  );
+});
+
 // ---------------------------------------------------------------------------------------------
 
 interface Engine {
@@ -170,12 +231,10 @@ async function freshEngine(fake: FakeStripe): Promise<Engine> {
 }
 
 /**
- * A family of three in its first round on a fresh database, the recipient's Stripe account
- * active: both payers' contributions made and the recipient's withdrawal asked (their payment
- * work queued, not done), or, with `lastPayerOverHttp`, the last payer's contribution left to
- * send. Made in this process by the real app, which then stops as a killed process would.
+ * A fresh database and Stripe fake, made ready by `make` in this process with the real app
+ * (payments live, against the fake), which then stops as a killed process would.
  */
-async function roundReadyToPay(options: { lastPayerOverHttp?: boolean } = {}) {
+async function prepared<T>(make: (t: TestApp, fake: FakeStripe) => Promise<T>) {
   const fake = new FakeStripe();
   await fake.start();
   cleanups.push(() => fake.stop());
@@ -196,6 +255,20 @@ async function roundReadyToPay(options: { lastPayerOverHttp?: boolean } = {}) {
   });
   const t = await createTestApp({ payments }, { provider, database });
   try {
+    return { engine, fake, ...(await make(t, fake)) };
+  } finally {
+    await t.stop();
+    await database.close();
+  }
+}
+
+/**
+ * A family of three in its first round, the recipient's Stripe account active: both payers'
+ * contributions made and the recipient's withdrawal asked (their payment work queued, not
+ * done), or, with `lastPayerOverHttp`, the last payer's contribution left to send.
+ */
+function roundReadyToPay(options: { lastPayerOverHttp?: boolean } = {}) {
+  return prepared(async (t, fake) => {
     const members = await organizationOf(t, 3);
     const fund = await activeFund(members, 5000);
     const recipient = recipientOf(members, fund);
@@ -207,11 +280,35 @@ async function roundReadyToPay(options: { lastPayerOverHttp?: boolean } = {}) {
     if (!lastPayer) await act(recipient, 'withdraw');
     const organizationId = (await recipient.client.get('/api/family')).json().id as string;
     const round: Round = { fundId: fund.id, organizationId, recipient, ...(lastPayer ? { lastPayer } : {}) };
-    return { engine, fake, round };
-  } finally {
-    await t.stop();
-    await database.close();
-  }
+    return { round };
+  });
+}
+
+/**
+ * A family of four whose first round was paid out with a cover (the sister paid for the
+ * brother), the sister's Stripe account active, and the brother's repayment by card asked: its
+ * hold and the payout to her queued, not done.
+ */
+function debtBeingSettled() {
+  return prepared(async (t, fake) => {
+    const members = await organizationOf(t, 4);
+    const fund = await activeFund(members, 5000);
+    const [recipient, sister, brother, cousin] = fund.order.map(
+      (id) => members.find((m) => m.id === id)!,
+    ) as [Member, Member, Member, Member];
+    await connectStripeAccount(t, fake, recipient);
+    await openWindow(recipient);
+    await act(sister, 'contributions', { ...card(), onBehalfOf: brother.id });
+    for (const m of [sister, cousin]) await act(m, 'contributions', card());
+    await act(recipient, 'withdraw');
+    await t.flushOutbox();
+    await connectStripeAccount(t, fake, sister);
+    const [debt] = (await brother.client.get('/api/debts')).json<{ debts: { id: string }[] }>().debts;
+    const settling = await brother.client.post(`/api/debts/${debt!.id}/settle`, card());
+    expect(settling.json()).toMatchObject({ status: 'settling' });
+    const organizationId = (await recipient.client.get('/api/family')).json().id as string;
+    return { debtor: brother, debtId: debt!.id, organizationId };
+  });
 }
 
 /** The recipient opens a Connect account; Stripe onboards it and says so by a signed webhook. */
@@ -264,14 +361,33 @@ async function paidOut(server: ServerProcess, round: Round) {
     const response = await fetch(`${server.origin}/api/rotating-fund`, {
       headers: { cookie: round.recipient.client.cookieHeader },
     });
-    return ((await response.json()) as { received?: unknown[] }).received?.length ?? 0;
+    return (((await response.json()) as { received?: unknown[] }).received?.length ?? 0) > 0;
   };
+  await until(received, 'the round was not paid out within 90 s');
+}
+
+/** Polls `check` until it holds; fails with `message` after 90 s. */
+async function until(check: () => Promise<boolean>, message: string) {
   const deadline = Date.now() + 90_000;
-  while ((await received()) === 0) {
-    if (Date.now() > deadline) throw new Error('the round was not paid out within 90 s');
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(message);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+const paymentRowsLeft = async ({ db }: Database) => {
+  const [left] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(sql`${outbox.topic} = 'payment' and ${outbox.processedAt} is null`);
+  return left!.n;
+};
+
+const captureKeys = (fake: FakeStripe) =>
+  fake
+    .calls('/v1/payment_intents/')
+    .filter((r) => r.path.endsWith('/capture'))
+    .map((r) => r.idempotencyKey);
 
 /** A member's POST from their browser: session cookie, CSRF token, and an Idempotency-Key if given. */
 async function post(server: ServerProcess, member: Member, path: string, body: object, key?: string) {
@@ -313,11 +429,7 @@ async function expectPaidOnce(engine: Engine, fake: FakeStripe, round: Round) {
       'charge succeeded',
       'payout succeeded',
     ]);
-    const [left] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(outbox)
-      .where(sql`${outbox.topic} = 'payment' and ${outbox.processedAt} is null`);
-    expect(left!.n).toBe(0);
+    expect(await paymentRowsLeft(database)).toBe(0);
 
     const [row] = await db.select().from(funds).where(eq(funds.id, round.fundId));
     const state = row!.state as FundState;
@@ -339,11 +451,7 @@ async function expectPaidOnce(engine: Engine, fake: FakeStripe, round: Round) {
   // At the provider: two holds, each captured once, one transfer of the net.
   expect(fake.intents.size).toBe(2);
   expect([...fake.intents.values()].map((intent) => intent.status)).toEqual(['succeeded', 'succeeded']);
-  const captureKeys = fake
-    .calls('/v1/payment_intents/')
-    .filter((r) => r.path.endsWith('/capture'))
-    .map((r) => r.idempotencyKey);
-  expect(new Set(captureKeys).size).toBe(2);
+  expect(new Set(captureKeys(fake)).size).toBe(2);
   expect(fake.transfers).toEqual([expect.objectContaining({ amount: NET_CENTS })]);
 }
 
