@@ -13,7 +13,7 @@ import { funds, outbox, paymentOperations } from '../src/db/schema';
 import { addToStoredTestClockOffset } from '../src/db/test-clock.repository';
 import { StripeProvider } from '../src/payments/stripe.provider';
 import { FakeStripe } from './support/fake-stripe';
-import { type Member, organizationOf } from './support/fund-members';
+import { DAY, fastForward, type Member, organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
 import { freshPostgresDatabase } from './support/postgres';
 import { card } from './support/request-steps';
@@ -59,6 +59,13 @@ const DEBT_POINTS_ALL = [
   'payment.recording/payout/debt',
 ];
 const DEBT_POINTS_QUICK = ['payout.after-captures/debt'];
+/** A round whose recipient never connected a payout account: each hold is released (refund). */
+const REFUND_POINTS_ALL = [
+  'payment.before-provider/refund/fund',
+  'payment.after-provider/refund/fund',
+  'payment.recording/refund/fund',
+];
+const REFUND_POINTS_QUICK = ['payment.after-provider/refund/fund'];
 /** Points of a member's request: the contribution is sent again with its Idempotency-Key. */
 const REQUEST_POINTS = ['fund-command.before-commit', 'fund-command.after-commit'];
 const all = process.env.CRASH_POINTS === 'all';
@@ -95,11 +102,13 @@ describe('kill -9 at each crash point of a round, then a restart on the same dat
     async (point) => {
       const { engine, fake, round } = await roundReadyToPay({ lastPayerOverHttp: true });
       const payer = round.lastPayer!;
-      const key = 'crash-point-contribution-1';
+      // The same contribution, as the member's phone sends it again after no answer came.
+      const contribute = (server: ServerProcess) =>
+        post(server, payer, `/api/rotating-fund/${round.fundId}/contributions`, card(), 'crash-point-1');
       const doomed = await ServerProcess.start(engine.env, point);
       cleanups.push(() => doomed.kill9());
       expect(await doomed.ready()).toBe(true);
-      const lost = post(doomed, payer, `/api/rotating-fund/${round.fundId}/contributions`, card(), key).then(
+      const lost = contribute(doomed).then(
         async (r) => `answered ${r.status} ${await r.text()}`,
         () => 'dropped',
       );
@@ -109,22 +118,10 @@ describe('kill -9 at each crash point of a round, then a restart on the same dat
       expect(await lost).toBe('dropped');
 
       const server = await restart(engine);
-      const again = await post(
-        server,
-        payer,
-        `/api/rotating-fund/${round.fundId}/contributions`,
-        card(),
-        key,
-      );
+      const again = await contribute(server);
       expect(again.status).toBe(200);
-      const replay = await post(
-        server,
-        payer,
-        `/api/rotating-fund/${round.fundId}/contributions`,
-        card(),
-        key,
-      );
-      expect(await replay.text()).toBe(await again.clone().text());
+      const replay = await contribute(server);
+      expect(await replay.text()).toBe(await again.text());
       const withdrawn = await post(
         server,
         round.recipient,
@@ -186,6 +183,52 @@ describe('kill -9 at each crash point of a debt repaid by card, then a restart o
       expect(new Set(captureKeys(fake)).size).toBe(4);
       // The round's net to its recipient, and the whole debt to the sister: once each.
       expect(fake.transfers.map((transfer) => transfer.amount).sort()).toEqual([14_575, 5000].sort());
+    },
+    180_000,
+  );
+});
+
+describe('kill -9 at each crash point of a refund, then a restart on the same data', () => {
+  it.each(all ? REFUND_POINTS_ALL : REFUND_POINTS_QUICK)(
+    '%s: every hold is released once and the escrow is empty',
+    async (point) => {
+      const { engine, fake, organizationId, fundId } = await holdsBeingReleased();
+      const doomed = await ServerProcess.start(engine.env, point);
+      cleanups.push(() => doomed.kill9());
+      expect(await within(60_000, doomed.reachedFailpoint)).toBe(point);
+      await doomed.kill9();
+
+      const server = await restart(engine);
+      // PGlite is the server's alone while it runs: the provider's side tells when it is done,
+      // and a graceful stop lets the worker record what it holds.
+      const released = async () => [...fake.intents.values()].every((intent) => intent.status === 'canceled');
+      await until(released, 'the holds were not released within 90 s');
+      await server.stop();
+
+      const after = await engine.open();
+      try {
+        const operations = await after.db
+          .select({ kind: paymentOperations.kind, status: paymentOperations.status })
+          .from(paymentOperations);
+        expect(operations.map((o) => `${o.kind} ${o.status}`).sort()).toEqual([
+          'charge succeeded',
+          'charge succeeded',
+          'refund succeeded',
+          'refund succeeded',
+        ]);
+        expect(await paymentRowsLeft(after)).toBe(0);
+        const journal = await readJournal(after.db, organizationId);
+        expect(checkJournal(journal)).toEqual([]);
+        const escrow = ledgerAccount.roundEscrow(fundId, 1, 1);
+        const held = journal.flatMap((x) => x.entries).filter((e) => e.account === escrow);
+        expect(held.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+      } finally {
+        await after.close();
+      }
+      expect(fake.intents.size).toBe(2);
+      const cancels = fake.calls('/v1/payment_intents/').filter((r) => r.path.endsWith('/cancel'));
+      expect(new Set(cancels.map((r) => r.idempotencyKey)).size).toBe(2);
+      expect(fake.transfers).toEqual([]);
     },
     180_000,
   );
@@ -308,6 +351,25 @@ function debtBeingSettled() {
     expect(settling.json()).toMatchObject({ status: 'settling' });
     const organizationId = (await recipient.client.get('/api/family')).json().id as string;
     return { debtor: brother, debtId: debt!.id, organizationId };
+  });
+}
+
+/**
+ * A family of three whose recipient never connected a payout account: both payers' holds
+ * placed, then the recipient's 24 hours run out, so the round moves on and both holds are to
+ * be released (queued, not done).
+ */
+function holdsBeingReleased() {
+  return prepared(async (t) => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members, 5000);
+    const recipient = recipientOf(members, fund);
+    await openWindow(members[0]!);
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    await t.flushOutbox();
+    await fastForward(members[0]!, DAY + 1);
+    const organizationId = (await recipient.client.get('/api/family')).json().id as string;
+    return { organizationId, fundId: fund.id };
   });
 }
 
