@@ -13,7 +13,6 @@
  * of more than five minutes) when the heap grew more than 10 %: the two-minute run in CI.
  * Run: npm run bench:soak   (options: --minutes 30 --rate 200 --sockets 50 --db pglite|postgres --check)
  */
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +22,7 @@ import { seedCollectingFamilies } from './support/collecting-family';
 import { freshPostgres } from './support/database';
 import { PUBLIC_URL, SESSION_SECRET, startInProcess } from './support/in-process';
 import { pacedLoad } from './support/paced-load';
+import { memoryOf, memoryProbeFlags } from './support/probed-memory';
 import { printTable, round, sleep, writeResult } from './support/report';
 import { resyncLoad } from './support/resync-load';
 import { startGiro } from './support/servers';
@@ -41,24 +41,6 @@ const RATE = Number(values.rate);
 const SOCKETS = Number(values.sockets);
 const MINUTE_MS = 60_000;
 const MB = 1024 * 1024;
-const probe = [
-  '--expose-gc',
-  '--import',
-  'tsx',
-  '--import',
-  new URL('./support/memory-probe.ts', import.meta.url).pathname,
-];
-
-interface Memory {
-  rss: number;
-  heapUsed: number;
-}
-function memoryOf(child: ChildProcess): Promise<Memory> {
-  return new Promise((resolve) => {
-    child.once('message', (message: Memory) => resolve(message));
-    child.send({ type: 'memory' });
-  });
-}
 
 /** The process's open sockets, of every kind (TCP, Unix), as the kernel lists its descriptors. */
 function socketsOf(pid: number): number {
@@ -102,7 +84,7 @@ async function main() {
   const giro = await startGiro(
     5702,
     { ...env, PUBLIC_URL, SESSION_SECRET, TEST_CLOCK: '1', RATE_LIMIT_SCALE: '1000' },
-    { execArgv: probe, ipc: true },
+    { execArgv: memoryProbeFlags, ipc: true },
   );
   const pid = giro.child.pid!;
   const cookies = families.flatMap((family) => family.members.map((member) => member.cookie));

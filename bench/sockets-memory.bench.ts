@@ -17,6 +17,7 @@ import { openPostgres } from '../packages/server/src/db/client';
 import { ClientProcess, openAll, type SocketSpec, sourceAddress } from './support/clients';
 import { freshPostgres } from './support/database';
 import { PUBLIC_URL, SESSION_SECRET } from './support/in-process';
+import { type Memory, memoryOf, memoryProbeFlags } from './support/probed-memory';
 import { median, printTable, round, sleep, writeResult } from './support/report';
 import { seedOrganizations } from './support/seed';
 import { startGiro } from './support/servers';
@@ -34,25 +35,6 @@ const STEPS = Number(values.steps);
 const WARM = Number(values.warm);
 const PER_ADDRESS = 50;
 const STEP = Math.floor((TOTAL - WARM) / STEPS);
-const probe = [
-  '--expose-gc',
-  '--import',
-  'tsx',
-  '--import',
-  new URL('./support/memory-probe.ts', import.meta.url).pathname,
-];
-
-interface Memory {
-  rss: number;
-  heapUsed: number;
-  external: number;
-}
-function memoryOf(child: ChildProcess): Promise<Memory> {
-  return new Promise((resolve) => {
-    child.once('message', (message: Memory) => resolve(message));
-    child.send({ type: 'memory' });
-  });
-}
 
 interface Growth {
   sockets: number;
@@ -104,7 +86,7 @@ try {
   {
     const port = 5611;
     const raw = fork(new URL('./support/raw-server.ts', import.meta.url).pathname, [], {
-      execArgv: probe,
+      execArgv: memoryProbeFlags,
       env: { ...process.env, PORT: String(port) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -142,7 +124,7 @@ try {
   const server = await startGiro(
     5612,
     { DATABASE_URL: database.url, PUBLIC_URL, SESSION_SECRET },
-    { execArgv: probe, ipc: true },
+    { execArgv: memoryProbeFlags, ipc: true },
   );
   try {
     const seeding = await openPostgres(database.url, 2);

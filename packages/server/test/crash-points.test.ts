@@ -6,19 +6,18 @@ import { checkJournal, ledgerAccount } from '@giro/domain/ledger';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/env';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { readJournal } from '../src/db/ledger.repository';
 import { funds, outbox, paymentOperations } from '../src/db/schema';
 import { addToStoredTestClockOffset } from '../src/db/test-clock.repository';
-import { StripeProvider } from '../src/payments/stripe.provider';
 import { FakeStripe } from './support/fake-stripe';
 import { DAY, fastForward, type Member, organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
+import { liveStripeApp } from './support/live-stripe-app';
 import { freshPostgresDatabase } from './support/postgres';
 import { card } from './support/request-steps';
 import { ServerProcess } from './support/server-process';
-import { createTestApp, type TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
 
 /**
  * Crash points (issue 17): the server is SIGKILLed at a named point on a money path
@@ -161,11 +160,8 @@ describe('kill -9 at each crash point of a debt repaid by card, then a restart o
       const database = await engine.open();
       try {
         const { db } = database;
-        const operations = await db
-          .select({ kind: paymentOperations.kind, status: paymentOperations.status })
-          .from(paymentOperations);
         // The round's three holds and its payout, then the debt's hold and its payout.
-        expect(operations.map((o) => `${o.kind} ${o.status}`).sort()).toEqual([
+        expect(await operationsOf(database)).toEqual([
           ...Array(4).fill('charge succeeded'),
           ...Array(2).fill('payout succeeded'),
         ]);
@@ -207,10 +203,7 @@ describe('kill -9 at each crash point of a refund, then a restart on the same da
 
       const after = await engine.open();
       try {
-        const operations = await after.db
-          .select({ kind: paymentOperations.kind, status: paymentOperations.status })
-          .from(paymentOperations);
-        expect(operations.map((o) => `${o.kind} ${o.status}`).sort()).toEqual([
+        expect(await operationsOf(after)).toEqual([
           'charge succeeded',
           'charge succeeded',
           'refund succeeded',
@@ -284,19 +277,7 @@ async function prepared<T>(make: (t: TestApp, fake: FakeStripe) => Promise<T>) {
   const engine = await freshEngine(fake);
   const database = await engine.open();
   await database.migrate();
-  const provider = new StripeProvider({
-    secretKey: 'sk_test_fake',
-    publicUrl: 'http://giro.test',
-    apiBase: fake.url,
-    timeoutMs: 2000,
-  });
-  const { payments } = loadConfig({
-    PAYMENTS: 'live',
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: fake.url,
-  });
-  const t = await createTestApp({ payments }, { provider, database });
+  const { t } = await liveStripeApp(WEBHOOK_SECRET, 2000, { fake, database });
   try {
     return { engine, fake, ...(await make(t, fake)) };
   } finally {
@@ -437,6 +418,16 @@ async function until(check: () => Promise<boolean>, message: string) {
   }
 }
 
+/** Every payment operation as 'kind status', sorted. */
+const operationsOf = async ({ db }: Database) =>
+  (
+    await db
+      .select({ kind: paymentOperations.kind, status: paymentOperations.status })
+      .from(paymentOperations)
+  )
+    .map((o) => `${o.kind} ${o.status}`)
+    .sort();
+
 const paymentRowsLeft = async ({ db }: Database) => {
   const [left] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -483,10 +474,7 @@ async function expectPaidOnce(engine: Engine, fake: FakeStripe, round: Round) {
   const database = await engine.open();
   try {
     const { db } = database;
-    const operations = await db
-      .select({ kind: paymentOperations.kind, status: paymentOperations.status })
-      .from(paymentOperations);
-    expect(operations.map((o) => `${o.kind} ${o.status}`).sort()).toEqual([
+    expect(await operationsOf(database)).toEqual([
       'charge succeeded',
       'charge succeeded',
       'payout succeeded',

@@ -31,14 +31,20 @@ const balanceOf = async (organizationId: string, account: string) =>
     .filter((e) => e.account === account)
     .reduce((sum, e) => sum + e.amountCents, 0);
 
+/** Three members in their first round, the recipient's account connected, both payers paid by card. */
+async function roundWithCardsPaid() {
+  const members = await organizationOf(t, 3);
+  const fund = await activeFund(members, 5000);
+  const recipient = recipientOf(members, fund);
+  await connectPayoutAccount(recipient);
+  await openWindow(members[0]!);
+  for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+  return { fund, recipient };
+}
+
 describe('fund payments through the payment port', () => {
   it('card contributions are held, captured at distribution, the fee booked and the net paid out once', async () => {
-    const members = await organizationOf(t, 3);
-    const fund = await activeFund(members, 5000);
-    const recipient = recipientOf(members, fund);
-    await connectPayoutAccount(recipient);
-    await openWindow(members[0]!);
-    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    const { fund, recipient } = await roundWithCardsPaid();
     await t.flushOutbox();
     expect(t.payments.calls.map((c) => c.op)).toEqual(['charge', 'charge']);
     const ready = await fundOf(recipient);
@@ -74,12 +80,7 @@ describe('fund payments through the payment port', () => {
   });
 
   it('a payout waits for a hold another instance is still placing, then pays out whole', async () => {
-    const members = await organizationOf(t, 3);
-    const fund = await activeFund(members, 5000);
-    const recipient = recipientOf(members, fund);
-    await connectPayoutAccount(recipient);
-    await openWindow(members[0]!);
-    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    const { recipient } = await roundWithCardsPaid();
     await act(recipient, 'withdraw');
     // Another instance has claimed the holds' rows (its lease runs a minute) and not finished.
     const holdRows = sql`${outbox.topic} = 'payment' and ${outbox.payload}->>'operationId' in

@@ -15,6 +15,13 @@ beforeEach(async () => {
 });
 afterEach(async () => database.close());
 
+/** A worker whose one handler notes each row's number, in the order it handles them. */
+function recordingWorker() {
+  const seen: number[] = [];
+  const handle = async (row: OutboxRow) => void seen.push((row.payload as { i: number }).i);
+  return { worker: new OutboxWorker(database.db, clock, { test: handle }, logger), seen };
+}
+
 async function enqueue(n: number) {
   for (let i = 0; i < n; i++) {
     await database.db.insert(outbox).values({ topic: 'test', payload: { i }, availableAt: clock.now() });
@@ -24,13 +31,7 @@ async function enqueue(n: number) {
 describe('outbox worker', () => {
   it('handles each row once and marks it processed', async () => {
     await enqueue(5);
-    const seen: number[] = [];
-    const worker = new OutboxWorker(
-      database.db,
-      clock,
-      { test: async (row) => void seen.push((row.payload as { i: number }).i) },
-      logger,
-    );
+    const { worker, seen } = recordingWorker();
     expect(await worker.drain()).toBe(5);
     expect(await worker.drain()).toBe(0);
     expect(seen.sort()).toEqual([0, 1, 2, 3, 4]);
@@ -44,16 +45,12 @@ describe('outbox worker', () => {
       await database.db
         .insert(outbox)
         .values({ topic: 'test', payload: { i }, availableAt: new Date(clock.now().getTime() + 60_000) });
-    const ids = (await database.db.select({ id: outbox.id }).from(outbox)).map((row) => row.id).sort();
+    const ids = (await database.db.select({ id: outbox.id }).from(outbox))
+      .map((row) => row.id)
+      .sort((a, b) => a - b);
     for (const id of [...ids].reverse())
       await database.db.update(outbox).set({ availableAt: clock.now() }).where(eq(outbox.id, id));
-    const seen: number[] = [];
-    const worker = new OutboxWorker(
-      database.db,
-      clock,
-      { test: async (row) => void seen.push((row.payload as { i: number }).i) },
-      logger,
-    );
+    const { worker, seen } = recordingWorker();
     expect(await worker.drain()).toBe(3);
     expect(seen).toEqual([0, 1, 2]);
   });

@@ -1,15 +1,20 @@
 import { loadConfig } from '../../src/config/env';
+import type { Database } from '../../src/db/client';
 import { StripeProvider } from '../../src/payments/stripe.provider';
 import { FakeStripe } from './fake-stripe';
 import { createTestApp, type TestApp } from './test-app';
 
-/** A test app on PAYMENTS=live against a local Stripe fake, with this webhook secret. */
+/**
+ * A test app on PAYMENTS=live against a local Stripe fake (a new one, or `fake`, already started),
+ * with this webhook secret, on a fresh test database or on `database`.
+ */
 export async function liveStripeApp(
   webhookSecret: string,
   timeoutMs = 500,
+  options: { fake?: FakeStripe; database?: Database } = {},
 ): Promise<{ t: TestApp; fake: FakeStripe }> {
-  const fake = new FakeStripe();
-  await fake.start();
+  const fake = options.fake ?? new FakeStripe();
+  if (!options.fake) await fake.start();
   const provider = new StripeProvider({
     secretKey: 'sk_test_fake',
     publicUrl: 'http://giro.test',
@@ -22,5 +27,11 @@ export async function liveStripeApp(
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_BASE: fake.url,
   });
-  return { t: await createTestApp({ payments }, { provider }), fake };
+  return {
+    t: await createTestApp(
+      { payments },
+      { provider, ...(options.database ? { database: options.database } : {}) },
+    ),
+    fake,
+  };
 }
