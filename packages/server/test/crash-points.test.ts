@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RequestDetails } from '@giro/contract/requests';
 import type { FundState } from '@giro/domain/fund/fund-types';
-import { checkJournal, ledgerAccount } from '@giro/domain/ledger';
+import { checkJournal, type LedgerTransaction, ledgerAccount } from '@giro/domain/ledger';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import { DAY, fastForward, type Member, organizationOf } from './support/fund-me
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
 import { liveStripeApp } from './support/live-stripe-app';
 import { freshPostgresDatabase } from './support/postgres';
-import { card } from './support/request-steps';
+import { card, contribute, createRequest } from './support/request-steps';
 import { ServerProcess } from './support/server-process';
 import type { TestApp } from './support/test-app';
 
@@ -30,7 +31,8 @@ import type { TestApp } from './support/test-app';
  *
  * A round: two payers' card holds, then the recipient's withdrawal (captures, then the
  * transfer). The points in `npm test` are one per step of that path; CRASH_POINTS=all (in
- * `npm run test:deep`) runs every point there is on it.
+ * `npm run test:deep`) runs every point there is on it. The other paths below (a debt, a
+ * release of holds, a funding request's payout) have one point each in `npm test`.
  */
 const ROUND_POINTS_ALL = [
   'outbox.claimed',
@@ -65,6 +67,22 @@ const REFUND_POINTS_ALL = [
   'payment.recording/refund/fund',
 ];
 const REFUND_POINTS_QUICK = ['payment.after-provider/refund/fund'];
+/**
+ * A funding request that reached its target: two contributors' card holds, then the payout to
+ * its owner that captures them and transfers the net.
+ */
+const FUNDING_REQUEST_POINTS_ALL = [
+  'outbox.claimed',
+  'payment.before-provider/charge/request',
+  'payment.after-provider/charge/request',
+  'payment.recording/charge/request',
+  'payment.before-provider/payout/request',
+  'payout.after-captures/request',
+  'payment.after-provider/payout/request',
+  'payment.recording/payout/request',
+  'outbox.handled',
+];
+const FUNDING_REQUEST_POINTS_QUICK = ['payout.after-captures/request'];
 /** Points of a member's request: the contribution is sent again with its Idempotency-Key. */
 const REQUEST_POINTS = ['fund-command.before-commit', 'fund-command.after-commit'];
 const all = process.env.CRASH_POINTS === 'all';
@@ -73,6 +91,11 @@ const WEBHOOK_SECRET = 'whsec_crash_points';
 const SESSION_SECRET = 'test-session-secret-of-at-least-32-chars';
 const NET_CENTS = 9700;
 const FEE_CENTS = 300;
+/** The funding request's two contributions; its fee is 2.5 % of the gross plus 50 cents (domain.md, Money). */
+const REQUEST_CONTRIBUTIONS_CENTS = [3000, 5000];
+const REQUEST_GROSS_CENTS = 8000;
+const REQUEST_FEE_CENTS = 250;
+const REQUEST_NET_CENTS = 7750;
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -85,10 +108,7 @@ describe('kill -9 at each crash point of a round, then a restart on the same dat
     async (point) => {
       const { engine, fake, round } = await roundReadyToPay();
       // Two holds and the payout are queued; the server that drains them dies at the point.
-      const doomed = await ServerProcess.start(engine.env, point);
-      cleanups.push(() => doomed.kill9());
-      expect(await within(60_000, doomed.reachedFailpoint)).toBe(point);
-      await doomed.kill9();
+      await killedAt(engine, point);
 
       await restartAndFinish(engine, fake, round);
       await expectPaidOnce(engine, fake, round);
@@ -141,17 +161,15 @@ describe('kill -9 at each crash point of a debt repaid by card, then a restart o
     '%s: the creditor is paid once and the debt settled once',
     async (point) => {
       const { engine, fake, debtor, debtId, organizationId } = await debtBeingSettled();
-      const doomed = await ServerProcess.start(engine.env, point);
-      cleanups.push(() => doomed.kill9());
-      expect(await within(60_000, doomed.reachedFailpoint)).toBe(point);
-      await doomed.kill9();
+      await killedAt(engine, point);
 
       const server = await restart(engine);
       const settled = async () => {
-        const answer = await fetch(`${server.origin}/api/debts`, {
-          headers: { cookie: debtor.client.cookieHeader },
-        });
-        const { debts } = (await answer.json()) as { debts: { id: string; status: string }[] };
+        const { debts } = await read<{ debts: { id: string; status: string }[] }>(
+          server,
+          debtor,
+          '/api/debts',
+        );
         return debts.find((d) => d.id === debtId)?.status === 'settled';
       };
       await until(settled, 'the debt was not settled within 90 s');
@@ -189,10 +207,7 @@ describe('kill -9 at each crash point of a refund, then a restart on the same da
     '%s: every hold is released once and the escrow is empty',
     async (point) => {
       const { engine, fake, organizationId, fundId } = await holdsBeingReleased();
-      const doomed = await ServerProcess.start(engine.env, point);
-      cleanups.push(() => doomed.kill9());
-      expect(await within(60_000, doomed.reachedFailpoint)).toBe(point);
-      await doomed.kill9();
+      await killedAt(engine, point);
 
       const server = await restart(engine);
       // PGlite is the server's alone while it runs: the provider's side tells when it is done,
@@ -212,9 +227,7 @@ describe('kill -9 at each crash point of a refund, then a restart on the same da
         expect(await paymentRowsLeft(after)).toBe(0);
         const journal = await readJournal(after.db, organizationId);
         expect(checkJournal(journal)).toEqual([]);
-        const escrow = ledgerAccount.roundEscrow(fundId, 1, 1);
-        const held = journal.flatMap((x) => x.entries).filter((e) => e.account === escrow);
-        expect(held.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+        expect(balanceOf(journal, ledgerAccount.roundEscrow(fundId, 1, 1))).toBe(0);
       } finally {
         await after.close();
       }
@@ -222,6 +235,62 @@ describe('kill -9 at each crash point of a refund, then a restart on the same da
       const cancels = fake.calls('/v1/payment_intents/').filter((r) => r.path.endsWith('/cancel'));
       expect(new Set(cancels.map((r) => r.idempotencyKey)).size).toBe(2);
       expect(fake.transfers).toEqual([]);
+    },
+    180_000,
+  );
+});
+
+describe('kill -9 at each crash point of a funding request paid out, then a restart on the same data', () => {
+  it.each(all ? FUNDING_REQUEST_POINTS_ALL : FUNDING_REQUEST_POINTS_QUICK)(
+    '%s: the owner is paid once and each hold captured once',
+    async (point) => {
+      const { engine, fake, owner, ownerAccount, requestId, organizationId } = await requestReadyToPay();
+      // Two holds and the owner's payout are queued; the server that drains them dies at the point.
+      await killedAt(engine, point);
+
+      const server = await restart(engine);
+      const details = () => read<RequestDetails>(server, owner, `/api/requests/${requestId}`);
+      await until(
+        async () => (await details()).payout?.status !== 'pending',
+        'the request was not paid out within 90 s',
+      );
+      expect(await details()).toMatchObject({
+        status: 'completed',
+        payout: {
+          grossCents: REQUEST_GROSS_CENTS,
+          feeCents: REQUEST_FEE_CENTS,
+          netCents: REQUEST_NET_CENTS,
+          status: 'paid',
+        },
+      });
+      await server.stop();
+
+      const database = await engine.open();
+      try {
+        expect(await operationsOf(database)).toEqual([
+          'charge succeeded',
+          'charge succeeded',
+          'payout succeeded',
+        ]);
+        expect(await paymentRowsLeft(database)).toBe(0);
+        const journal = await readJournal(database.db, organizationId);
+        // Balanced, and the request's escrow back to zero: the gross went out once.
+        expect(checkJournal(journal, [ledgerAccount.requestEscrow(requestId)])).toEqual([]);
+        expect(journal.filter((x) => x.kind === 'request-payout')).toHaveLength(1);
+        expect(balanceOf(journal, ledgerAccount.payout(owner.id))).toBe(REQUEST_NET_CENTS);
+        expect(balanceOf(journal, ledgerAccount.platformFees)).toBe(REQUEST_FEE_CENTS);
+      } finally {
+        await database.close();
+      }
+      // At the provider: two holds, each captured once, one transfer of the net to the owner.
+      const holds = [...fake.intents.values()].sort((a, b) => a.amount - b.amount);
+      expect(holds.map((intent) => [intent.amount, intent.status])).toEqual(
+        REQUEST_CONTRIBUTIONS_CENTS.map((amount) => [amount, 'succeeded']),
+      );
+      expect(new Set(captureKeys(fake)).size).toBe(2);
+      expect(fake.transfers).toEqual([
+        expect.objectContaining({ amount: REQUEST_NET_CENTS, destination: ownerAccount }),
+      ]);
     },
     180_000,
   );
@@ -354,8 +423,30 @@ function holdsBeingReleased() {
   });
 }
 
-/** The recipient opens a Connect account; Stripe onboards it and says so by a signed webhook. */
-async function connectStripeAccount(t: TestApp, fake: FakeStripe, member: Member) {
+/**
+ * A family of three, the first member's Stripe account active and her funding request the
+ * active one: the other two contribute by card until it reaches its target, so it completes
+ * and the payout to her is asked (both holds and the payout queued, not done).
+ */
+function requestReadyToPay() {
+  return prepared(async (t, fake) => {
+    const [owner, ...contributors] = await organizationOf(t, 3);
+    const ownerAccount = await connectStripeAccount(t, fake, owner!);
+    const request = await createRequest(owner!, 'New boiler', REQUEST_GROSS_CENTS);
+    let last: RequestDetails | undefined;
+    for (const [i, contributor] of contributors.entries())
+      last = await contribute(contributor, request.id, REQUEST_CONTRIBUTIONS_CENTS[i]!);
+    expect(last?.payout).toMatchObject({ netCents: REQUEST_NET_CENTS, status: 'pending' });
+    const organizationId = (await owner!.client.get('/api/family')).json().id as string;
+    return { owner: owner!, ownerAccount, requestId: request.id, organizationId };
+  });
+}
+
+/**
+ * A member opens a Connect account; Stripe onboards it and says so by a signed webhook. Returns
+ * the account's id.
+ */
+async function connectStripeAccount(t: TestApp, fake: FakeStripe, member: Member): Promise<string> {
   const created = (await member.client.post('/api/connect/account')).json<{ id: string }>();
   fake.setAccount(created.id, 'active');
   const payload = JSON.stringify({
@@ -372,6 +463,15 @@ async function connectStripeAccount(t: TestApp, fake: FakeStripe, member: Member
     payload,
   });
   expect(answer.statusCode).toBe(200);
+  return created.id;
+}
+
+/** The server started with `point` armed, SIGKILLed once it gets there. */
+async function killedAt(engine: Engine, point: string) {
+  const doomed = await ServerProcess.start(engine.env, point);
+  cleanups.push(() => doomed.kill9());
+  expect(await within(60_000, doomed.reachedFailpoint)).toBe(point);
+  await doomed.kill9();
 }
 
 /**
@@ -401,12 +501,16 @@ async function restartAndFinish(engine: Engine, fake: FakeStripe, round: Round) 
 /** Waits until the recipient's fund shows the round received. */
 async function paidOut(server: ServerProcess, round: Round) {
   const received = async () => {
-    const response = await fetch(`${server.origin}/api/rotating-fund`, {
-      headers: { cookie: round.recipient.client.cookieHeader },
-    });
-    return (((await response.json()) as { received?: unknown[] }).received?.length ?? 0) > 0;
+    const fund = await read<{ received?: unknown[] }>(server, round.recipient, '/api/rotating-fund');
+    return (fund.received?.length ?? 0) > 0;
   };
   await until(received, 'the round was not paid out within 90 s');
+}
+
+/** A member's GET from their browser: its answer's JSON. */
+async function read<T>(server: ServerProcess, member: Member, path: string): Promise<T> {
+  const answer = await fetch(`${server.origin}${path}`, { headers: { cookie: member.client.cookieHeader } });
+  return (await answer.json()) as T;
 }
 
 /** Polls `check` until it holds; fails with `message` after 90 s. */
@@ -435,6 +539,13 @@ const paymentRowsLeft = async ({ db }: Database) => {
     .where(sql`${outbox.topic} = 'payment' and ${outbox.processedAt} is null`);
   return left!.n;
 };
+
+/** What an account holds by the journal. */
+const balanceOf = (journal: readonly LedgerTransaction[], account: string) =>
+  journal
+    .flatMap((x) => x.entries)
+    .filter((e) => e.account === account)
+    .reduce((sum, e) => sum + e.amountCents, 0);
 
 const captureKeys = (fake: FakeStripe) =>
   fake
@@ -488,13 +599,8 @@ async function expectPaidOnce(engine: Engine, fake: FakeStripe, round: Round) {
     ]);
     const journal = await readJournal(db, round.organizationId);
     expect(checkJournal(journal)).toEqual([]);
-    const balance = (account: string) =>
-      journal
-        .flatMap((x) => x.entries)
-        .filter((e) => e.account === account)
-        .reduce((sum, e) => sum + e.amountCents, 0);
-    expect(balance(ledgerAccount.payout(round.recipient.id))).toBe(NET_CENTS);
-    expect(balance(ledgerAccount.platformFees)).toBe(FEE_CENTS);
+    expect(balanceOf(journal, ledgerAccount.payout(round.recipient.id))).toBe(NET_CENTS);
+    expect(balanceOf(journal, ledgerAccount.platformFees)).toBe(FEE_CENTS);
   } finally {
     await database.close();
   }
