@@ -1,12 +1,14 @@
 // `npm run test:deep`: the long runs of the bounded suites in `npm test` (issue 17): contract
-// fuzzing at 100 cases per route, a webhook storm of 5,000 events, every crash point of a round
-// (on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set), swaps over 100,000 random
-// sequences, and 100,000 seeded organizations in the fund simulation. Minutes, not seconds.
+// fuzzing at 100 mutated cases per route and 1,000 sequences of valid requests, a webhook storm
+// of 5,000 events, every crash point (on PGlite, and on PostgreSQL when TEST_DATABASE_URL is
+// set), swaps over 100,000 random sequences, and 100,000 seeded organizations in the fund
+// simulation. Minutes, not seconds.
 import { spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const runs = [
   ['packages/server/test/contract-fuzz.test.ts', { FUZZ_RUNS: '100' }],
+  ['packages/server/test/contract-fuzz-stateful.test.ts', { FUZZ_STATEFUL_RUNS: '1000' }],
   ['packages/server/test/webhook-storm.test.ts', { WEBHOOK_EVENTS: '5000' }],
   ['packages/server/test/crash-points.test.ts', { CRASH_POINTS: 'all' }],
   ...(process.env.TEST_DATABASE_URL

@@ -15,6 +15,7 @@ import { languagePlugin } from './plugins/language';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
+import { textInputPlugin } from './plugins/text-input';
 import { spaNotFoundHandler, webAppPlugin } from './plugins/web-app';
 import { accountRoutes } from './routes/account.routes';
 import { adminRoutes } from './routes/admin.routes';
@@ -74,6 +75,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(textInputPlugin);
   await app.register(conditionalGetPlugin);
   // Before every route: its onRoute hook gives each route (the static files too) compression.
   await app.register(compressionPlugin);

@@ -64,6 +64,27 @@ describe('bad input gets a 4xx with a code and a message in the user language, a
     });
   });
 
+  it('a NUL character in a body, a query or a key: 400 naming the field, nothing written', async () => {
+    // PostgreSQL's text cannot hold U+0000: before the guard this was a 500 from the query.
+    const { client } = await register(t.app);
+    client.language = 'it';
+    const before = await rowCounts();
+    const endpoint = await client.request('DELETE', '/api/push/subscriptions', { endpoint: 'a\u0000b' });
+    expect(endpoint.statusCode).toBe(400);
+    expect(endpoint.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Controlla i dati inseriti e riprova.',
+      details: [{ field: 'endpoint', rule: 'invalid_format', message: 'Il formato non è valido.' }],
+    });
+    const nested = await client.post('/api/register', { ...newPerson(), organization: { name: 'x\u0000' } });
+    expect(nested.json().details[0].field).toBe('organization.name');
+    const query = await client.get('/api/requests?status=open%00');
+    expect([query.statusCode, query.json().details[0].field]).toEqual([400, 'status']);
+    const key = await client.post('/api/login', { 'user\u0000name': 'a', password: 'b' });
+    expect(key.statusCode).toBe(400);
+    expect(await rowCounts()).toEqual(before);
+  });
+
   it('bodies over 1 MB', async () => {
     const client = new TestClient(t.app);
     const response = await client.post('/api/login', { username: 'x'.repeat(1_100_000), password: 'y' });

@@ -7,7 +7,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 /** The OpenAPI document, generated from the contract's schemas: /api/openapi.json, /api/docs. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
-    openapi: { info: { title: 'Giro API', version: '1.0.0' } },
+    openapi: { openapi: '3.1.0', info: { title: 'Giro API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
