@@ -93,8 +93,10 @@ describe('a card payment that the bank asks its payer to confirm (pm_card_authen
     expect(await confirmationsOf(payer)).toEqual([]);
   });
 
-  it('unconfirmed after 30 minutes, the contribution is taken back; before that, nothing changes', async () => {
+  it('unconfirmed after 30 minutes, the contribution is taken back and the charge cancelled; before that, nothing changes', async () => {
     const { payer } = await awaitingConfirmation();
+    const [waiting] = await confirmationsOf(payer);
+    const page = new URL(waiting!.url);
     t.clock.fastForward(29);
     await t.flushOutbox();
     expect((await fundOf(payer)).round?.contributedBy).toEqual([payer.id]);
@@ -102,8 +104,21 @@ describe('a card payment that the bank asks its payer to confirm (pm_card_authen
     await t.flushOutbox();
     expect((await fundOf(payer)).round?.contributedBy).toEqual([]);
     expect((await charges())[0]).toMatchObject({ status: 'failed' });
-    // Too late: the page still answers, but the charge can no longer be confirmed into the fund.
     expect(await confirmationsOf(payer)).toEqual([]);
+    // Cancelled at the provider, once: the bank's page still answers, but confirming there now
+    // holds nothing and changes nothing.
+    expect(t.payments.calls.filter((c) => c.op === 'refund')).toEqual([
+      { op: 'refund', idempotencyKey: `${(await charges())[0]!.id}:expired`, amountCents: 1000 },
+    ]);
+    const late = await payer.client.get(`${page.pathname}${page.search}`);
+    expect(late.body).toContain('cancelled');
+    expect(late.body).not.toContain('name="action"');
+    // A tab opened before the time ran out still posts its form.
+    await submitSandboxPage(payer, `${page.pathname}${page.search}`, 'confirm');
+    await t.flushOutbox();
+    expect((await payer.client.get(`${page.pathname}${page.search}`)).body).toContain('cancelled');
+    expect((await charges())[0]).toMatchObject({ status: 'failed' });
+    expect((await fundOf(payer)).round?.contributedBy).toEqual([]);
   });
 
   it('the confirmation page refuses an unknown charge (404) and a return to another site (400)', async () => {

@@ -152,6 +152,36 @@ describe('the card provider adapter against a local Stripe fake', () => {
     expect((await fundOf(payer)).phase).toBe('collecting');
   });
 
+  it('a 3-D Secure intent left waiting is cancelled when its time is up: a payer confirming later holds nothing', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    await openWindow(members[0]!);
+    const [payer] = payersOf(members, fund) as [Member];
+    await act(payer, 'contributions', card('pm_card_authenticationRequired'));
+    await t.flushOutbox();
+    const [waiting] = (await payer.client.get('/api/payments/confirmations')).json().confirmations;
+    const intentId = waiting.url.split('/').at(-1) as string;
+    expect(fake.intents.get(intentId)?.status).toBe('requires_action');
+
+    t.clock.fastForward(31);
+    await t.flushOutbox();
+    expect((await fundOf(payer)).round?.contributedBy).toEqual([]);
+    // Cancelled, not refunded (nothing was captured), once.
+    expect(fake.intents.get(intentId)?.status).toBe('canceled');
+    expect(fake.calls(`/v1/payment_intents/${intentId}/cancel`)).toHaveLength(1);
+    expect(fake.calls('/v1/refunds')).toHaveLength(0);
+    // The payer finishes at their bank afterwards: no hold appears, the webhook moves nothing.
+    fake.authenticate(intentId, true);
+    expect(fake.intents.get(intentId)?.status).toBe('canceled');
+    await webhook({
+      id: 'evt_3ds_late',
+      type: 'payment_intent.amount_capturable_updated',
+      data: { object: { id: intentId } },
+    });
+    await t.flushOutbox();
+    expect((await fundOf(payer)).round?.contributedBy).toEqual([]);
+  });
+
   it('webhooks: a wrong or replayed signature is refused, a duplicate moves nothing, out of order ends at the truth', async () => {
     const [m] = (await organizationOf(t, 1)) as [Member];
     const accountId = await connect(m, 'active');

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AccountStatus } from '../payments/payment-provider';
 import type { DbOrTx } from './client';
 import { sandboxAccounts, sandboxCharges } from './schema';
@@ -26,7 +26,7 @@ export async function setSandboxAccountStatus(
   return updated.length > 0;
 }
 
-export type SandboxChargeStatus = 'requires_action' | 'authorized' | 'failed';
+export type SandboxChargeStatus = 'requires_action' | 'authorized' | 'failed' | 'cancelled';
 
 /** A waiting sandbox charge's status, or null for a charge the sandbox does not keep. */
 export async function sandboxChargeStatus(db: DbOrTx, ref: string): Promise<SandboxChargeStatus | null> {
@@ -45,4 +45,17 @@ export async function settleSandboxCharge(db: DbOrTx, ref: string, status: 'auth
     .where(and(eq(sandboxCharges.ref, ref), eq(sandboxCharges.status, 'requires_action')))
     .returning({ ref: sandboxCharges.ref });
   return updated.length > 0;
+}
+
+/**
+ * A refund of a kept charge: cancelled, as the card provider cancels a PaymentIntent that waits
+ * for its payer or holds money; confirming it afterwards does nothing.
+ */
+export async function cancelSandboxCharge(db: DbOrTx, ref: string) {
+  await db
+    .update(sandboxCharges)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(
+      and(eq(sandboxCharges.ref, ref), inArray(sandboxCharges.status, ['requires_action', 'authorized'])),
+    );
 }

@@ -94,7 +94,11 @@ const OPEN = ['pending', 'awaiting_payer'];
  */
 export const PAYER_CONFIRMATION_MS = 30 * 60_000;
 
-/** A charge that waited for its payer: its result now, or null while they still have time. */
+/**
+ * A charge that waited for its payer: its result now, or null while they still have time. When
+ * the time is up the charge is cancelled at the provider first: a payer confirming with their
+ * bank afterwards must not have money held for a contribution that was taken back.
+ */
 async function awaitedResult(
   provider: PaymentProvider,
   op: Operation,
@@ -103,6 +107,14 @@ async function awaitedResult(
   const result = await provider.chargeStatus(op.providerRef!);
   if (result.ok || !result.awaitingPayer) return result;
   if (now.getTime() - op.createdAt.getTime() < PAYER_CONFIRMATION_MS) return null;
+  const cancelled = await provider.refund({
+    idempotencyKey: `${op.id}:expired`,
+    ref: op.providerRef!,
+    amountCents: op.amountCents,
+    method: 'card',
+  });
+  // Retried by the outbox with the same key, like a refund: the charge is not given up on alone.
+  if (!cancelled.ok) throw new Error(`cancelling an expired charge failed: ${cancelled.reason}`);
   return { ok: false, reason: 'authentication_required' };
 }
 

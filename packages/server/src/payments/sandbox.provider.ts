@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
+  cancelSandboxCharge,
   sandboxAccountStatus,
   sandboxChargeStatus,
   setSandboxAccountStatus,
@@ -84,11 +85,12 @@ export class SandboxProvider implements PaymentProvider {
     }));
   }
 
+  /** A kept charge (one that asked its payer) is cancelled: a late confirmation holds nothing. */
   refund(input: Parameters<PaymentProvider['refund']>[0]) {
-    return this.once('refund', input.idempotencyKey, input.amountCents, async () => ({
-      ok: true,
-      ref: ref('re', input.idempotencyKey),
-    }));
+    return this.once('refund', input.idempotencyKey, input.amountCents, async () => {
+      await cancelSandboxCharge(this.db, input.ref);
+      return { ok: true, ref: ref('re', input.idempotencyKey) };
+    });
   }
 
   /** Pays to an active sandbox account or to any PayPal email; a restricted account fails. */

@@ -14,6 +14,15 @@ function failureOf(error: unknown): PaymentResult {
   throw error;
 }
 
+/** The states in which Stripe cancels a PaymentIntent (nothing captured yet). */
+const CANCELABLE: Stripe.PaymentIntent.Status[] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+];
+
 /** A PaymentIntent's state as our result: held or paid, waiting for the payer, or refused. */
 function resultOf(intent: Stripe.PaymentIntent): PaymentResult {
   if (intent.status === 'requires_capture' || intent.status === 'succeeded')
@@ -117,7 +126,9 @@ export class StripeProvider implements PaymentProvider {
     try {
       const intent = await this.stripe.paymentIntents.retrieve(input.ref);
       if (intent.status === 'canceled') return { ok: true, ref: intent.id };
-      if (intent.status === 'requires_capture') {
+      // Not captured: a hold, or a charge still waiting for its payer's bank. Cancelled, so a
+      // payer who confirms late holds nothing; only captured money is refunded.
+      if (CANCELABLE.includes(intent.status)) {
         await this.stripe.paymentIntents.cancel(input.ref, {}, { idempotencyKey: input.idempotencyKey });
         return { ok: true, ref: intent.id };
       }

@@ -91,6 +91,8 @@ export class FakeStripe {
   /** The payer passed (or failed) 3-D Secure on the bank's page. */
   authenticate(id: string, passed: boolean): void {
     const intent = this.intents.get(id)!;
+    // The bank's page of a cancelled intent confirms nothing.
+    if (intent.status === 'canceled') return;
     intent.next_action = null;
     intent.status = passed ? 'requires_capture' : 'requires_payment_method';
     if (!passed) intent.last_payment_error = { code: 'payment_intent_authentication_failure' };
@@ -153,8 +155,9 @@ export class FakeStripe {
         intent.status = 'succeeded';
         return ok(intent);
       }
+      // As Stripe: cancelable until captured, a 3-D Secure intent still waiting included.
       if (action === 'cancel') {
-        if (intent.status !== 'requires_capture') return unexpected();
+        if (intent.status === 'succeeded' || intent.status === 'canceled') return unexpected();
         intent.status = 'canceled';
         return ok(intent);
       }

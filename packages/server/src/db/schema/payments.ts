@@ -69,7 +69,8 @@ export const sandboxAccounts = pgTable('sandbox_accounts', {
 /**
  * The sandbox provider's card charges that wait for their payer to confirm with their bank
  * (`pm_card_authenticationRequired`), kept like a real provider keeps them: across restarts.
- * `status`: requires_action, then authorized or failed on the sandbox's confirmation page.
+ * `status`: requires_action, then authorized or failed on the sandbox's confirmation page;
+ * cancelled when refunded (a hold released, or a confirmation that came too late).
  */
 export const sandboxCharges = pgTable('sandbox_charges', {
   ref: text('ref').primaryKey(),
