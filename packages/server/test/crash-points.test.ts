@@ -16,7 +16,7 @@ import { DAY, fastForward, type Member, organizationOf } from './support/fund-me
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
 import { liveStripeApp } from './support/live-stripe-app';
 import { freshPostgresDatabase } from './support/postgres';
-import { card, contribute, createRequest } from './support/request-steps';
+import { card, contribute, createRequest, ownerAction } from './support/request-steps';
 import { ServerProcess } from './support/server-process';
 import type { TestApp } from './support/test-app';
 
@@ -32,7 +32,8 @@ import type { TestApp } from './support/test-app';
  * A round: two payers' card holds, then the recipient's withdrawal (captures, then the
  * transfer). The points in `npm test` are one per step of that path; CRASH_POINTS=all (in
  * `npm run test:deep`) runs every point there is on it. The other paths below (a debt, a
- * release of holds, a funding request's payout) have one point each in `npm test`.
+ * release of holds, a funding request's payout, a funding request cancelled) have one point
+ * each in `npm test`.
  */
 const ROUND_POINTS_ALL = [
   'outbox.claimed',
@@ -83,6 +84,18 @@ const FUNDING_REQUEST_POINTS_ALL = [
   'outbox.handled',
 ];
 const FUNDING_REQUEST_POINTS_QUICK = ['payout.after-captures/request'];
+/**
+ * A funding request cancelled by its owner while two contributors' card holds exist: each hold
+ * is released (refund), booked back to its contributor with the cancel.
+ */
+const REQUEST_CANCEL_POINTS_ALL = [
+  'outbox.claimed',
+  'payment.before-provider/refund/request',
+  'payment.after-provider/refund/request',
+  'payment.recording/refund/request',
+  'outbox.handled',
+];
+const REQUEST_CANCEL_POINTS_QUICK = ['payment.after-provider/refund/request'];
 /** Points of a member's request: the contribution is sent again with its Idempotency-Key. */
 const REQUEST_POINTS = ['fund-command.before-commit', 'fund-command.after-commit'];
 const all = process.env.CRASH_POINTS === 'all';
@@ -96,6 +109,8 @@ const REQUEST_CONTRIBUTIONS_CENTS = [3000, 5000];
 const REQUEST_GROSS_CENTS = 8000;
 const REQUEST_FEE_CENTS = 250;
 const REQUEST_NET_CENTS = 7750;
+/** The cancelled request's target: the same two contributions leave it short of it. */
+const CANCELLED_TARGET_CENTS = 20_000;
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -296,6 +311,64 @@ describe('kill -9 at each crash point of a funding request paid out, then a rest
   );
 });
 
+describe('kill -9 at each crash point of a funding request cancelled, then a restart on the same data', () => {
+  it.each(all ? REQUEST_CANCEL_POINTS_ALL : REQUEST_CANCEL_POINTS_QUICK)(
+    '%s: every hold is released once and each contributor gets the money back',
+    async (point) => {
+      const { engine, fake, owner, contributors, requestId, organizationId } = await requestBeingCancelled();
+      // Both releases are queued; the server that drains them dies at the point.
+      await killedAt(engine, point);
+
+      const server = await restart(engine);
+      // As for a round's release: the provider's side tells when it is done, and a graceful
+      // stop lets the worker record what it holds.
+      const released = async () => [...fake.intents.values()].every((intent) => intent.status === 'canceled');
+      await until(released, 'the holds were not released within 90 s');
+      const details = await read<RequestDetails>(server, owner, `/api/requests/${requestId}`);
+      expect(details).toMatchObject({ status: 'cancelled', payout: null });
+      expect(details.contributors.map((c) => c.refunded)).toEqual([true, true]);
+      await server.stop();
+
+      const database = await engine.open();
+      try {
+        expect(await operationsOf(database)).toEqual([
+          'charge succeeded',
+          'charge succeeded',
+          'refund succeeded',
+          'refund succeeded',
+        ]);
+        expect(await paymentRowsLeft(database)).toBe(0);
+        const journal = await readJournal(database.db, organizationId);
+        // Balanced, and the request's escrow back to zero: each contribution went back once.
+        expect(checkJournal(journal, [ledgerAccount.requestEscrow(requestId)])).toEqual([]);
+        expect(journal.filter((x) => x.kind === 'request-refund')).toHaveLength(2);
+        expect(journal.filter((x) => x.kind === 'request-payout')).toEqual([]);
+        for (const [i, contributor] of contributors.entries()) {
+          const amount = REQUEST_CONTRIBUTIONS_CENTS[i]!;
+          expect(balanceOf(journal, ledgerAccount.funding(contributor.id))).toBe(-amount);
+          expect(balanceOf(journal, ledgerAccount.refunds(contributor.id))).toBe(amount);
+        }
+        expect(balanceOf(journal, ledgerAccount.payout(owner.id))).toBe(0);
+        expect(balanceOf(journal, ledgerAccount.platformFees)).toBe(0);
+      } finally {
+        await database.close();
+      }
+      // At the provider: two holds, each released (cancelled) under one key, none captured.
+      const holds = [...fake.intents.values()].sort((a, b) => a.amount - b.amount);
+      expect(holds.map((intent) => [intent.amount, intent.status])).toEqual(
+        REQUEST_CONTRIBUTIONS_CENTS.map((amount) => [amount, 'canceled']),
+      );
+      const cancels = fake.calls('/v1/payment_intents/').filter((r) => r.path.endsWith('/cancel'));
+      expect(new Set(cancels.map((r) => r.idempotencyKey)).size).toBe(2);
+      expect(new Set(cancels.map((r) => r.path)).size).toBe(2);
+      expect(captureKeys(fake)).toEqual([]);
+      expect(fake.calls('/v1/refunds')).toEqual([]);
+      expect(fake.transfers).toEqual([]);
+    },
+    180_000,
+  );
+});
+
 // ---------------------------------------------------------------------------------------------
 
 interface Engine {
@@ -439,6 +512,29 @@ function requestReadyToPay() {
     expect(last?.payout).toMatchObject({ netCents: REQUEST_NET_CENTS, status: 'pending' });
     const organizationId = (await owner!.client.get('/api/family')).json().id as string;
     return { owner: owner!, ownerAccount, requestId: request.id, organizationId };
+  });
+}
+
+/**
+ * A family of three, the first member's Stripe account active and her funding request the
+ * active one: the other two contribute by card (short of its target) and their holds are
+ * placed, then she cancels it, so both holds are to be released (queued, not done).
+ */
+function requestBeingCancelled() {
+  return prepared(async (t, fake) => {
+    const [owner, ...contributors] = await organizationOf(t, 3);
+    await connectStripeAccount(t, fake, owner!);
+    const request = await createRequest(owner!, 'New boiler', CANCELLED_TARGET_CENTS);
+    for (const [i, contributor] of contributors.entries())
+      await contribute(contributor, request.id, REQUEST_CONTRIBUTIONS_CENTS[i]!);
+    await t.flushOutbox();
+    expect([...fake.intents.values()].map((intent) => intent.status)).toEqual([
+      'requires_capture',
+      'requires_capture',
+    ]);
+    expect(await ownerAction(owner!, request.id, 'cancel')).toMatchObject({ status: 'cancelled' });
+    const organizationId = (await owner!.client.get('/api/family')).json().id as string;
+    return { owner: owner!, contributors, requestId: request.id, organizationId };
   });
 }
 
