@@ -1,7 +1,9 @@
 import { checkJournal, ledgerAccount, memberTotals } from '@giro/domain/ledger';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
 import { findRequestsOfOrganization } from '../src/db/request.repository';
+import { outbox, paymentOperations } from '../src/db/schema';
 import { connectPayoutAccount, DAY, fastForward, organizationOf } from './support/fund-members';
 import {
   contribute,
@@ -140,6 +142,38 @@ describe('funding requests, end to end on the server', () => {
     const journal = await readJournal(t.database.db, await organizationIdOf(ann!));
     expect(checkJournal(journal, [ledgerAccount.requestEscrow(first.id)])).toEqual([]);
     for (const m of [bob!, cat!]) expect(memberTotals(journal, m.id).givenCents).toBe(0);
+  });
+
+  it("a cancel's release waits for a hold another instance is still placing, then releases it", async () => {
+    const [ann, bob] = await organizationOf(t, 2);
+    const request = await createRequest(ann!, 'Holiday', 30_000);
+    await contribute(bob!, request.id, 2_500);
+    // Another instance has claimed the hold's row (its lease runs a minute) and not finished.
+    const holdRow = sql`${outbox.topic} = 'payment' and ${outbox.payload}->>'operationId' in
+      (select ${paymentOperations.id}::text from ${paymentOperations} where ${paymentOperations.kind} = 'charge')`;
+    await t.database.db
+      .update(outbox)
+      .set({ availableAt: new Date(t.clock.now().getTime() + 60_000) })
+      .where(holdRow);
+    await ownerAction(ann!, request.id, 'cancel');
+    await t.flushOutbox();
+    // Released now, there would be nothing to release, and the hold placed afterwards would stay.
+    expect(t.payments.calls).toEqual([]);
+    const refunds = () =>
+      t.database.db.select().from(paymentOperations).where(eq(paymentOperations.kind, 'refund'));
+    expect((await refunds())[0]).toMatchObject({ status: 'pending' });
+
+    // That instance places the hold; the release, looked at again a second later, releases it.
+    await t.database.db.update(outbox).set({ availableAt: t.clock.now() }).where(holdRow);
+    await t.flushOutbox();
+    t.clock.fastForward(1);
+    await t.flushOutbox();
+    expect(t.payments.calls.map((c) => c.op)).toEqual(['charge', 'refund']);
+    expect((await refunds())[0]).toMatchObject({ status: 'succeeded' });
+    expect((await refunds())[0]!.providerRef).not.toBe('nothing-held');
+    const journal = await readJournal(t.database.db, await organizationIdOf(ann!));
+    expect(checkJournal(journal, [ledgerAccount.requestEscrow(request.id)])).toEqual([]);
+    expect(memberTotals(journal, bob!.id).givenCents).toBe(0);
   });
 
   it('expiry after 30 days is processed by the deadline worker: paid out, and the next activates', async () => {

@@ -41,10 +41,11 @@ export function paymentHandler(
     const [op] = await deps.db.select().from(paymentOperations).where(eq(paymentOperations.id, operationId));
     if (!op || !OPEN.includes(op.status)) return;
     const request = op.request as PaymentRequest;
-    if (request.kind === 'payout' && (await holdsUndecided(deps.db, op, request))) {
+    if (await chargesUndecided(deps.db, op, chargesActedOn(request))) {
       // Another worker (another instance, or a crashed one whose lease has not run out) is still
-      // placing a hold this payout captures: failing now would tell the recipient their payout
-      // failed. Looked at again soon, then less often while a payer confirms with their bank.
+      // placing a hold this payout captures or this refund releases: a payout now would fail,
+      // and a refund would find nothing to release and let the hold be placed after it. Looked
+      // at again soon, then less often while a payer confirms with their bank.
       const now = deps.clock.now();
       return wakePaymentOperation(deps.db, op, new Date(now.getTime() + holdWaitMs(op, now)), now);
     }
@@ -138,13 +139,16 @@ async function awaitPayer(tx: DbOrTx, now: Date, op: Operation, ref: string, pub
     );
 }
 
-/** Whether any hold a payout captures is still being placed, or waits for its payer. */
-async function holdsUndecided(
-  db: Db,
-  op: Operation,
-  request: Extract<PaymentRequest, { kind: 'payout' }>,
-): Promise<boolean> {
-  for (const contributionId of request.captures) {
+/** The contributions whose charges an operation captures (a payout) or gives back (a refund). */
+function chargesActedOn(request: PaymentRequest): string[] {
+  if (request.kind === 'payout') return request.captures;
+  if (request.kind === 'refund' && request.method !== 'manual') return [request.contributionId];
+  return [];
+}
+
+/** Whether any of these contributions' charges is still being placed, or waits for its payer. */
+async function chargesUndecided(db: Db, op: Operation, contributionIds: string[]): Promise<boolean> {
+  for (const contributionId of contributionIds) {
     const charge = await chargeOf(db, op.organizationId, contributionId);
     if (charge && OPEN.includes(charge.status)) return true;
   }
