@@ -1,5 +1,6 @@
+import type { Logger } from 'pino';
+import type { Db } from '../db/client';
 import { foldCounterDeltas } from '../db/insights/counters.queries';
-import type { Deps } from '../deps';
 
 const FOLD_EVERY_MS = 60_000;
 
@@ -8,7 +9,7 @@ const FOLD_EVERY_MS = 60_000;
  * minute of them besides the per-day counters; returns the way to stop (waiting for a fold under
  * way). Any instance may fold at any time: the figures are exact before, during and after.
  */
-export function scheduleCounterFolding(deps: Pick<Deps, 'db' | 'logger'>): () => Promise<void> {
+export function scheduleCounterFolding(deps: { db: Db; logger: Logger }): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
     running = foldCounterDeltas(deps.db).catch((error) =>

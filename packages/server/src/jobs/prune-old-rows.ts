@@ -1,8 +1,10 @@
 import { desc, lt, lte } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock';
+import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { pruneSentReminders } from '../db/reminder.queries';
 import { apiRequests } from '../db/schema';
-import type { Deps } from '../deps';
 
 /**
  * Bounds the API request log: nothing older than `maxAgeDays`, and at most `maxRows` rows (the
@@ -31,7 +33,12 @@ const PRUNE_EVERY_MS = 10 * 60_000;
  * Prunes the API request log and old reminder keys at start and every ten minutes; returns the
  * way to stop (waiting for a prune under way).
  */
-export function schedulePruning(deps: Deps): () => Promise<void> {
+export function schedulePruning(deps: {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  config: Pick<Config, 'apiLog'>;
+}): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
     running = pruneApiRequests(deps.db, deps.clock.now(), deps.config.apiLog)

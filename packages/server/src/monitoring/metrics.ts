@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
 import { deadlineLagSeconds, outboxBacklog } from '../db/health.queries';
-import type { Deps } from '../deps';
 
 let processRegistry: Registry | undefined;
 
@@ -24,7 +25,7 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
-  constructor(deps: Deps) {
+  constructor(deps: { hub: { readonly size: number }; db: Db; clock: Clock }) {
     new Gauge({
       name: 'giro_open_sockets',
       help: 'WebSockets open on this instance',

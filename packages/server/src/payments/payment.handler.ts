@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Config } from '../config/env';
 import type { Db, DbOrTx } from '../db/client';
 import { activePayoutAccountOf } from '../db/payout-account.repository';
 import { paymentOperations } from '../db/schema';
 import { paypalEmailOf } from '../db/user.repository';
-import type { Deps } from '../deps';
 import type { OutboxHandler } from '../jobs/outbox-worker';
 import { notifyMember } from '../notifications/notify-member';
 import { failpoint } from '../ops/failpoints';
@@ -16,6 +17,14 @@ import {
 import type { PaymentProvider, PaymentResult } from './payment-provider';
 
 type Operation = typeof paymentOperations.$inferSelect;
+
+/** What the handler needs; the composition root's Deps has it (nothing here points back up). */
+export interface PaymentHandlerDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'publicUrl'>;
+  kickDeadlines(): void;
+}
 
 /** Tells a fund or a request what became of its payment, inside the recording transaction. */
 export type PaymentOutcomeRecorder = (
@@ -32,7 +41,7 @@ export type PaymentOutcomeRecorder = (
  * the same.
  */
 export function paymentHandler(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'kickDeadlines'>,
+  deps: PaymentHandlerDeps,
   provider: PaymentProvider,
   recorders: Record<PaymentTarget['type'], PaymentOutcomeRecorder>,
 ): OutboxHandler {
