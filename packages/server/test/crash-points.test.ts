@@ -32,8 +32,8 @@ import type { TestApp } from './support/test-app';
  * A round: two payers' card holds, then the recipient's withdrawal (captures, then the
  * transfer). The points in `npm test` are one per step of that path; CRASH_POINTS=all (in
  * `npm run test:deep`) runs every point there is on it. The other paths below (a debt, a
- * release of holds, a funding request's payout, a funding request cancelled) have one point
- * each in `npm test`.
+ * release of holds, a funding request's payout, its payout retried after a failure, a funding
+ * request cancelled) have one point each in `npm test`.
  */
 const ROUND_POINTS_ALL = [
   'outbox.claimed',
@@ -96,6 +96,20 @@ const REQUEST_CANCEL_POINTS_ALL = [
   'outbox.handled',
 ];
 const REQUEST_CANCEL_POINTS_QUICK = ['payment.after-provider/refund/request'];
+/**
+ * A funding request whose first payout failed (its owner's account restricted; the holds were
+ * captured all the same) and which its owner retried once the account worked again: the second
+ * attempt finds the captures done (they are keyed per contribution) and transfers the net.
+ */
+const RETRIED_PAYOUT_POINTS_ALL = [
+  'outbox.claimed',
+  'payment.before-provider/payout/request',
+  'payout.after-captures/request',
+  'payment.after-provider/payout/request',
+  'payment.recording/payout/request',
+  'outbox.handled',
+];
+const RETRIED_PAYOUT_POINTS_QUICK = ['payment.after-provider/payout/request'];
 /** Points of a member's request: the contribution is sent again with its Idempotency-Key. */
 const REQUEST_POINTS = ['fund-command.before-commit', 'fund-command.after-commit'];
 const all = process.env.CRASH_POINTS === 'all';
@@ -264,20 +278,7 @@ describe('kill -9 at each crash point of a funding request paid out, then a rest
       await killedAt(engine, point);
 
       const server = await restart(engine);
-      const details = () => read<RequestDetails>(server, owner, `/api/requests/${requestId}`);
-      await until(
-        async () => (await details()).payout?.status !== 'pending',
-        'the request was not paid out within 90 s',
-      );
-      expect(await details()).toMatchObject({
-        status: 'completed',
-        payout: {
-          grossCents: REQUEST_GROSS_CENTS,
-          feeCents: REQUEST_FEE_CENTS,
-          netCents: REQUEST_NET_CENTS,
-          status: 'paid',
-        },
-      });
+      await expectRequestPaid(server, owner, requestId);
       await server.stop();
 
       const database = await engine.open();
@@ -297,15 +298,73 @@ describe('kill -9 at each crash point of a funding request paid out, then a rest
       } finally {
         await database.close();
       }
-      // At the provider: two holds, each captured once, one transfer of the net to the owner.
-      const holds = [...fake.intents.values()].sort((a, b) => a.amount - b.amount);
-      expect(holds.map((intent) => [intent.amount, intent.status])).toEqual(
-        REQUEST_CONTRIBUTIONS_CENTS.map((amount) => [amount, 'succeeded']),
+      expectOwnerPaidOnceAtProvider(fake, ownerAccount);
+    },
+    180_000,
+  );
+});
+
+describe("kill -9 at each crash point of a funding request's payout retried by its owner, then a restart on the same data", () => {
+  it.each(all ? RETRIED_PAYOUT_POINTS_ALL : RETRIED_PAYOUT_POINTS_QUICK)(
+    '%s: the second attempt pays the owner once, and each hold was captured once in all',
+    async (point) => {
+      const { engine, fake, owner, ownerAccount, requestId, organizationId } = await requestPayoutRetried();
+      // The second attempt is queued; the server that drains it dies at the point.
+      await killedAt(engine, point);
+
+      const server = await restart(engine);
+      await expectRequestPaid(server, owner, requestId);
+      await server.stop();
+
+      const database = await engine.open();
+      let secondAttempt: string;
+      try {
+        // The first attempt failed, the second succeeded: once each.
+        const payouts = await database.db
+          .select({
+            id: paymentOperations.id,
+            subject: paymentOperations.subject,
+            status: paymentOperations.status,
+          })
+          .from(paymentOperations)
+          .where(eq(paymentOperations.kind, 'payout'));
+        expect(payouts.map((o) => [o.subject, o.status]).sort()).toEqual([
+          [`request-payout:${requestId}`, 'failed'],
+          [`request-payout:${requestId}:2`, 'succeeded'],
+        ]);
+        secondAttempt = payouts.find((o) => o.status === 'succeeded')!.id;
+        expect(await operationsOf(database)).toEqual([
+          'charge succeeded',
+          'charge succeeded',
+          'payout failed',
+          'payout succeeded',
+        ]);
+        expect(await paymentRowsLeft(database)).toBe(0);
+        const journal = await readJournal(database.db, organizationId);
+        // Balanced, and the request's escrow back to zero: the first attempt booked and reversed
+        // whole, the second booked under its own key, so the gross went out once.
+        expect(checkJournal(journal, [ledgerAccount.requestEscrow(requestId)])).toEqual([]);
+        const payoutKeys = journal
+          .filter((x) => x.kind === 'request-payout' || x.kind === 'request-payout-failed')
+          .map((x) => x.key)
+          .sort();
+        expect(payoutKeys).toEqual(
+          [
+            `request-payout:${requestId}`,
+            `request-payout:${requestId}:failed`,
+            `request-payout:${requestId}:2`,
+          ].sort(),
+        );
+        expect(balanceOf(journal, ledgerAccount.payout(owner.id))).toBe(REQUEST_NET_CENTS);
+        expect(balanceOf(journal, ledgerAccount.platformFees)).toBe(REQUEST_FEE_CENTS);
+      } finally {
+        await database.close();
+      }
+      // The second attempt's captures found the first's under the same key.
+      expectOwnerPaidOnceAtProvider(fake, ownerAccount);
+      expect(new Set(fake.calls('/v1/transfers').map((r) => r.idempotencyKey))).toEqual(
+        new Set([secondAttempt]),
       );
-      expect(new Set(captureKeys(fake)).size).toBe(2);
-      expect(fake.transfers).toEqual([
-        expect.objectContaining({ amount: REQUEST_NET_CENTS, destination: ownerAccount }),
-      ]);
     },
     180_000,
   );
@@ -516,6 +575,36 @@ function requestReadyToPay() {
 }
 
 /**
+ * As `requestReadyToPay`, but Stripe restricts the owner's account (and says so) before the
+ * payout: the first attempt captures both holds, finds no active account and fails, the money
+ * waiting in escrow. Then the account works again and the owner retries: the second attempt is
+ * queued, not done.
+ */
+function requestPayoutRetried() {
+  return prepared(async (t, fake) => {
+    const [owner, ...contributors] = await organizationOf(t, 3);
+    const ownerAccount = await connectStripeAccount(t, fake, owner!);
+    const request = await createRequest(owner!, 'New boiler', REQUEST_GROSS_CENTS);
+    for (const [i, contributor] of contributors.entries())
+      await contribute(contributor, request.id, REQUEST_CONTRIBUTIONS_CENTS[i]!);
+    await accountUpdated(t, fake, ownerAccount, 'restricted', `evt_${ownerAccount}_restricted`);
+    await t.flushOutbox();
+    const failed = (await owner!.client.get(`/api/requests/${request.id}`)).json<RequestDetails>();
+    expect(failed.payout).toMatchObject({ netCents: REQUEST_NET_CENTS, status: 'failed' });
+    expect([...fake.intents.values()].map((intent) => intent.status)).toEqual(['succeeded', 'succeeded']);
+    expect(new Set(captureKeys(fake)).size).toBe(2);
+    expect(fake.transfers).toEqual([]);
+
+    await accountUpdated(t, fake, ownerAccount, 'active', `evt_${ownerAccount}_active_again`);
+    const retried = await owner!.client.post(`/api/requests/${request.id}/retry-payout`);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json<RequestDetails>().payout).toMatchObject({ status: 'pending' });
+    const organizationId = (await owner!.client.get('/api/family')).json().id as string;
+    return { owner: owner!, ownerAccount, requestId: request.id, organizationId };
+  });
+}
+
+/**
  * A family of three, the first member's Stripe account active and her funding request the
  * active one: the other two contribute by card (short of its target) and their holds are
  * placed, then she cancels it, so both holds are to be released (queued, not done).
@@ -544,12 +633,24 @@ function requestBeingCancelled() {
  */
 async function connectStripeAccount(t: TestApp, fake: FakeStripe, member: Member): Promise<string> {
   const created = (await member.client.post('/api/connect/account')).json<{ id: string }>();
-  fake.setAccount(created.id, 'active');
+  await accountUpdated(t, fake, created.id, 'active', `evt_${created.id}`);
+  return created.id;
+}
+
+/** Stripe puts a Connect account in `state` and says so by a signed webhook (event `eventId`). */
+async function accountUpdated(
+  t: TestApp,
+  fake: FakeStripe,
+  accountId: string,
+  state: 'active' | 'restricted',
+  eventId: string,
+) {
+  fake.setAccount(accountId, state);
   const payload = JSON.stringify({
     object: 'event',
-    id: `evt_${created.id}`,
+    id: eventId,
     type: 'account.updated',
-    data: { object: { id: created.id } },
+    data: { object: { id: accountId } },
   });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   const answer = await t.app.inject({
@@ -559,7 +660,6 @@ async function connectStripeAccount(t: TestApp, fake: FakeStripe, member: Member
     payload,
   });
   expect(answer.statusCode).toBe(200);
-  return created.id;
 }
 
 /** The server started with `point` armed, SIGKILLed once it gets there. */
@@ -705,6 +805,41 @@ async function expectPaidOnce(engine: Engine, fake: FakeStripe, round: Round) {
   expect([...fake.intents.values()].map((intent) => intent.status)).toEqual(['succeeded', 'succeeded']);
   expect(new Set(captureKeys(fake)).size).toBe(2);
   expect(fake.transfers).toEqual([expect.objectContaining({ amount: NET_CENTS })]);
+}
+
+/** Waits for the request's payout to be decided, and expects it paid in full. */
+async function expectRequestPaid(server: ServerProcess, owner: Member, requestId: string) {
+  const details = () => read<RequestDetails>(server, owner, `/api/requests/${requestId}`);
+  await until(
+    async () => (await details()).payout?.status !== 'pending',
+    'the request was not paid out within 90 s',
+  );
+  expect(await details()).toMatchObject({
+    status: 'completed',
+    payout: {
+      grossCents: REQUEST_GROSS_CENTS,
+      feeCents: REQUEST_FEE_CENTS,
+      netCents: REQUEST_NET_CENTS,
+      status: 'paid',
+    },
+  });
+}
+
+/**
+ * At the provider: both contributors' holds captured, each once (one key per hold, never used
+ * on another), and one transfer of the net to the owner.
+ */
+function expectOwnerPaidOnceAtProvider(fake: FakeStripe, ownerAccount: string) {
+  const holds = [...fake.intents.values()].sort((a, b) => a.amount - b.amount);
+  expect(holds.map((intent) => [intent.amount, intent.status])).toEqual(
+    REQUEST_CONTRIBUTIONS_CENTS.map((amount) => [amount, 'succeeded']),
+  );
+  const captures = fake.calls('/v1/payment_intents/').filter((r) => r.path.endsWith('/capture'));
+  expect(new Set(captures.map((r) => r.idempotencyKey)).size).toBe(2);
+  expect(new Set(captures.map((r) => `${r.path} ${r.idempotencyKey}`)).size).toBe(2);
+  expect(fake.transfers).toEqual([
+    expect.objectContaining({ amount: REQUEST_NET_CENTS, destination: ownerAccount }),
+  ]);
 }
 
 /** The promise's value, or a failure after `ms`. */
