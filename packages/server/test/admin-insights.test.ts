@@ -6,16 +6,8 @@ import type {
 } from '@giro/contract/admin-insights';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newPerson, register, TestClient } from './support/client';
-import {
-  connectPayoutAccount,
-  DAY,
-  fastForward,
-  fundOf,
-  type Member,
-  organizationOf,
-} from './support/fund-members';
-import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
-import { card } from './support/request-steps';
+import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
+import { act, activeFund, openWindow, payersOf, recipientOf, roundWithCardsPaid } from './support/fund-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -145,12 +137,7 @@ describe('invite tracking', () => {
 
 describe('statistics and fund metrics after a real round', () => {
   it('users, organizations, funds, money from the ledger; phases, on-time rate, payouts', async () => {
-    const members = await organizationOf(t, 3);
-    const fund = await activeFund(members, 5000);
-    const recipient = recipientOf(members, fund);
-    await connectPayoutAccount(recipient);
-    await openWindow(members[0]!);
-    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    const { recipient } = await roundWithCardsPaid(t);
     await t.flushOutbox();
     await act(recipient, 'withdraw');
     await t.flushOutbox();

@@ -3,15 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
 import { outbox, paymentOperations } from '../src/db/schema';
-import {
-  connectPayoutAccount,
-  DAY,
-  fastForward,
-  fundOf,
-  type Member,
-  organizationOf,
-} from './support/fund-members';
-import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
+import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
+import { act, activeFund, openWindow, payersOf, recipientOf, roundWithCardsPaid } from './support/fund-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -31,20 +24,9 @@ const balanceOf = async (organizationId: string, account: string) =>
     .filter((e) => e.account === account)
     .reduce((sum, e) => sum + e.amountCents, 0);
 
-/** Three members in their first round, the recipient's account connected, both payers paid by card. */
-async function roundWithCardsPaid() {
-  const members = await organizationOf(t, 3);
-  const fund = await activeFund(members, 5000);
-  const recipient = recipientOf(members, fund);
-  await connectPayoutAccount(recipient);
-  await openWindow(members[0]!);
-  for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
-  return { fund, recipient };
-}
-
 describe('fund payments through the payment port', () => {
   it('card contributions are held, captured at distribution, the fee booked and the net paid out once', async () => {
-    const { fund, recipient } = await roundWithCardsPaid();
+    const { fund, recipient } = await roundWithCardsPaid(t);
     await t.flushOutbox();
     expect(t.payments.calls.map((c) => c.op)).toEqual(['charge', 'charge']);
     const ready = await fundOf(recipient);
@@ -80,7 +62,7 @@ describe('fund payments through the payment port', () => {
   });
 
   it('a payout waits for a hold another instance is still placing, then pays out whole', async () => {
-    const { recipient } = await roundWithCardsPaid();
+    const { recipient } = await roundWithCardsPaid(t);
     await act(recipient, 'withdraw');
     // Another instance has claimed the holds' rows (its lease runs a minute) and not finished.
     const holdRows = sql`${outbox.topic} = 'payment' and ${outbox.payload}->>'operationId' in

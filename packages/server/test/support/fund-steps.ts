@@ -1,5 +1,7 @@
 import type { FundView } from '@giro/contract/fund';
-import { DAY, fastForward, fundOf, type Member } from './fund-members';
+import { connectPayoutAccount, DAY, fastForward, fundOf, type Member, organizationOf } from './fund-members';
+import { card } from './request-steps';
+import type { TestApp } from './test-app';
 
 /** POSTs a fund command as this member; throws on anything but 200. */
 export async function act(
@@ -32,3 +34,14 @@ export const recipientOf = (members: Member[], fund: FundView) =>
   members.find((m) => m.id === fund.round?.recipientId)!;
 export const payersOf = (members: Member[], fund: FundView) =>
   members.filter((m) => m.id !== fund.round?.recipientId);
+
+/** Three members in their first round, the recipient's account connected, both payers paid by card. */
+export async function roundWithCardsPaid(t: TestApp, amountCents = 5000) {
+  const members = await organizationOf(t, 3);
+  const fund = await activeFund(members, amountCents);
+  const recipient = recipientOf(members, fund);
+  await connectPayoutAccount(recipient);
+  await openWindow(members[0]!);
+  for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+  return { members, fund, recipient };
+}
