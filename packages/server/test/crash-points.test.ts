@@ -204,21 +204,12 @@ describe('kill -9 at each crash point of a debt repaid by card, then a restart o
       await until(settled, 'the debt was not settled within 90 s');
       await server.stop();
 
-      const database = await engine.open();
-      try {
-        const { db } = database;
-        // The round's three holds and its payout, then the debt's hold and its payout.
-        expect(await operationsOf(database)).toEqual([
-          ...Array(4).fill('charge succeeded'),
-          ...Array(2).fill('payout succeeded'),
-        ]);
-        expect(await paymentRowsLeft(database)).toBe(0);
-        const journal = await readJournal(db, organizationId);
-        expect(checkJournal(journal)).toEqual([]);
-        expect(journal.filter((x) => x.kind === 'member-debt-repaid')).toHaveLength(1);
-      } finally {
-        await database.close();
-      }
+      // The round's three holds and its payout, then the debt's hold and its payout.
+      const journal = await settledJournal(engine, organizationId, [
+        ...Array(4).fill('charge succeeded'),
+        ...Array(2).fill('payout succeeded'),
+      ]);
+      expect(journal.filter((x) => x.kind === 'member-debt-repaid')).toHaveLength(1);
       expect(fake.intents.size).toBe(4);
       expect(new Set([...fake.intents.values()].map((intent) => intent.status))).toEqual(
         new Set(['succeeded']),
@@ -281,23 +272,16 @@ describe('kill -9 at each crash point of a funding request paid out, then a rest
       await expectRequestPaid(server, owner, requestId);
       await server.stop();
 
-      const database = await engine.open();
-      try {
-        expect(await operationsOf(database)).toEqual([
-          'charge succeeded',
-          'charge succeeded',
-          'payout succeeded',
-        ]);
-        expect(await paymentRowsLeft(database)).toBe(0);
-        const journal = await readJournal(database.db, organizationId);
-        // Balanced, and the request's escrow back to zero: the gross went out once.
-        expect(checkJournal(journal, [ledgerAccount.requestEscrow(requestId)])).toEqual([]);
-        expect(journal.filter((x) => x.kind === 'request-payout')).toHaveLength(1);
-        expect(balanceOf(journal, ledgerAccount.payout(owner.id))).toBe(REQUEST_NET_CENTS);
-        expect(balanceOf(journal, ledgerAccount.platformFees)).toBe(REQUEST_FEE_CENTS);
-      } finally {
-        await database.close();
-      }
+      // Balanced, and the request's escrow back to zero: the gross went out once.
+      const journal = await settledJournal(
+        engine,
+        organizationId,
+        ['charge succeeded', 'charge succeeded', 'payout succeeded'],
+        [ledgerAccount.requestEscrow(requestId)],
+      );
+      expect(journal.filter((x) => x.kind === 'request-payout')).toHaveLength(1);
+      expect(balanceOf(journal, ledgerAccount.payout(owner.id))).toBe(REQUEST_NET_CENTS);
+      expect(balanceOf(journal, ledgerAccount.platformFees)).toBe(REQUEST_FEE_CENTS);
       expectOwnerPaidOnceAtProvider(fake, ownerAccount);
     },
     180_000,
@@ -388,30 +372,22 @@ describe('kill -9 at each crash point of a funding request cancelled, then a res
       expect(details.contributors.map((c) => c.refunded)).toEqual([true, true]);
       await server.stop();
 
-      const database = await engine.open();
-      try {
-        expect(await operationsOf(database)).toEqual([
-          'charge succeeded',
-          'charge succeeded',
-          'refund succeeded',
-          'refund succeeded',
-        ]);
-        expect(await paymentRowsLeft(database)).toBe(0);
-        const journal = await readJournal(database.db, organizationId);
-        // Balanced, and the request's escrow back to zero: each contribution went back once.
-        expect(checkJournal(journal, [ledgerAccount.requestEscrow(requestId)])).toEqual([]);
-        expect(journal.filter((x) => x.kind === 'request-refund')).toHaveLength(2);
-        expect(journal.filter((x) => x.kind === 'request-payout')).toEqual([]);
-        for (const [i, contributor] of contributors.entries()) {
-          const amount = REQUEST_CONTRIBUTIONS_CENTS[i]!;
-          expect(balanceOf(journal, ledgerAccount.funding(contributor.id))).toBe(-amount);
-          expect(balanceOf(journal, ledgerAccount.refunds(contributor.id))).toBe(amount);
-        }
-        expect(balanceOf(journal, ledgerAccount.payout(owner.id))).toBe(0);
-        expect(balanceOf(journal, ledgerAccount.platformFees)).toBe(0);
-      } finally {
-        await database.close();
+      // Balanced, and the request's escrow back to zero: each contribution went back once.
+      const journal = await settledJournal(
+        engine,
+        organizationId,
+        ['charge succeeded', 'charge succeeded', 'refund succeeded', 'refund succeeded'],
+        [ledgerAccount.requestEscrow(requestId)],
+      );
+      expect(journal.filter((x) => x.kind === 'request-refund')).toHaveLength(2);
+      expect(journal.filter((x) => x.kind === 'request-payout')).toEqual([]);
+      for (const [i, contributor] of contributors.entries()) {
+        const amount = REQUEST_CONTRIBUTIONS_CENTS[i]!;
+        expect(balanceOf(journal, ledgerAccount.funding(contributor.id))).toBe(-amount);
+        expect(balanceOf(journal, ledgerAccount.refunds(contributor.id))).toBe(amount);
       }
+      expect(balanceOf(journal, ledgerAccount.payout(owner.id))).toBe(0);
+      expect(balanceOf(journal, ledgerAccount.platformFees)).toBe(0);
       // At the provider: two holds, each released (cancelled) under one key, none captured.
       const holds = [...fake.intents.values()].sort((a, b) => a.amount - b.amount);
       expect(holds.map((intent) => [intent.amount, intent.status])).toEqual(
@@ -805,6 +781,28 @@ async function expectPaidOnce(engine: Engine, fake: FakeStripe, round: Round) {
   expect([...fake.intents.values()].map((intent) => intent.status)).toEqual(['succeeded', 'succeeded']);
   expect(new Set(captureKeys(fake)).size).toBe(2);
   expect(fake.transfers).toEqual([expect.objectContaining({ amount: NET_CENTS })]);
+}
+
+/**
+ * After the restarted server stopped: the payment operations as expected, the outbox's payment
+ * rows drained, the journal balanced with these accounts closed. The journal, for the rest.
+ */
+async function settledJournal(
+  engine: Engine,
+  organizationId: string,
+  operations: string[],
+  closedAccounts: string[] = [],
+): Promise<LedgerTransaction[]> {
+  const database = await engine.open();
+  try {
+    expect(await operationsOf(database)).toEqual(operations);
+    expect(await paymentRowsLeft(database)).toBe(0);
+    const journal = await readJournal(database.db, organizationId);
+    expect(checkJournal(journal, closedAccounts)).toEqual([]);
+    return journal;
+  } finally {
+    await database.close();
+  }
 }
 
 /** Waits for the request's payout to be decided, and expects it paid in full. */
