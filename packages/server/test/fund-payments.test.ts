@@ -1,10 +1,9 @@
 import { checkJournal, ledgerAccount } from '@giro/domain/ledger';
-import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
-import { outbox, paymentOperations } from '../src/db/schema';
 import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf, roundWithCardsPaid } from './support/fund-steps';
+import { chargesClaimedElsewhere } from './support/leased-charges';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -65,12 +64,7 @@ describe('fund payments through the payment port', () => {
     const { recipient } = await roundWithCardsPaid(t);
     await act(recipient, 'withdraw');
     // Another instance has claimed the holds' rows (its lease runs a minute) and not finished.
-    const holdRows = sql`${outbox.topic} = 'payment' and ${outbox.payload}->>'operationId' in
-      (select ${paymentOperations.id}::text from ${paymentOperations} where ${paymentOperations.kind} = 'charge')`;
-    await t.database.db
-      .update(outbox)
-      .set({ availableAt: new Date(t.clock.now().getTime() + 60_000) })
-      .where(holdRows);
+    const placeHolds = await chargesClaimedElsewhere(t);
 
     await t.flushOutbox();
     expect(t.payments.calls).toEqual([]);
@@ -78,7 +72,7 @@ describe('fund payments through the payment port', () => {
     expect(waiting.round).toMatchObject({ number: 1, state: 'distributing', payoutFailed: false });
 
     // That instance places the holds; the payout, looked at again a second later, captures them.
-    await t.database.db.update(outbox).set({ availableAt: t.clock.now() }).where(holdRows);
+    await placeHolds();
     await t.flushOutbox();
     expect(t.payments.calls.map((c) => c.op)).toEqual(['charge', 'charge']);
     t.clock.fastForward(1);

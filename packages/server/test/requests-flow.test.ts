@@ -1,10 +1,11 @@
 import { checkJournal, ledgerAccount, memberTotals } from '@giro/domain/ledger';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
 import { findRequestsOfOrganization } from '../src/db/request.repository';
-import { outbox, paymentOperations } from '../src/db/schema';
+import { paymentOperations } from '../src/db/schema';
 import { connectPayoutAccount, DAY, fastForward, organizationOf } from './support/fund-members';
+import { chargesClaimedElsewhere } from './support/leased-charges';
 import {
   contribute,
   createRequest,
@@ -149,12 +150,7 @@ describe('funding requests, end to end on the server', () => {
     const request = await createRequest(ann!, 'Holiday', 30_000);
     await contribute(bob!, request.id, 2_500);
     // Another instance has claimed the hold's row (its lease runs a minute) and not finished.
-    const holdRow = sql`${outbox.topic} = 'payment' and ${outbox.payload}->>'operationId' in
-      (select ${paymentOperations.id}::text from ${paymentOperations} where ${paymentOperations.kind} = 'charge')`;
-    await t.database.db
-      .update(outbox)
-      .set({ availableAt: new Date(t.clock.now().getTime() + 60_000) })
-      .where(holdRow);
+    const placeHold = await chargesClaimedElsewhere(t);
     await ownerAction(ann!, request.id, 'cancel');
     await t.flushOutbox();
     // Released now, there would be nothing to release, and the hold placed afterwards would stay.
@@ -164,7 +160,7 @@ describe('funding requests, end to end on the server', () => {
     expect((await refunds())[0]).toMatchObject({ status: 'pending' });
 
     // That instance places the hold; the release, looked at again a second later, releases it.
-    await t.database.db.update(outbox).set({ availableAt: t.clock.now() }).where(holdRow);
+    await placeHold();
     await t.flushOutbox();
     t.clock.fastForward(1);
     await t.flushOutbox();
