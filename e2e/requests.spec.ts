@@ -69,7 +69,7 @@ test('three members run funding requests, each page following the others live', 
   await expect(a.getByTestId('request-status')).toHaveText('Completata');
   await expect(a.getByTestId('contributors')).toContainText('Forza Anna!');
   await expect(a.getByTestId('request-timeline')).toContainText('Obiettivo raggiunto');
-  // Anna has no payment account yet: the payout fails and the money waits in escrow. She
+  // Anna has no payment account yet: the payout fails and the money waits, captured. She
   // connects one and retries; the page follows the payout live.
   await expect(a.getByTestId('request-payout')).toContainText('Versamento non riuscito');
   await expect(a.getByTestId('request-payout')).toContainText('97,00');

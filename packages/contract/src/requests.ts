@@ -105,7 +105,7 @@ export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 export const requestDetailsSchema = requestSummarySchema.extend({
   contributors: z.array(requestContributorSchema),
   timeline: z.array(timelineEntrySchema),
-  /** The owner's payout: under way, paid, or failed (the money waits in escrow; the owner retries). */
+  /** The owner's payout: under way, paid, or failed (the money waits for the owner to retry). */
   payout: z
     .object({
       grossCents: z.number().int(),

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { evolve } from './fund/evolve';
-import { FundHarness } from './fund/fund-harness.test-support';
+import { days, FundHarness } from './fund/fund-harness.test-support';
 import type { FundEvent, FundState } from './fund/fund-types';
 import { fundPostings } from './fund/postings';
 import {
   auditJournal,
+  balances,
   checkJournal,
   type LedgerTransaction,
   ledgerAccount,
@@ -111,6 +112,70 @@ describe('fund postings', () => {
     expect(checkJournal(ledger.journal, ['round-escrow:fund-1:1:1'])).toEqual([]);
   });
 
+  it('card captured before a payout failed: booked as held at the card provider, paid out from there on retry', () => {
+    const h = new FundHarness();
+    const ledger = withJournal(h);
+    h.activeWith(['ann', 'bob', 'cat'], 5000, '14d');
+    h.contributeAll('card');
+    const recipient = h.state.round!.recipientId;
+    const [first, second] = h.state.contributions;
+    h.payoutAccounts.add(recipient);
+    h.run({ type: 'Withdraw', userId: recipient });
+    // The provider captured the first hold, then the transfer failed; an unknown id is ignored.
+    h.run({ type: 'DistributionFailed', captured: [first!.id, 'not-of-this-round'] });
+    ledger.record(h.events.splice(0));
+    const held = ledgerAccount.providerHeld('card');
+    expect(ledger.journal).toEqual([
+      {
+        kind: 'contribution',
+        key: `contribution:${first!.id}`,
+        entries: [
+          {
+            account: ledgerAccount.funding(first!.contributorId),
+            userId: first!.contributorId,
+            amountCents: -5000,
+          },
+          { account: held, userId: null, amountCents: 5000 },
+        ],
+      },
+    ]);
+    expect(h.state.contributions.map((c) => c.status)).toEqual(['captured', 'authorized']);
+    expect(checkInvariants(h.state, ledger.journal, h.now, () => true)).toEqual([]);
+
+    h.run({ type: 'Withdraw', userId: recipient });
+    h.run({ type: 'DistributionSucceeded' });
+    ledger.record(h.events.splice(0));
+    // Only the hold still on a card is captured now; the whole gross leaves the provider's balance.
+    expect(ledger.journal.map((t) => t.key)).toEqual([
+      `contribution:${first!.id}`,
+      `contribution:${second!.id}`,
+      'payout:fund-1:1:1',
+    ]);
+    expect(ledger.journal[2]!.entries).toContainEqual({ account: held, userId: null, amountCents: -10000 });
+    expect(checkJournal(ledger.journal)).toEqual([]);
+    expect(balances(ledger.journal).get(held)).toBe(0);
+    expect(memberTotals(ledger.journal, recipient).receivedCents).toBe(10000 - platformFeeCents(10000));
+  });
+
+  it('PayPal is held at its provider from the contribution; a captured payment refunded leaves it from there', () => {
+    const h = new FundHarness();
+    const ledger = withJournal(h);
+    h.activeWith(['ann', 'bob', 'cat'], 5000, '14d');
+    h.contributeAll('paypal');
+    ledger.record(h.events.splice(0));
+    expect(balances(ledger.journal).get(ledgerAccount.providerHeld('paypal'))).toBe(10000);
+    // No payout account: after 24 h the round's contributions are due back.
+    h.advance(days(1));
+    for (const c of h.state.contributions.filter((x) => x.status === 'refund_due')) {
+      h.run({ type: 'RequestRefund', userId: c.contributorId, contributionId: c.id });
+      h.run({ type: 'RefundCompleted', contributionId: c.id });
+    }
+    ledger.record(h.events.splice(0));
+    expect(balances(ledger.journal).get(ledgerAccount.providerHeld('paypal'))).toBe(0);
+    expect(ledger.journal.filter((t) => t.kind === 'refund')).toHaveLength(2);
+    expect(checkInvariants(h.state, ledger.journal, h.now, () => false)).toEqual([]);
+  });
+
   it('manual: no money through the platform and no fee; it is booked once the recipient confirms', () => {
     const h = new FundHarness();
     const ledger = withJournal(h);
@@ -136,7 +201,7 @@ describe('fund postings', () => {
     };
     expect(checkInvariants(h.state, [forged], h.now, () => false)).toEqual([
       'ledger: x unbalanced',
-      'money in 0 ≠ out + escrow 100',
+      'money in 0 ≠ out + escrow + held 100',
     ]);
   });
 });
@@ -161,7 +226,7 @@ describe('ledger: journal check', () => {
     ],
   });
 
-  it('flags an overdrawn escrow and a member account booked for someone else', () => {
+  it('flags an overdrawn escrow or provider balance and a member account booked for someone else', () => {
     const wrongUser: LedgerTransaction = {
       kind: 'contribution',
       key: 'w',
@@ -171,9 +236,18 @@ describe('ledger: journal check', () => {
       ],
     };
     const overdraw = move('o', escrow, ledgerAccount.payout('u'), 500);
-    expect(checkJournal([wrongUser, overdraw]).map((p) => p.problem)).toEqual([
+    const paidFromNothing: LedgerTransaction = {
+      kind: 'payout',
+      key: 'p',
+      entries: [
+        { account: ledgerAccount.providerHeld('card'), userId: null, amountCents: -300 },
+        { account: ledgerAccount.payout('u'), userId: 'u', amountCents: 300 },
+      ],
+    };
+    expect(checkJournal([wrongUser, overdraw, paidFromNothing]).map((p) => p.problem)).toEqual([
       'funding:ann booked for bob',
       'escrow overdrawn: -400',
+      'provider balance overdrawn: -300',
     ]);
   });
 

@@ -29,6 +29,11 @@ export const ledgerAccount = {
   /** What other members owe this one (they covered them), and what this one owes others. */
   memberReceivable: (userId: string) => `member-receivable:${userId}`,
   memberPayable: (userId: string) => `member-payable:${userId}`,
+  /**
+   * Money captured and on the platform's balance at the provider that took it (card or PayPal),
+   * not yet paid out or given back: what reconciliation compares with the provider's balance.
+   */
+  providerHeld: (method: 'card' | 'paypal') => `provider-held:${method}`,
   platformFees: 'platform:fees',
 } as const;
 
@@ -36,6 +41,7 @@ export const FUNDING_PREFIX = 'funding:';
 export const PAYOUT_PREFIX = 'payout:';
 export const REFUNDS_PREFIX = 'refunds:';
 export const ESCROW_PREFIXES = ['round-escrow:', 'request-escrow:'] as const;
+export const PROVIDER_HELD_PREFIX = 'provider-held:';
 
 export function isBalanced(transaction: LedgerTransaction): boolean {
   return transaction.entries.reduce((sum, entry) => sum + entry.amountCents, 0) === 0;
@@ -85,9 +91,9 @@ function accountOwner(account: string): string | null {
 
 /**
  * Checks a whole journal: every transaction balances, keys are unique, amounts are integer
- * cents, a member's account carries that member, no escrow is ever overdrawn, and the escrow of
- * every closed round or request is exactly zero. Money in = paid out + fees + refunds + escrow
- * then follows from the balance of the whole.
+ * cents, a member's account carries that member, no escrow or provider balance is ever
+ * overdrawn, and the escrow of every closed round or request is exactly zero. Money in = paid
+ * out + fees + refunds + escrow + held at providers then follows from the balance of the whole.
  */
 export function checkJournal(
   transactions: readonly LedgerTransaction[],
@@ -111,6 +117,9 @@ export function checkJournal(
   for (const [account, amount] of b) {
     if (ESCROW_PREFIXES.some((prefix) => account.startsWith(prefix)) && amount < 0)
       problems.push({ key: account, problem: `escrow overdrawn: ${amount}` });
+    // More paid out of a provider's balance than was ever captured there.
+    if (account.startsWith(PROVIDER_HELD_PREFIX) && amount < 0)
+      problems.push({ key: account, problem: `provider balance overdrawn: ${amount}` });
   }
   for (const escrow of closedEscrows) {
     if ((b.get(escrow) ?? 0) !== 0) problems.push({ key: escrow, problem: `escrow left: ${b.get(escrow)}` });

@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { checkJournal, ledgerAccount } from '@giro/domain/ledger';
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../src/db/client';
 import { readJournal } from '../src/db/ledger.repository';
 import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf, roundWithCardsPaid } from './support/fund-steps';
@@ -25,7 +29,7 @@ const balanceOf = async (organizationId: string, account: string) =>
 
 describe('fund payments through the payment port', () => {
   it('card contributions are held, captured at distribution, the fee booked and the net paid out once', async () => {
-    const { fund, recipient } = await roundWithCardsPaid(t);
+    const { recipient } = await roundWithCardsPaid(t);
     await t.flushOutbox();
     expect(t.payments.calls.map((c) => c.op)).toEqual(['charge', 'charge']);
     const ready = await fundOf(recipient);
@@ -50,7 +54,8 @@ describe('fund payments through the payment port', () => {
     const organizationId = (await recipient.client.get('/api/family')).json().id as string;
     expect(await balanceOf(organizationId, ledgerAccount.payout(recipient.id))).toBe(9700);
     expect(await balanceOf(organizationId, ledgerAccount.platformFees)).toBe(300);
-    expect(await balanceOf(organizationId, ledgerAccount.roundEscrow(fund.id, 1, 1))).toBe(0);
+    // Captured and paid out in one go: nothing is left at the card provider.
+    expect(await balanceOf(organizationId, ledgerAccount.providerHeld('card'))).toBe(0);
     expect(checkJournal(await readJournal(t.database.db, organizationId))).toEqual([]);
     const dashboard = (await recipient.client.get('/api/dashboard')).json();
     expect(dashboard.userStats).toMatchObject({ totalReceivedCents: 9700, totalGivenCents: 0 });
@@ -151,7 +156,33 @@ describe('fund payments through the payment port', () => {
     expect((await fundOf(payer)).round?.contributedBy).toEqual([payer.id]);
     expect(t.payments.calls.map((c) => c.op)).toEqual(['charge', 'charge', 'refund']);
     const organizationId = (await payer.client.get('/api/family')).json().id as string;
-    expect(await balanceOf(organizationId, ledgerAccount.roundEscrow(fund.id, 1, 1))).toBe(5000);
+    // Captured at once: the one that counts is on the platform's PayPal balance until paid out.
+    expect(await balanceOf(organizationId, ledgerAccount.providerHeld('paypal'))).toBe(5000);
     expect(checkJournal(await readJournal(t.database.db, organizationId))).toEqual([]);
+  });
+
+  it("PayPal money booked in its round's escrow before 0020 is moved once to the PayPal balance", async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    await openWindow(members[0]!);
+    const [payer] = payersOf(members, fund) as [Member];
+    await act(payer, 'contributions', { method: 'paypal' });
+    await t.flushOutbox();
+    const organizationId = (await payer.client.get('/api/family')).json().id as string;
+    const escrow = ledgerAccount.roundEscrow(fund.id, 1, 1);
+    const held = ledgerAccount.providerHeld('paypal');
+    // As the ledger booked it before: the contribution into the round's escrow.
+    await t.database.db.execute(
+      sql`update ledger_entries set account = ${escrow} where organization_id = ${organizationId} and account = ${held}`,
+    );
+    const migration = readFileSync(join(migrationsFolder, '0020_provider_held.sql'), 'utf8');
+    for (let run = 0; run < 2; run++)
+      for (const statement of migration.split('--> statement-breakpoint'))
+        await t.database.db.execute(sql.raw(statement));
+    expect(await balanceOf(organizationId, escrow)).toBe(0);
+    expect(await balanceOf(organizationId, held)).toBe(5000);
+    const journal = await readJournal(t.database.db, organizationId);
+    expect(journal.filter((tx) => tx.kind === 'provider-held-opening')).toHaveLength(1);
+    expect(checkJournal(journal)).toEqual([]);
   });
 });

@@ -80,7 +80,7 @@ describe('the connected payment account', () => {
     expect((await account(m)).status).toBe('pending');
   });
 
-  it('a payout to a restricted account fails: the money stays in escrow and the round waits', async () => {
+  it('a payout to a restricted account fails: the money waits at the provider and the round waits', async () => {
     const members = await organizationOf(t, 3);
     const fund = await activeFund(members);
     const recipient = recipientOf(members, fund);

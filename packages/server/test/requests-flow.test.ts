@@ -82,7 +82,7 @@ describe('funding requests, end to end on the server', () => {
     expect((await cat!.client.get('/api/dashboard')).json().userStats.totalGivenCents).toBe(10_000);
   });
 
-  it('a payout to an owner without a payout account fails: the money waits in escrow until the owner connects one and retries', async () => {
+  it('a payout to an owner without a payout account fails after the capture: the money waits at the provider until the owner connects one and retries', async () => {
     const [ann, bob] = await organizationOf(t, 2);
     const request = await createRequest(ann!, 'Boiler', 2_000);
     await contribute(bob!, request.id, 2_000);
@@ -95,7 +95,10 @@ describe('funding requests, end to end on the server', () => {
         .flatMap((tx) => tx.entries)
         .filter((e) => e.account === account)
         .reduce((sum, e) => sum + e.amountCents, 0);
-    expect(await balanceOf(escrow)).toBe(2_000);
+    // The hold was captured before the transfer failed: the money is on the platform's card
+    // balance now, and the ledger says so.
+    expect(await balanceOf(escrow)).toBe(0);
+    expect(await balanceOf(ledgerAccount.providerHeld('card'))).toBe(2_000);
     expect((await ann!.client.get('/api/dashboard')).json().userStats.totalReceivedCents).toBe(0);
     const retry = () => ann!.client.post(`/api/requests/${request.id}/retry-payout`);
     expect((await retry()).json().code).toBe('PAYOUT_ACCOUNT_REQUIRED');
@@ -105,12 +108,15 @@ describe('funding requests, end to end on the server', () => {
     await t.flushOutbox();
     expect((await details(ann!, request.id)).payout?.status).toBe('paid');
     expect(await balanceOf(escrow)).toBe(0);
+    expect(await balanceOf(ledgerAccount.providerHeld('card'))).toBe(0);
+    expect(checkJournal(await readJournal(t.database.db, organizationId))).toEqual([]);
     expect((await ann!.client.get('/api/dashboard')).json().userStats.totalReceivedCents).toBe(1_900);
     expect(await operations(t)).toEqual(['charge:2000', 'payout:1900', 'payout:1900']);
   });
 
   it('the owner concludes early: paid out what was collected; a non-owner may not', async () => {
     const [ann, bob] = await organizationOf(t, 2);
+    await connectPayoutAccount(ann!);
     const request = await createRequest(ann!, 'Vet bill', 20_000);
     await contribute(bob!, request.id, 2_000);
     const concluded = await ownerAction(ann!, request.id, 'conclude');
@@ -119,6 +125,10 @@ describe('funding requests, end to end on the server', () => {
       payout: { grossCents: 2_000, feeCents: 100, netCents: 1_900 },
     });
     expect(await operations(t)).toEqual(['charge:2000', 'payout:1900']);
+    // Received once the provider has paid it, not when it was asked for.
+    expect((await ann!.client.get('/api/dashboard')).json().userStats.totalReceivedCents).toBe(0);
+    await t.flushOutbox();
+    expect((await details(ann!, request.id)).payout?.status).toBe('paid');
     expect((await ann!.client.get('/api/dashboard')).json().userStats.totalReceivedCents).toBe(1_900);
   });
 

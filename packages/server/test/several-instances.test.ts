@@ -496,7 +496,7 @@ async function expectContributionsOnce(database: Database, families: Family[], o
   expect(stored?.n).toBe(keys.length);
 }
 
-/** Every journal balances; PayPal money is in the round's escrow once; card money is held, not booked. */
+/** Every journal balances; PayPal money is held at PayPal once; card money is on the cards, not booked. */
 async function expectLedgerBalanced(database: Database, families: Family[]) {
   for (const family of families) {
     const journal = await readJournal(database.db, family.organizationId);
@@ -515,7 +515,8 @@ async function expectLedgerBalanced(database: Database, families: Family[]) {
     for (const { user_id, method } of methods)
       expect(balance(ledgerAccount.funding(user_id))).toBe(method === 'paypal' ? -AMOUNT_CENTS : 0);
     const paypal = methods.filter((m) => m.method === 'paypal').length;
-    expect(balance(ledgerAccount.roundEscrow(family.fundId, 1, 1))).toBe(paypal * AMOUNT_CENTS);
+    expect(balance(ledgerAccount.providerHeld('paypal'))).toBe(paypal * AMOUNT_CENTS);
+    expect(balance(ledgerAccount.providerHeld('card'))).toBe(0);
   }
   const [total] = await rows<{ sum: string }>(
     database,

@@ -233,13 +233,14 @@ describe('the card provider adapter against a local Stripe fake', () => {
     expect((await fundOf(recipient)).received).toHaveLength(1);
   });
 
-  it('a payout to a restricted account fails: the money stays in escrow', async () => {
+  it('a payout to a restricted account fails after the captures: the ledger books the money at Stripe until the retry pays it', async () => {
     const members = await organizationOf(t, 3);
     const fund = await activeFund(members);
     const recipient = recipientOf(members, fund);
+    const payers = payersOf(members, fund);
     const accountId = await connect(recipient);
     await openWindow(members[0]!);
-    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    for (const payer of payers) await act(payer, 'contributions', card());
     await t.flushOutbox();
     await act(recipient, 'withdraw');
     fake.setAccount(accountId, 'restricted'); // Stripe restricts it before our transfer, no webhook yet
@@ -247,6 +248,32 @@ describe('the card provider adapter against a local Stripe fake', () => {
     const after = await fundOf(recipient);
     expect(after.round).toMatchObject({ state: 'awaiting_withdrawal', payoutFailed: true });
     expect(fake.transfers).toHaveLength(0);
+    const captures = () => fake.calls('/v1/payment_intents/').filter((r) => r.path.endsWith('/capture'));
+    expect(captures()).toHaveLength(2);
+
+    // Off the payers' cards, on the platform's Stripe balance: the ledger says exactly that.
+    const organizationId = (await recipient.client.get('/api/family')).json().id as string;
+    const balance = async (account: string) =>
+      (await readJournal(t.database.db, organizationId))
+        .flatMap((tx) => tx.entries)
+        .filter((e) => e.account === account)
+        .reduce((sum, e) => sum + e.amountCents, 0);
+    expect(await balance(ledgerAccount.providerHeld('card'))).toBe(10000);
+    for (const payer of payers) expect(await balance(ledgerAccount.funding(payer.id))).toBe(-5000);
+    const stored = await t.database.db.select().from(funds).where(eq(funds.id, fund.id));
+    const state = stored[0]!.state as FundState;
+    expect(state.contributions.map((c) => c.status)).toEqual(['captured', 'captured']);
+
+    // The account works again: the retry transfers without capturing anything twice.
+    fake.setAccount(accountId, 'active');
+    await act(recipient, 'withdraw');
+    await t.flushOutbox();
+    expect((await fundOf(recipient)).round?.number).toBe(2);
+    expect(fake.transfers).toHaveLength(1);
+    expect(captures()).toHaveLength(2);
+    expect(await balance(ledgerAccount.providerHeld('card'))).toBe(0);
+    expect(await balance(ledgerAccount.payout(recipient.id))).toBe(9700);
+    expect(checkJournal(await readJournal(t.database.db, organizationId))).toEqual([]);
   });
 
   it('a server killed between the provider call and its recording: after a restart the ledger is right, one transfer', async () => {

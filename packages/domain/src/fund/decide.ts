@@ -71,7 +71,7 @@ export function decide(state: FundState, command: FundCommand, ctx: FundContext)
         distributionResult(d, true, at);
         break;
       case 'DistributionFailed':
-        distributionResult(d, false, at);
+        distributionResult(d, false, at, command.captured ?? []);
         break;
       case 'VoteEmergency':
         voteEmergency(d, ctx, command.userId, command.voteId, command.choice, at);

@@ -67,8 +67,15 @@ export function evolveRounds(state: FundState, event: RoundEvent): FundState {
       };
     case 'DistributionStarted':
       return updateRound(state, () => ({ state: 'distributing', payoutFailed: false }));
-    case 'DistributionFailed':
-      return updateRound(state, () => ({ state: 'awaiting_withdrawal', payoutFailed: true }));
+    case 'DistributionFailed': {
+      const captured = new Set(event.captured ?? []);
+      return {
+        ...updateRound(state, () => ({ state: 'awaiting_withdrawal', payoutFailed: true })),
+        contributions: state.contributions.map((c) =>
+          captured.has(c.id) ? { ...c, status: 'captured' as const } : c,
+        ),
+      };
+    }
     case 'RoundDistributed': {
       const round = state.round!;
       const paid = state.contributions.map((c) =>

@@ -223,7 +223,12 @@ export type FundEvent =
       feeCents: Cents;
       netCents: Cents;
     }
-  | { type: 'DistributionFailed'; at: number; roundNumber: number }
+  /**
+   * `captured`: the card holds the provider captured before the payout failed (their money is
+   * now on the platform's balance there, not on the payers' cards). Absent on events recorded
+   * before captures were told: none.
+   */
+  | { type: 'DistributionFailed'; at: number; roundNumber: number; captured?: string[] }
   | {
       type: 'RoundDistributed';
       at: number;
@@ -298,7 +303,8 @@ export type FundCommand =
   | { type: 'ConfirmReceipt'; userId: string; contributionId: string }
   | { type: 'Withdraw'; userId: string }
   | { type: 'DistributionSucceeded' }
-  | { type: 'DistributionFailed' }
+  /** `captured`: the contributions whose card holds were captured before the payout failed. */
+  | { type: 'DistributionFailed'; captured?: string[] }
   | { type: 'VoteEmergency'; userId: string; voteId: string; choice: EmergencyChoice }
   | { type: 'RequestRefund'; userId: string; contributionId: string }
   | { type: 'RefundCompleted'; contributionId: string }

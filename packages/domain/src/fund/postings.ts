@@ -11,19 +11,19 @@ const entry = (account: string, userId: string | null, amountCents: number): Led
 
 /**
  * The ledger postings of one fund event (domain.md, Money), given the state just before it.
- * Card money moves when captured at distribution; PayPal when captured at contribution; a
- * manual payment goes straight from contributor to recipient, outside the platform and fee-free,
- * once the recipient confirms it. Every transaction balances and carries an idempotency key.
+ * Money is booked where it is: a card hold stays on the payer's card (nothing is booked) until
+ * the provider captures it, at distribution or before a payout that then failed; PayPal is
+ * captured at contribution. Captured money sits on the platform's balance at that provider
+ * (`provider-held:<method>`) until it is paid out or given back. A manual payment goes straight
+ * from contributor to recipient, outside the platform and fee-free, once the recipient confirms
+ * it. Every transaction balances and carries an idempotency key.
  */
 export function fundPostings(before: FundState, event: FundEvent): LedgerTransaction[] {
-  const escrow = (roundNumber: number, cycleNumber = before.cycleNumber) =>
-    ledgerAccount.roundEscrow(before.fundId, cycleNumber, roundNumber);
   const find = (id: string) => before.contributions.find((c) => c.id === id);
   switch (event.type) {
     case 'ContributionMade': {
       const c = event.contribution;
-      if (c.method !== 'paypal') return [];
-      return [capture(c, escrow(c.roundNumber, c.cycleNumber))];
+      return c.method === 'paypal' ? [capture(c)] : [];
     }
     case 'ContributionConfirmed': {
       const c = find(event.contributionId)!;
@@ -39,25 +39,31 @@ export function fundPostings(before: FundState, event: FundEvent): LedgerTransac
         },
       ];
     }
+    case 'DistributionFailed':
+      // The holds captured before the transfer failed: with the provider now, off the cards.
+      return (event.captured ?? []).map((id) => capture(find(id)!));
     case 'RoundDistributed': {
       const round = before.round!;
       const platform = roundContributions(before).filter((c) => counts(c) && c.method !== 'manual');
-      const captures = platform
-        .filter((c) => c.status === 'authorized')
-        .map((c) => capture(c, escrow(round.number)));
+      const captures = platform.filter((c) => c.status === 'authorized').map(capture);
       const debts = roundContributions(before)
         .filter((c) => counts(c) && c.paidBy !== undefined)
         .map(memberDebt);
-      const grossCents = platform.reduce((sum, c) => sum + c.amountCents, 0);
+      const heldCents = (method: 'card' | 'paypal') =>
+        platform.filter((c) => c.method === method).reduce((sum, c) => sum + c.amountCents, 0);
+      const grossCents = heldCents('card') + heldCents('paypal');
       if (grossCents === 0) return [...captures, ...debts];
       const { feeCents, netCents } = netPayout(grossCents)!;
+      const fromProviders = (['card', 'paypal'] as const)
+        .filter((method) => heldCents(method) > 0)
+        .map((method) => entry(ledgerAccount.providerHeld(method), null, -heldCents(method)));
       return [
         ...captures,
         {
           kind: 'payout',
           key: `payout:${before.fundId}:${before.cycleNumber}:${round.number}`,
           entries: [
-            entry(escrow(round.number), null, -grossCents),
+            ...fromProviders,
             entry(ledgerAccount.payout(event.recipientId), event.recipientId, netCents),
             entry(ledgerAccount.platformFees, null, feeCents),
           ],
@@ -69,12 +75,12 @@ export function fundPostings(before: FundState, event: FundEvent): LedgerTransac
       const c = find(event.contributionId)!;
       const key = `refund:${c.id}`;
       const refunds = entry(ledgerAccount.refunds(payerOf(c)), payerOf(c), c.amountCents);
-      if (c.method === 'paypal' || c.statusBeforeRefund === 'captured') {
+      if (c.method !== 'manual' && (c.method === 'paypal' || c.statusBeforeRefund === 'captured')) {
         return [
           {
             kind: 'refund',
             key,
-            entries: [entry(escrow(c.roundNumber, c.cycleNumber), null, -c.amountCents), refunds],
+            entries: [entry(ledgerAccount.providerHeld(c.method), null, -c.amountCents), refunds],
           },
         ];
       }
@@ -125,13 +131,15 @@ function memberDebt(c: Contribution): LedgerTransaction {
   };
 }
 
-function capture(c: Contribution, escrowAccount: string): LedgerTransaction {
+/** A card hold or a PayPal payment captured: from the payer to the platform's balance at the provider. */
+function capture(c: Contribution): LedgerTransaction {
+  const method = c.method === 'paypal' ? 'paypal' : 'card';
   return {
     kind: 'contribution',
     key: `contribution:${c.id}`,
     entries: [
       entry(ledgerAccount.funding(payerOf(c)), payerOf(c), -c.amountCents),
-      entry(escrowAccount, null, c.amountCents),
+      entry(ledgerAccount.providerHeld(method), null, c.amountCents),
     ],
   };
 }

@@ -88,7 +88,7 @@ describe('phase 6, rounds and contributions', () => {
     expect(h.state.round!.number).toBe(2);
   });
 
-  it('a failed payout leaves the money in escrow and the round awaiting withdrawal', () => {
+  it('a failed payout leaves the money where it is and the round awaiting withdrawal', () => {
     const { h, recipient } = started();
     h.contributeAll('card');
     h.payoutAccounts.add(recipient);

@@ -188,13 +188,26 @@ export function withdraw(d: Draft, ctx: FundContext, userId: string, at: number)
   });
 }
 
-/** The payment layer reports the payout: done (next round), or failed (money stays in escrow). */
-export function distributionResult(d: Draft, succeeded: boolean, at: number): void {
+/**
+ * The payment layer reports the payout: done (next round), or failed, when the money stays
+ * where it is: on the payers' cards, or with the provider for the holds it already captured.
+ */
+export function distributionResult(d: Draft, succeeded: boolean, at: number, captured: string[] = []): void {
   const s = d.state;
   const round = s.round;
   if (round?.state !== 'distributing') fail('WRONG_PHASE');
   if (!succeeded) {
-    d.emit({ type: 'DistributionFailed', at, roundNumber: round.number });
+    const held = new Set(
+      roundContributions(s)
+        .filter((c) => c.method === 'card' && c.status === 'authorized')
+        .map((c) => c.id),
+    );
+    d.emit({
+      type: 'DistributionFailed',
+      at,
+      roundNumber: round.number,
+      captured: captured.filter((id) => held.has(id)),
+    });
     return;
   }
   const { platformCents, manualCents } = roundTotals(s);

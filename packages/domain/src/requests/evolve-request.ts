@@ -41,7 +41,13 @@ export function evolveRequests(state: RequestsState, event: RequestEvent): Reque
       }));
     case 'RequestContributed':
       return update(state, event.requestId, (r) => ({
-        contributions: [...r.contributions, event.contribution],
+        contributions: [
+          ...r.contributions,
+          // PayPal is captured before it is recorded: its posting books it at PayPal at once.
+          event.contribution.method === 'paypal'
+            ? { ...event.contribution, captured: true }
+            : event.contribution,
+        ],
       }));
     case 'RequestEnded':
       return update(state, event.requestId, () => ({ status: event.status, endedAt: event.at }));
@@ -53,12 +59,19 @@ export function evolveRequests(state: RequestsState, event: RequestEvent): Reque
           netCents: event.netCents,
           status: 'pending',
           attempt: 1,
+          bookedWhenPaid: true,
         },
       }));
     case 'RequestPayoutSettled':
-      return update(state, event.requestId, (r) => ({
-        payout: r.payout && { ...r.payout, status: event.ok ? 'paid' : 'failed' },
-      }));
+      return update(state, event.requestId, (r) => {
+        // Only a payout booked at the provider balances marks captures (ADR 0030); an older one
+        // keeps its money in escrow until it is paid, as it was booked.
+        const captured = new Set(r.payout?.bookedWhenPaid ? (event.captured ?? []) : []);
+        return {
+          payout: r.payout && { ...r.payout, status: event.ok ? 'paid' : 'failed' },
+          contributions: r.contributions.map((c) => (captured.has(c.id) ? { ...c, captured: true } : c)),
+        };
+      });
     case 'RequestPayoutRetried':
       return update(state, event.requestId, (r) => ({
         payout: r.payout && { ...r.payout, status: 'pending', attempt: event.attempt },

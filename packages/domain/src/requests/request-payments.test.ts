@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { balances, checkJournal, memberTotals } from '../ledger';
+import { evolveRequests } from './evolve-request';
 import { create, give, given } from './request-harness.test-support';
+import { requestPostings } from './request-postings';
 import type { RequestCommand } from './request-types';
 
 describe('funding requests: payment methods and declined payments', () => {
@@ -19,6 +21,7 @@ describe('funding requests: payment methods and declined payments', () => {
     expect(org.when(give('r1', 'cat', 1000))).not.toBe('AMOUNT_OVER_REMAINING');
     expect(org.get('r1').status).toBe('completed');
     expect(org.get('r1').payout).toMatchObject({ grossCents: 1000 });
+    org.when({ type: 'RequestPayoutOutcome', requestId: 'r1', attempt: 1, ok: true });
     expect(checkJournal(org.journal, ['request-escrow:r1'])).toEqual([]);
   });
 
@@ -50,11 +53,12 @@ describe('funding requests: payment methods and declined payments', () => {
 
 describe('funding requests: the payout to the owner, attempt by attempt', () => {
   const paidOut = () => given([create('r1', 'ann', 1000), give('r1', 'bob', 1000)]);
-  const outcome = (ok: boolean, attempt = 1): RequestCommand => ({
+  const outcome = (ok: boolean, attempt = 1, captured?: string[]): RequestCommand => ({
     type: 'RequestPayoutOutcome',
     requestId: 'r1',
     attempt,
     ok,
+    ...(captured ? { captured } : {}),
   });
 
   it('a payout succeeds once: paid, and a late repeat of the answer changes nothing', () => {
@@ -66,7 +70,7 @@ describe('funding requests: the payout to the owner, attempt by attempt', () => 
     expect(memberTotals(org.journal, 'ann').receivedCents).toBe(925);
   });
 
-  it('a failed payout is reversed in the ledger: the money waits in escrow until the owner retries', () => {
+  it('a failed payout books nothing but its captures: the money waits until the owner retries', () => {
     const org = paidOut();
     org.when(outcome(false));
     expect(org.get('r1').payout?.status).toBe('failed');
@@ -81,6 +85,61 @@ describe('funding requests: the payout to the owner, attempt by attempt', () => 
     org.when(outcome(true, 2));
     expect(memberTotals(org.journal, 'ann').receivedCents).toBe(925);
     expect(checkJournal(org.journal, ['request-escrow:r1'])).toEqual([]);
+  });
+
+  it('a payout that fails after capturing a hold books it at the card provider; the retry pays from there', () => {
+    const org = given([create('r1', 'ann', 1000), give('r1', 'bob', 600)]);
+    org.when({ ...give('r1', 'cat', 400), method: 'paypal' } as RequestCommand);
+    const [card] = org.get('r1').contributions;
+    // PayPal is on the platform's PayPal balance from the start; the card hold is in escrow.
+    expect(balances(org.journal).get('provider-held:paypal')).toBe(400);
+    expect(balances(org.journal).get('request-escrow:r1')).toBe(600);
+    org.when(outcome(false, 1, [card!.id, 'not-a-hold']));
+    expect(balances(org.journal).get('request-escrow:r1')).toBe(0);
+    expect(balances(org.journal).get('provider-held:card')).toBe(600);
+    expect(org.get('r1').contributions.map((c) => c.captured)).toEqual([true, true]);
+    expect(memberTotals(org.journal, 'ann').receivedCents).toBe(0);
+    org.when({ type: 'RetryRequestPayout', requestId: 'r1', userId: 'ann' });
+    org.when(outcome(true, 2));
+    const b = balances(org.journal);
+    expect([b.get('provider-held:card'), b.get('provider-held:paypal'), b.get('request-escrow:r1')]).toEqual([
+      0, 0, 0,
+    ]);
+    expect(org.journal.filter((t) => t.kind === 'request-capture')).toHaveLength(2);
+    expect(memberTotals(org.journal, 'ann').receivedCents).toBe(925);
+    expect(checkJournal(org.journal, ['request-escrow:r1'])).toEqual([]);
+  });
+
+  it('a payout asked for before stop 29 keeps the booking it had: reversed whole on failure, booked again on retry', () => {
+    const org = paidOut();
+    const legacy = structuredClone(org.state);
+    delete legacy.requests[0]!.payout!.bookedWhenPaid;
+    const failed = requestPostings(legacy, {
+      type: 'RequestPayoutSettled',
+      at: 0,
+      requestId: 'r1',
+      attempt: 1,
+      ok: false,
+      captured: [legacy.requests[0]!.contributions[0]!.id],
+    });
+    expect(failed.map((t) => t.key)).toEqual(['request-payout:r1:failed']);
+    const retried = requestPostings(legacy, {
+      type: 'RequestPayoutRetried',
+      at: 0,
+      requestId: 'r1',
+      attempt: 2,
+    });
+    expect(retried.map((t) => t.key)).toEqual(['request-payout:r1:2']);
+    expect(
+      evolveRequests(legacy, {
+        type: 'RequestPayoutSettled',
+        at: 0,
+        requestId: 'r1',
+        attempt: 1,
+        ok: false,
+        captured: ['r1-bob-1000'],
+      }).requests[0]!.contributions[0]!.captured,
+    ).toBeUndefined();
   });
 
   it('only a failed payout is retried', () => {

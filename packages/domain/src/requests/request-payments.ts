@@ -8,7 +8,7 @@ type PaymentCommand = Extract<
 
 /**
  * What the provider answered, and the owner's retry (domain.md, Money: a payout as for a fund
- * recipient; a failed payout leaves the money in escrow).
+ * recipient; a failed payout leaves the money where it is, on the cards or captured).
  */
 export function decidePayment(d: Draft, command: PaymentCommand, now: number): void {
   const r = d.state.requests.find((x) => x.id === command.requestId) ?? fail('REQUEST_NOT_FOUND');
@@ -30,12 +30,19 @@ export function decidePayment(d: Draft, command: PaymentCommand, now: number): v
         (payout.status ?? 'pending') === 'pending' &&
         (payout.attempt ?? 1) === command.attempt;
       if (!isCurrent) return;
+      // A payout that succeeded captured every hold it pays; one that failed, those it names.
+      const holds = r.contributions.filter(
+        (c) => !c.refunded && !c.failed && (c.method ?? 'card') === 'card',
+      );
+      const named = new Set(command.captured ?? []);
+      const captured = holds.filter((c) => command.ok || named.has(c.id)).map((c) => c.id);
       d.emit({
         type: 'RequestPayoutSettled',
         at: now,
         requestId: r.id,
         attempt: command.attempt,
         ok: command.ok,
+        captured,
       });
       return;
     }

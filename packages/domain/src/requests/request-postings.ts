@@ -1,50 +1,63 @@
 import { type LedgerTransaction, ledgerAccount } from '../ledger';
-import type { RequestEvent, RequestsState } from './request-types';
+import type { RequestContribution, RequestEvent, RequestsState } from './request-types';
 
-/** The ledger postings of one request event, given the state before it (domain.md, Money). */
+/**
+ * The ledger postings of one request event, given the state before it (domain.md, Money;
+ * ADR 0030). A contribution is booked into the request's escrow: a card hold stays there, on
+ * the payer's card, until a payout captures it; PayPal, captured at once, moves on to the
+ * platform's PayPal balance (`provider-held:paypal`). A payout is booked when the provider
+ * confirms it, from the provider balances; one that fails books only the holds it captured.
+ * Payouts asked for before stop 29 keep their old rule: booked from escrow when asked for,
+ * reversed whole when an attempt fails.
+ */
 export function requestPostings(before: RequestsState, event: RequestEvent): LedgerTransaction[] {
   const escrow = (requestId: string) => ledgerAccount.requestEscrow(requestId);
+  const requestOf = (id: string) => before.requests.find((r) => r.id === id)!;
   switch (event.type) {
     case 'RequestContributed': {
       const c = event.contribution;
-      return [
-        {
-          kind: 'request-contribution',
-          key: `request-contribution:${c.id}`,
-          entries: [
-            {
-              account: ledgerAccount.funding(c.contributorId),
-              userId: c.contributorId,
-              amountCents: -c.amountCents,
-            },
-            { account: escrow(event.requestId), userId: null, amountCents: c.amountCents },
-          ],
-        },
-      ];
+      const booked: LedgerTransaction = {
+        kind: 'request-contribution',
+        key: `request-contribution:${c.id}`,
+        entries: [
+          {
+            account: ledgerAccount.funding(c.contributorId),
+            userId: c.contributorId,
+            amountCents: -c.amountCents,
+          },
+          { account: escrow(event.requestId), userId: null, amountCents: c.amountCents },
+        ],
+      };
+      return c.method === 'paypal' ? [booked, capture(event.requestId, c)] : [booked];
     }
-    case 'RequestPaidOut': {
-      const owner = before.requests.find((r) => r.id === event.requestId)!.ownerId;
-      return [payoutPosting(event.requestId, owner, event, 1, 1)];
-    }
+    case 'RequestPaidOut':
+      return []; // booked when the provider confirms it
     case 'RequestPayoutRetried': {
-      const r = before.requests.find((x) => x.id === event.requestId)!;
-      return [payoutPosting(r.id, r.ownerId, r.payout!, event.attempt, 1)];
+      const r = requestOf(event.requestId);
+      return r.payout!.bookedWhenPaid ? [] : [payoutPosting(r.id, r.ownerId, r.payout!, event.attempt, 1)];
     }
     case 'RequestPayoutSettled': {
-      // A failed attempt is reversed whole: the gross goes back to escrow for the next attempt.
-      const r = before.requests.find((x) => x.id === event.requestId)!;
-      return event.ok ? [] : [payoutPosting(r.id, r.ownerId, r.payout!, event.attempt, -1)];
+      const r = requestOf(event.requestId);
+      if (!r.payout!.bookedWhenPaid) {
+        // A failed attempt is reversed whole: the gross goes back to escrow for the next attempt.
+        return event.ok ? [] : [payoutPosting(r.id, r.ownerId, r.payout!, event.attempt, -1)];
+      }
+      const named = new Set(event.captured ?? []);
+      const held = r.contributions.filter((c) => !c.refunded && !c.failed);
+      const captures = held
+        .filter((c) => !c.captured && (event.ok || named.has(c.id)))
+        .map((c) => capture(r.id, c));
+      return event.ok ? [...captures, paidFromProviders(r.id, r.ownerId, r.payout!, held)] : captures;
     }
     case 'RequestContributionRefunded': {
-      const c = before.requests
-        .find((r) => r.id === event.requestId)!
-        .contributions.find((x) => x.id === event.contributionId)!;
+      const c = requestOf(event.requestId).contributions.find((x) => x.id === event.contributionId)!;
+      const from = c.captured ? ledgerAccount.providerHeld(c.method ?? 'card') : escrow(event.requestId);
       return [
         {
           kind: 'request-refund',
           key: `request-refund:${c.id}`,
           entries: [
-            { account: escrow(event.requestId), userId: null, amountCents: -c.amountCents },
+            { account: from, userId: null, amountCents: -c.amountCents },
             {
               account: ledgerAccount.refunds(c.contributorId),
               userId: c.contributorId,
@@ -55,9 +68,7 @@ export function requestPostings(before: RequestsState, event: RequestEvent): Led
       ];
     }
     case 'RequestContributionFailed': {
-      const c = before.requests
-        .find((r) => r.id === event.requestId)!
-        .contributions.find((x) => x.id === event.contributionId)!;
+      const c = requestOf(event.requestId).contributions.find((x) => x.id === event.contributionId)!;
       // The reversal of the contribution's booking: the money never left the contributor.
       return [
         {
@@ -77,6 +88,44 @@ export function requestPostings(before: RequestsState, event: RequestEvent): Led
     default:
       return [];
   }
+}
+
+/** The provider took a contribution's money: from the request's escrow to its balance there. */
+function capture(requestId: string, c: RequestContribution): LedgerTransaction {
+  return {
+    kind: 'request-capture',
+    key: `request-capture:${c.id}`,
+    entries: [
+      { account: ledgerAccount.requestEscrow(requestId), userId: null, amountCents: -c.amountCents },
+      { account: ledgerAccount.providerHeld(c.method ?? 'card'), userId: null, amountCents: c.amountCents },
+    ],
+  };
+}
+
+/** A payout the provider confirmed: the gross from the provider balances, the net to the owner, the fee kept. */
+function paidFromProviders(
+  requestId: string,
+  ownerId: string,
+  amounts: { grossCents: number; feeCents: number; netCents: number },
+  held: RequestContribution[],
+): LedgerTransaction {
+  const heldCents = (method: 'card' | 'paypal') =>
+    held.filter((c) => (c.method ?? 'card') === method).reduce((sum, c) => sum + c.amountCents, 0);
+  return {
+    kind: 'request-payout',
+    key: `request-payout:${requestId}`,
+    entries: [
+      ...(['card', 'paypal'] as const)
+        .filter((method) => heldCents(method) > 0)
+        .map((method) => ({
+          account: ledgerAccount.providerHeld(method),
+          userId: null,
+          amountCents: -heldCents(method),
+        })),
+      { account: ledgerAccount.payout(ownerId), userId: ownerId, amountCents: amounts.netCents },
+      { account: ledgerAccount.platformFees, userId: null, amountCents: amounts.feeCents },
+    ],
+  };
 }
 
 /**

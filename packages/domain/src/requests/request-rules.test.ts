@@ -79,7 +79,11 @@ describe('funding requests: one active per organization, FIFO queue, one open re
       endedAt: expiresAt,
       payout: { grossCents: 4000, feeCents: 150, netCents: 3850 },
     });
+    // The hold stays on the card until the payout captures it.
+    expect(balances(org.journal).get('request-escrow:r1')).toBe(4000);
+    org.when({ type: 'RequestPayoutOutcome', requestId: 'r1', attempt: 1, ok: true }, expiresAt);
     expect(balances(org.journal).get('request-escrow:r1')).toBe(0);
+    expect(balances(org.journal).get('provider-held:card')).toBe(0);
     expect(nextRequestDeadline(org.state)).toBeNull();
   });
 });

@@ -17,6 +17,12 @@ export interface RequestContribution {
   refunded: boolean;
   /** The provider declined the payment: it never counted, and its booking was reversed. */
   failed?: boolean;
+  /**
+   * The provider took the money (PayPal at once, a card hold when a payout captured it) and the
+   * ledger books it on the platform's balance there (`provider-held:<method>`, ADR 0030).
+   * Absent: still in the request's escrow (a hold, or PayPal booked before stop 29).
+   */
+  captured?: boolean;
 }
 
 export interface FundingRequest {
@@ -36,8 +42,9 @@ export interface FundingRequest {
 }
 
 /**
- * The owner's payout (gross − fee). Booked when asked for; a failed attempt is reversed in the
- * ledger and the money waits in escrow until the owner retries (attempts number from 1).
+ * The owner's payout (gross − fee), asked for when the request ends and booked when the provider
+ * confirms it; after a failed attempt the money waits (on the cards, or captured at the
+ * provider) until the owner retries (attempts number from 1).
  * Absent status and attempt: a payout recorded before attempts were tracked, the first, pending.
  */
 export interface RequestPayout {
@@ -46,6 +53,12 @@ export interface RequestPayout {
   netCents: Cents;
   status?: 'pending' | 'paid' | 'failed';
   attempt?: number;
+  /**
+   * Booked once, when the provider confirms it, from the provider balances (ADR 0030). Absent:
+   * a payout asked for before stop 29, booked from escrow when asked for and reversed when an
+   * attempt fails, as it was then.
+   */
+  bookedWhenPaid?: boolean;
 }
 
 export interface RequestsState {
@@ -84,7 +97,18 @@ export type RequestEvent =
     }
   | { type: 'RequestContributionRefunded'; at: number; requestId: string; contributionId: string }
   | { type: 'RequestContributionFailed'; at: number; requestId: string; contributionId: string }
-  | { type: 'RequestPayoutSettled'; at: number; requestId: string; attempt: number; ok: boolean }
+  /**
+   * `captured`: the card holds the provider captured during this attempt (all of them when it
+   * succeeded). Absent on events recorded before stop 29.
+   */
+  | {
+      type: 'RequestPayoutSettled';
+      at: number;
+      requestId: string;
+      attempt: number;
+      ok: boolean;
+      captured?: string[];
+    }
   | { type: 'RequestPayoutRetried'; at: number; requestId: string; attempt: number };
 
 export type RequestCommand =
@@ -120,6 +144,6 @@ export type RequestCommand =
   /** The provider declined a contribution's payment (reported back by the payment handler). */
   | { type: 'RequestContributionPaymentFailed'; requestId: string; contributionId: string }
   /** The provider's answer to a payout attempt (reported back by the payment handler). */
-  | { type: 'RequestPayoutOutcome'; requestId: string; attempt: number; ok: boolean }
+  | { type: 'RequestPayoutOutcome'; requestId: string; attempt: number; ok: boolean; captured?: string[] }
   /** The owner asks again for a payout that failed (once their payout account works). */
   | { type: 'RetryRequestPayout'; requestId: string; userId: string };

@@ -149,6 +149,9 @@ describe('funding requests: contributions', () => {
     });
     expect(org.get('r1').status).toBe('completed');
     expect(org.get('r2').status).toBe('active');
+    // Booked when the provider confirms the payout, not when it is asked for.
+    expect(memberTotals(org.journal, 'ann').receivedCents).toBe(0);
+    org.run({ type: 'RequestPayoutOutcome', requestId: 'r1', attempt: 1, ok: true });
     expect(memberTotals(org.journal, 'ann').receivedCents).toBe(10000 - platformFeeCents(10000));
     expect(checkJournal(org.journal, ['request-escrow:r1'])).toEqual([]);
   });

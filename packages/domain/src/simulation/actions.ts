@@ -18,7 +18,8 @@ export type Action =
   | { kind: 'confirmReceipt'; who: number }
   | { kind: 'connectPayout'; who: number }
   | { kind: 'withdraw'; who: number }
-  | { kind: 'payoutResult'; ok: boolean }
+  /** `captured`: how many of the round's card holds the provider captured before a failure. */
+  | { kind: 'payoutResult'; ok: boolean; captured: number }
   | { kind: 'emergency'; who: number; choice: EmergencyChoice }
   | { kind: 'refund'; who: number }
   | { kind: 'stranger' }
@@ -56,7 +57,7 @@ export function randomAction(random: () => number): Action {
   if (roll < 0.64) return { kind: 'confirmReceipt', who };
   if (roll < 0.68) return { kind: 'connectPayout', who };
   if (roll < 0.74) return { kind: 'withdraw', who };
-  if (roll < 0.77) return { kind: 'payoutResult', ok: random() < 0.8 };
+  if (roll < 0.77) return { kind: 'payoutResult', ok: random() < 0.8, captured: who };
   if (roll < 0.83) return { kind: 'emergency', who, choice: pick(random, choices) };
   if (roll < 0.85) return { kind: 'refund', who };
   if (roll < 0.855) return { kind: 'stranger' };

@@ -87,7 +87,7 @@ function roundAction(
   }
   if (!hasPayoutAccount(round.recipientId) && recipient >= 0 && random() < 0.5)
     return { kind: 'connectPayout', who: recipient };
-  if (round.state === 'distributing') return { kind: 'payoutResult', ok: true };
+  if (round.state === 'distributing') return { kind: 'payoutResult', ok: true, captured: 0 };
   if (round.state === 'awaiting_withdrawal') {
     if (!hasPayoutAccount(round.recipientId) && recipient >= 0)
       return { kind: 'connectPayout', who: recipient };

@@ -9,6 +9,7 @@ import {
   type LedgerTransaction,
   ledgerAccount,
   PAYOUT_PREFIX,
+  PROVIDER_HELD_PREFIX,
   REFUNDS_PREFIX,
 } from '../ledger';
 
@@ -35,12 +36,26 @@ export function checkInvariants(
     )
       out += amount;
     else if (ESCROW_PREFIXES.some((prefix) => account.startsWith(prefix))) out += amount;
+    else if (account.startsWith(PROVIDER_HELD_PREFIX)) out += amount;
     else if (account.startsWith('debt')) continue;
   }
-  if (moneyIn !== out) broken.push(`money in ${moneyIn} ≠ out + escrow ${out}`);
+  if (moneyIn !== out) broken.push(`money in ${moneyIn} ≠ out + escrow + held ${out}`);
   for (const [account, amount] of b) {
     if (ESCROW_PREFIXES.some((prefix) => account.startsWith(prefix)) && amount < 0)
       broken.push(`negative escrow ${account}`);
+  }
+
+  // The ledger tells where the money is: what it books as held at each provider is exactly the
+  // captured money the fund has neither paid out nor given back.
+  for (const method of ['card', 'paypal'] as const) {
+    const captured = state.contributions
+      .filter((c) => c.method === method)
+      .filter(
+        (c) => c.status === 'captured' || (c.status === 'refund_due' && c.statusBeforeRefund === 'captured'),
+      )
+      .reduce((sum, c) => sum + c.amountCents, 0);
+    const booked = b.get(ledgerAccount.providerHeld(method)) ?? 0;
+    if (booked !== captured) broken.push(`held at ${method} provider ${booked} ≠ captured ${captured}`);
   }
 
   // No member contributes twice in a round; only participants, never the recipient.

@@ -141,9 +141,18 @@ export function simulateOrganization(
           userId: action.who % 2 === 0 && state.round ? state.round.recipientId : member(action.who),
         });
         break;
-      case 'payoutResult':
-        apply({ type: action.ok ? 'DistributionSucceeded' : 'DistributionFailed' });
+      case 'payoutResult': {
+        if (action.ok) {
+          apply({ type: 'DistributionSucceeded' });
+          break;
+        }
+        // The transfer failed after the provider captured some of the holds (maybe all, maybe none).
+        const held = state.round
+          ? roundContributions(state).filter((c) => c.method === 'card' && c.status === 'authorized')
+          : [];
+        apply({ type: 'DistributionFailed', captured: held.slice(0, action.captured).map((c) => c.id) });
         break;
+      }
       case 'emergency': {
         const vote = state.round?.emergencies[0];
         if (vote)

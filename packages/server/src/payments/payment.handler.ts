@@ -26,10 +26,15 @@ export interface PaymentHandlerDeps {
   kickDeadlines(): void;
 }
 
-/** Tells a fund or a request what became of its payment, inside the recording transaction. */
+/**
+ * Tells a fund or a request what became of its payment, inside the recording transaction.
+ * `captured`: the contributions whose card holds the provider captured while carrying it out
+ * (a payout's, all of them when it succeeded): their money is now on the platform's balance
+ * there, also when the payout then failed.
+ */
 export type PaymentOutcomeRecorder = (
   tx: DbOrTx,
-  operation: { id: string; request: PaymentRequest; amountCents: number },
+  operation: { id: string; request: PaymentRequest; amountCents: number; captured: string[] },
   result: PaymentResult,
 ) => Promise<void>;
 
@@ -60,10 +65,11 @@ export function paymentHandler(
     }
     const point = `${request.kind}/${request.target.type}`;
     await failpoint(`payment.before-provider/${point}`);
+    const captured: string[] = [];
     const result =
       op.status === 'awaiting_payer'
         ? await awaitedResult(provider, op, deps.clock.now())
-        : await carryOut(deps.db, provider, op, request);
+        : await carryOut(deps.db, provider, op, request, captured);
     await failpoint(`payment.after-provider/${point}`);
     // Still waiting for the payer, within the time they have: a later wake-up looks again.
     if (result === null) return;
@@ -88,7 +94,11 @@ export function paymentHandler(
           completedAt: deps.clock.now(),
         })
         .where(eq(paymentOperations.id, op.id));
-      await recorders[request.target.type](tx, { id: op.id, request, amountCents: op.amountCents }, result);
+      await recorders[request.target.type](
+        tx,
+        { id: op.id, request, amountCents: op.amountCents, captured },
+        result,
+      );
       await failpoint(`payment.recording/${point}`);
     });
     deps.kickDeadlines();
@@ -183,11 +193,13 @@ async function chargeOf(db: Db, organizationId: string, contributionId: string) 
   return charge;
 }
 
+/** Calls the provider for an operation; a payout's captures are added to `captured` as they succeed. */
 async function carryOut(
   db: Db,
   provider: PaymentProvider,
   op: Operation,
   request: PaymentRequest,
+  captured: string[],
 ): Promise<PaymentResult> {
   switch (request.kind) {
     case 'charge':
@@ -204,13 +216,14 @@ async function carryOut(
         // A hold that never succeeded (or still waits for its payer): the payout cannot be whole.
         if (charge?.status !== 'succeeded' || !charge.providerRef)
           return { ok: false, reason: 'provider_error' };
-        const captured = await provider.capture({
+        const capture = await provider.capture({
           // Per contribution, not per attempt: a second payout attempt finds the first capture.
           idempotencyKey: `capture:${contributionId}`,
           ref: charge.providerRef,
           amountCents: charge.amountCents,
         });
-        if (!captured.ok) return captured;
+        if (!capture.ok) return capture;
+        captured.push(contributionId);
       }
       await failpoint(`payout.after-captures/${request.target.type}`);
       return payOut(db, provider, op.id, request);
@@ -246,7 +259,8 @@ async function payOut(
   const toPaypal = email && request.paypal ? { ...request.paypal, email } : null;
   const accountCents = request.netCents - (toPaypal?.netCents ?? 0);
   const accountId = accountCents > 0 ? await activePayoutAccountOf(db, request.recipientId) : null;
-  // Unlinked or restricted since the withdrawal: nothing is paid, the money stays in escrow.
+  // Unlinked or restricted since the withdrawal: nothing is paid, the captured money stays with
+  // the provider (the recorder books it there) until a retry.
   if (accountCents > 0 && !accountId) return { ok: false, reason: 'payout_failed' };
   let result: PaymentResult = { ok: true, ref: 'nothing-to-pay' };
   if (toPaypal) {

@@ -79,7 +79,7 @@ export const requestRoutes: Routes = (app, deps) => {
     });
   }
 
-  // A failed payout waits in escrow; the owner asks again once their payout account works.
+  // A failed payout's money waits; the owner asks again once their payout account works.
   r.post('/api/requests/:id/retry-payout', { schema: { tags, params, response } }, async (request) => {
     const user = await request.requireUser();
     // The owner's own request needs their account; anyone else is refused by the decider (403).

@@ -1,5 +1,5 @@
 import type { FundState } from '@giro/domain/fund/fund-types';
-import { ESCROW_PREFIXES, type LedgerTransaction, PAYOUT_PREFIX } from '@giro/domain/ledger';
+import { type LedgerTransaction, PAYOUT_PREFIX, PROVIDER_HELD_PREFIX } from '@giro/domain/ledger';
 import type { PaymentRequest } from '../../src/payments/payment-operations';
 import type { MoneyCall } from './recording-provider';
 
@@ -14,11 +14,11 @@ export interface OperationRow {
 
 export interface Reconciliation {
   problems: string[];
-  /** Card money captured for a payout that then failed: the ledger books it only at distribution. */
+  /** Card holds captured for a payout that then failed: booked as held at the provider since. */
   capturedAhead: number;
 }
 
-const isEscrow = (account: string) => ESCROW_PREFIXES.some((prefix) => account.startsWith(prefix));
+const isProviderHeld = (account: string) => account.startsWith(PROVIDER_HELD_PREFIX);
 
 /** What a posting put on accounts of one kind, by its key. */
 function postedOn(journal: readonly LedgerTransaction[], key: string, on: (account: string) => boolean) {
@@ -33,7 +33,8 @@ function postedOn(journal: readonly LedgerTransaction[], key: string, on: (accou
  * No money moved twice, and the provider's book agrees with the ledger (domain.md, Money):
  * per contribution, at most one charge, capture and refund took money at the provider, a hold
  * is never captured after it was released, and what the provider holds for it (taken less
- * given back) is what the ledger holds in escrow for it; per round, at most one payout reached
+ * given back) is what the ledger booked as held at that provider for it, also when a payout
+ * failed after capturing it; per round, at most one payout reached
  * the recipient, for exactly the net the ledger paid. Anything with an operation still pending
  * is left for a later look.
  */
@@ -96,8 +97,8 @@ export function reconcileMoney(
       .map((op) => op.subject.split(':').slice(1, 4).join(':')),
   );
 
-  // A payout captures the round's holds first: when the payout itself then fails, the money is
-  // captured but the ledger, which books card money at distribution, still counts it held.
+  // A payout captures the round's holds first; when the payout itself then fails, the money is
+  // captured, and the ledger must say so (it stays held at the provider until paid or refunded).
   const failedPayouts = operations
     .filter((op) => op.kind === 'payout' && op.status === 'failed')
     .map(requestOf);
@@ -125,18 +126,16 @@ export function reconcileMoney(
     const backCents = inCents > 0 && release && release.order > moneyIn[0]!.order ? release.amountCents : 0;
     const providerNet = inCents - backCents;
     const ledgerNet =
-      postedOn(journal, `contribution:${id}`, isEscrow) + postedOn(journal, `refund:${id}`, isEscrow);
-    if (providerNet === ledgerNet) continue;
+      postedOn(journal, `contribution:${id}`, isProviderHeld) +
+      postedOn(journal, `refund:${id}`, isProviderHeld);
     const contribution = fund.contributions.find((c) => c.id === id);
     if (
       request.method === 'card' &&
-      ledgerNet === 0 &&
-      contribution?.status === 'authorized' &&
+      captures.length > 0 &&
       failedPayouts.some((r) => r.kind === 'payout' && r.captures.includes(id))
-    ) {
+    )
       capturedAhead++;
-      continue;
-    }
+    if (providerNet === ledgerNet) continue;
     problems.push(
       `contribution ${id} (${request.method}, ${contribution?.status ?? 'not recorded'}): provider holds ${providerNet}, ledger ${ledgerNet}`,
     );

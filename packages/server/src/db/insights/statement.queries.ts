@@ -19,8 +19,9 @@ interface EntryRow {
  * and what they owe or are owed by other members) in booking order, with the running balance. The balance is received − given, the dashboard's
  * rule (domain.md, Money), so the last line's balance is the dashboard's current balance to the
  * cent. Each line says which fund cycle and round, or which request, it belongs to: from the
- * escrow account of its transaction, or for a manual payment (which has none) from the fund's
- * event that recorded the contribution.
+ * escrow account of its transaction, from a round payout's key, or for a fund contribution
+ * (captured to a provider's balance or paid by hand, no escrow) from the fund's event that
+ * recorded it.
  */
 export async function readStatement(db: DbOrTx, userId: string): Promise<StatementLine[]> {
   const accounts = [
@@ -45,7 +46,7 @@ export async function readStatement(db: DbOrTx, userId: string): Promise<Stateme
         )})
         order by t.created_at, e.id`,
   );
-  const manual = await manualContributions(db, rows);
+  const contributions = await fundContributions(db, rows);
   let balanceCents = 0;
   return rows.map((row) => {
     const amountCents = Number(row.amount);
@@ -55,7 +56,7 @@ export async function readStatement(db: DbOrTx, userId: string): Promise<Stateme
       at: new Date(row.at).toISOString(),
       kind: row.kind,
       account: row.account.slice(0, row.account.indexOf(':')) as StatementLine['account'],
-      ...origin(row, manual),
+      ...origin(row, contributions),
       amountCents,
       balanceCents,
     };
@@ -64,12 +65,17 @@ export async function readStatement(db: DbOrTx, userId: string): Promise<Stateme
 
 type Origin = Pick<StatementLine, 'source' | 'cycleNumber' | 'roundNumber'>;
 
-function origin(row: EntryRow, manual: Map<string, { cycle: number; round: number }>): Origin {
+function origin(row: EntryRow, contributions: Map<string, { cycle: number; round: number }>): Origin {
   const parts = row.escrow?.split(':') ?? [];
   if (parts[0] === 'round-escrow')
     return { source: 'fund', cycleNumber: Number(parts[2]), roundNumber: Number(parts[3]) };
-  if (parts[0] === 'request-escrow') return { source: 'request', cycleNumber: null, roundNumber: null };
-  const found = manual.get(contributionIdOf(row.key) ?? '');
+  // A request's payout or refund from the providers' balances names its request in its key.
+  if (parts[0] === 'request-escrow' || row.key?.startsWith('request-'))
+    return { source: 'request', cycleNumber: null, roundNumber: null };
+  // A round's payout from the providers' balances: `payout:<fund>:<cycle>:<round>`.
+  const payout = /^payout:[^:]+:(\d+):(\d+)$/.exec(row.key ?? '');
+  if (payout) return { source: 'fund', cycleNumber: Number(payout[1]), roundNumber: Number(payout[2]) };
+  const found = contributions.get(contributionIdOf(row.key) ?? '');
   return { source: 'fund', cycleNumber: found?.cycle ?? null, roundNumber: found?.round ?? null };
 }
 
@@ -82,7 +88,8 @@ function contributionIdOf(key: string | null): string | null {
   return match?.[1] ?? null;
 }
 
-async function manualContributions(db: DbOrTx, rows: EntryRow[]) {
+/** The round of each fund contribution a posting without an escrow is about, from its event. */
+async function fundContributions(db: DbOrTx, rows: EntryRow[]) {
   const unplaced = rows.filter((row) => !row.escrow);
   const ids = [...new Set(unplaced.map((row) => contributionIdOf(row.key)).filter((id) => id !== null))];
   const result = new Map<string, { cycle: number; round: number }>();

@@ -13,7 +13,7 @@ import { applyFundCommand } from './apply-fund-command';
 type RecorderDeps = Pick<Deps, 'clock' | 'config'> & { logger: Logger };
 
 /** The fund's command for a payment outcome: a declined hold, a payout done or failed, a refund done. */
-function followUp(request: PaymentRequest, result: PaymentResult): FundCommand | null {
+function followUp(request: PaymentRequest, result: PaymentResult, captured: string[]): FundCommand | null {
   switch (request.kind) {
     case 'charge':
       if (request.method === 'paypal')
@@ -28,7 +28,7 @@ function followUp(request: PaymentRequest, result: PaymentResult): FundCommand |
           : null;
       return result.ok ? null : { type: 'ContributionPaymentFailed', contributionId: request.contributionId };
     case 'payout':
-      return { type: result.ok ? 'DistributionSucceeded' : 'DistributionFailed' };
+      return result.ok ? { type: 'DistributionSucceeded' } : { type: 'DistributionFailed', captured };
     case 'refund':
       return { type: 'RefundCompleted', contributionId: request.contributionId };
   }
@@ -44,7 +44,7 @@ export function recordFundPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
     // Captured too late for the round it was made for, or at another amount: given back whole.
     if (capturedPaypal && !stillFor(fund, request, operation.amountCents))
       return refundCaptured(tx, deps, fund, request, operation.amountCents);
-    const command = followUp(request, result);
+    const command = followUp(request, result, operation.captured);
     if (!command) return;
     try {
       await tx.transaction((sp) => applyFundCommand(sp, deps, fund, command));

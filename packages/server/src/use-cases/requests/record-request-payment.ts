@@ -12,7 +12,12 @@ import { applyRequestCommand } from './apply-request-command';
 import { attemptOf } from './request-effects';
 
 /** The requests' command for a payment outcome: a declined contribution, a payout done or failed. */
-function followUp(request: PaymentRequest, result: PaymentResult, subject: string): RequestCommand | null {
+function followUp(
+  request: PaymentRequest,
+  result: PaymentResult,
+  subject: string,
+  captured: string[],
+): RequestCommand | null {
   switch (request.kind) {
     case 'charge':
       return result.ok
@@ -28,6 +33,7 @@ function followUp(request: PaymentRequest, result: PaymentResult, subject: strin
         requestId: request.target.id,
         attempt: attemptOf(subject),
         ok: result.ok,
+        captured,
       };
     case 'refund':
       return null; // booked with the cancel; a failed refund is retried by the handler, never recorded
@@ -43,7 +49,7 @@ export function recordRequestPayment(
       .select({ organizationId: paymentOperations.organizationId, subject: paymentOperations.subject })
       .from(paymentOperations)
       .where(eq(paymentOperations.id, operation.id));
-    const command = op && followUp(operation.request, result, op.subject);
+    const command = op && followUp(operation.request, result, op.subject, operation.captured);
     if (!op || !command) return;
     const row = await lockRequestsOfOrganization(tx, op.organizationId);
     try {
