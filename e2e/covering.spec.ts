@@ -75,6 +75,9 @@ test('a sister covers her brother on a phone; he repays her and she confirms', a
 
   // The brother, in English, sees what he owes at the top of home and declares it repaid.
   await brother.page.goto('/');
+  // Up and connected first: under load the switch once did not take (html stayed "it"), and a
+  // pick made while the page is still starting is the likeliest way to lose it.
+  await expectLive(brother.page);
   await brother.page.getByTestId('language-switcher').selectOption('en');
   await expect(brother.page.locator('html')).toHaveAttribute('lang', 'en');
   const his = brother.page.getByTestId('now-card');

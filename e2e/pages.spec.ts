@@ -25,6 +25,9 @@ async function visitor(browser: Browser, locale: string) {
 }
 
 test('signed-out pages: accessible, and Italian where Italian', async ({ browser }) => {
+  // Twenty-six checks by axe; on this shared two-core machine under load they took more than
+  // the default 90 s in one run of stop 29.
+  test.setTimeout(180_000);
   for (const { locale, language } of languages) {
     const page = await visitor(browser, locale);
     for (const size of pageSizes) {
