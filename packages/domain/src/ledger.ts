@@ -43,6 +43,24 @@ export const REFUNDS_PREFIX = 'refunds:';
 export const ESCROW_PREFIXES = ['round-escrow:', 'request-escrow:'] as const;
 export const PROVIDER_HELD_PREFIX = 'provider-held:';
 
+/**
+ * The entries that take a payout's gross off the provider balances it was captured to: one per
+ * payment method with money in it (a contribution without a method is a card hold).
+ */
+export function offProviderBalances(
+  paid: readonly { method?: string | undefined; amountCents: Cents }[],
+): LedgerEntry[] {
+  return (['card', 'paypal'] as const)
+    .map((method) => ({
+      account: ledgerAccount.providerHeld(method),
+      userId: null,
+      amountCents: -paid
+        .filter((c) => (c.method === 'paypal' ? 'paypal' : 'card') === method)
+        .reduce((sum, c) => sum + c.amountCents, 0),
+    }))
+    .filter((e) => e.amountCents !== 0);
+}
+
 export function isBalanced(transaction: LedgerTransaction): boolean {
   return transaction.entries.reduce((sum, entry) => sum + entry.amountCents, 0) === 0;
 }

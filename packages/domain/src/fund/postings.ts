@@ -1,4 +1,4 @@
-import { type LedgerEntry, type LedgerTransaction, ledgerAccount } from '../ledger';
+import { type LedgerEntry, type LedgerTransaction, ledgerAccount, offProviderBalances } from '../ledger';
 import { netPayout } from '../money';
 import type { Contribution, FundEvent, FundState } from './fund-types';
 import { counts, payerOf, roundContributions } from './rules';
@@ -49,21 +49,16 @@ export function fundPostings(before: FundState, event: FundEvent): LedgerTransac
       const debts = roundContributions(before)
         .filter((c) => counts(c) && c.paidBy !== undefined)
         .map(memberDebt);
-      const heldCents = (method: 'card' | 'paypal') =>
-        platform.filter((c) => c.method === method).reduce((sum, c) => sum + c.amountCents, 0);
-      const grossCents = heldCents('card') + heldCents('paypal');
+      const grossCents = platform.reduce((sum, c) => sum + c.amountCents, 0);
       if (grossCents === 0) return [...captures, ...debts];
       const { feeCents, netCents } = netPayout(grossCents)!;
-      const fromProviders = (['card', 'paypal'] as const)
-        .filter((method) => heldCents(method) > 0)
-        .map((method) => entry(ledgerAccount.providerHeld(method), null, -heldCents(method)));
       return [
         ...captures,
         {
           kind: 'payout',
           key: `payout:${before.fundId}:${before.cycleNumber}:${round.number}`,
           entries: [
-            ...fromProviders,
+            ...offProviderBalances(platform),
             entry(ledgerAccount.payout(event.recipientId), event.recipientId, netCents),
             entry(ledgerAccount.platformFees, null, feeCents),
           ],

@@ -1,4 +1,4 @@
-import { type LedgerTransaction, ledgerAccount } from '../ledger';
+import { type LedgerTransaction, ledgerAccount, offProviderBalances } from '../ledger';
 import type { RequestContribution, RequestEvent, RequestsState } from './request-types';
 
 /**
@@ -109,19 +109,11 @@ function paidFromProviders(
   amounts: { grossCents: number; feeCents: number; netCents: number },
   held: RequestContribution[],
 ): LedgerTransaction {
-  const heldCents = (method: 'card' | 'paypal') =>
-    held.filter((c) => (c.method ?? 'card') === method).reduce((sum, c) => sum + c.amountCents, 0);
   return {
     kind: 'request-payout',
     key: `request-payout:${requestId}`,
     entries: [
-      ...(['card', 'paypal'] as const)
-        .filter((method) => heldCents(method) > 0)
-        .map((method) => ({
-          account: ledgerAccount.providerHeld(method),
-          userId: null,
-          amountCents: -heldCents(method),
-        })),
+      ...offProviderBalances(held),
       { account: ledgerAccount.payout(ownerId), userId: ownerId, amountCents: amounts.netCents },
       { account: ledgerAccount.platformFees, userId: null, amountCents: amounts.feeCents },
     ],
