@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LiveProvider } from '../src/payments/live.provider';
 import type { PayPalProvider } from '../src/payments/paypal.provider';
 import type { FakePayPal } from './support/fake-paypal';
 import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
@@ -93,5 +94,93 @@ describe('the PayPal adapter against a local PayPal fake', () => {
     expect((await fundOf(payer)).round?.contributedBy).toEqual([]);
     const alerts = (await payer.client.get('/api/user-notifications')).json().notifications;
     expect(alerts.map((n: { type: string }) => n.type)).toContain('payment_failed');
+  });
+});
+
+describe('the PayPal adapter reads captures and payouts back for reconciliation', () => {
+  /** A contribution captured at PayPal at once, as the outbox makes it: its capture id. */
+  const captured = async (key: string, value = '50.00') => {
+    const result = await adapter.charge({
+      idempotencyKey: key,
+      amountCents: Number(value.replace('.', '')),
+      orderId: paypal.approvedOrder(value),
+    });
+    if (!result.ok) throw new Error(`not captured: ${result.reason}`);
+    return result.ref;
+  };
+  const state = (ref: string) => live.provider.chargeState({ ref, method: 'paypal' });
+
+  it('a captured order reads back as its amount; refunded, the amount goes back', async () => {
+    const ref = await captured('op-c1');
+    expect(await state(ref)).toEqual({ capturedCents: 5000, refundedCents: 0 });
+    expect(paypal.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v2/payments/captures/${ref}` });
+    expect((await adapter.refund({ idempotencyKey: 'op-r1', ref, amountCents: 5000 })).ok).toBe(true);
+    expect(paypal.captures.get(ref)?.status).toBe('REFUNDED');
+    expect(await state(ref)).toEqual({ capturedCents: 5000, refundedCents: 5000 });
+  });
+
+  it('a partly refunded capture counts the refunds its order lists, not its whole amount', async () => {
+    const ref = await captured('op-c2', '97.01');
+    expect((await adapter.refund({ idempotencyKey: 'op-r2', ref, amountCents: 1250 })).ok).toBe(true);
+    expect(paypal.captures.get(ref)?.status).toBe('PARTIALLY_REFUNDED');
+    expect(await state(ref)).toEqual({ capturedCents: 9701, refundedCents: 1250 });
+    const orderId = paypal.captures.get(ref)!.orderId;
+    expect(paypal.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v2/checkout/orders/${orderId}` });
+    expect((await adapter.refund({ idempotencyKey: 'op-r3', ref, amountCents: 8451 })).ok).toBe(true);
+    expect(await state(ref)).toEqual({ capturedCents: 9701, refundedCents: 9701 });
+  });
+
+  it('a capture PayPal has not credited (PENDING) or declined captured nothing', async () => {
+    const ref = await captured('op-c3');
+    paypal.captures.get(ref)!.status = 'PENDING';
+    expect(await state(ref)).toEqual({ capturedCents: 0, refundedCents: 0 });
+    paypal.captures.get(ref)!.status = 'DECLINED';
+    expect(await state(ref)).toEqual({ capturedCents: 0, refundedCents: 0 });
+  });
+
+  it('a capture PayPal does not know reads as null; a server error is an error, not "unknown"', async () => {
+    expect(await state('CAPUNKNOWN')).toBeNull();
+    const ref = await captured('op-c4');
+    paypal.serverErrors.add('/v2/payments/captures/');
+    await expect(state(ref)).rejects.toThrow();
+    // Without PayPal configured, nothing is known of a PayPal charge.
+    expect(
+      await new LiveProvider(live.provider.stripe, null).chargeState({ ref, method: 'paypal' }),
+    ).toBeNull();
+  });
+
+  it('a payout batch reads back as what it paid, less the items that came back; an unknown batch is null', async () => {
+    const paid = await live.provider.payout({
+      idempotencyKey: 'op-p1',
+      destination: { type: 'paypal', email: 'bruno@paypal.example' },
+      amountCents: 9701,
+    });
+    if (!paid.ok) throw new Error('payout refused');
+    expect(await live.provider.payoutState(paid.ref)).toEqual({ paidCents: 9701 });
+    const read = paypal.requests.at(-1)!;
+    expect(read).toMatchObject({ method: 'GET', path: `/v1/payments/payouts/${paid.ref}` });
+    paypal.setPayoutItem(paid.ref, 0, 'RETURNED'); // unclaimed for 30 days: the money came back
+    expect(await live.provider.payoutState(paid.ref)).toEqual({ paidCents: 0 });
+    paypal.setPayoutItem(paid.ref, 0, 'UNCLAIMED'); // still on its way
+    expect(await live.provider.payoutState(paid.ref)).toEqual({ paidCents: 9701 });
+    paypal.batches.get(paid.ref)!.status = 'DENIED';
+    expect(await live.provider.payoutState(paid.ref)).toEqual({ paidCents: 0 });
+
+    expect(await live.provider.payoutState('BATCHUNKNOWN')).toBeNull();
+    // The retry after a lost answer keeps our own batch id, which PayPal cannot look up: unknown.
+    const again = await adapter.payout({
+      idempotencyKey: 'op-p1',
+      email: 'bruno@paypal.example',
+      amountCents: 9701,
+    });
+    expect(again).toEqual({ ok: true, ref: 'op-p1' });
+    expect(await live.provider.payoutState('op-p1')).toBeNull();
+  });
+
+  it('a Stripe transfer id is read at Stripe, never at PayPal', async () => {
+    const before = paypal.requests.length;
+    expect(await live.provider.payoutState('tr_unknown')).toBeNull();
+    expect(live.stripe.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/transfers/tr_unknown' });
+    expect(paypal.requests.length).toBe(before);
   });
 });

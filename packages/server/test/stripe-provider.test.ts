@@ -317,3 +317,115 @@ describe('the card provider adapter against a local Stripe fake', () => {
     }
   });
 });
+
+describe('the card provider adapter reads charges and transfers back for reconciliation', () => {
+  /** The adapter alone, against the same fake (what the app's provider is built from). */
+  const adapter = (timeoutMs = 2000) =>
+    new StripeProvider({
+      secretKey: 'sk_test_fake',
+      publicUrl: 'http://giro.test',
+      apiBase: fake.url,
+      timeoutMs,
+    });
+  const hold = async (stripe: StripeProvider, key: string, paymentMethodId = 'pm_card_visa') => {
+    const held = await stripe.charge({
+      idempotencyKey: key,
+      amountCents: 5000,
+      method: 'card',
+      paymentMethodId,
+      capture: false,
+    });
+    if (!held.ok && !held.awaitingPayer) throw new Error(`no hold: ${held.reason}`);
+    return held.ok ? held.ref : held.awaitingPayer!;
+  };
+
+  it('a hold captured nothing; captured, its amount; refunded, what went back', async () => {
+    const stripe = adapter();
+    const ref = await hold(stripe, 'op-hold');
+    expect(await stripe.chargeState({ ref, method: 'card' })).toEqual({ capturedCents: 0, refundedCents: 0 });
+
+    expect((await stripe.capture({ idempotencyKey: 'op-capture', ref, amountCents: 5000 })).ok).toBe(true);
+    expect(await stripe.chargeState({ ref, method: 'card' })).toEqual({
+      capturedCents: 5000,
+      refundedCents: 0,
+    });
+    // Read with the charge expanded: its refunds are on the charge, not on the intent.
+    const read = fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${ref}`);
+    expect([...read.at(-1)!.params]).toContainEqual([
+      expect.stringMatching(/^expand\[\d*\]$/),
+      'latest_charge',
+    ]);
+
+    expect(
+      (await stripe.refund({ idempotencyKey: 'op-part', ref, amountCents: 1250, method: 'card' })).ok,
+    ).toBe(true);
+    expect(await stripe.chargeState({ ref, method: 'card' })).toEqual({
+      capturedCents: 5000,
+      refundedCents: 1250,
+    });
+    expect(
+      (await stripe.refund({ idempotencyKey: 'op-rest', ref, amountCents: 3750, method: 'card' })).ok,
+    ).toBe(true);
+    expect(await stripe.chargeState({ ref, method: 'card' })).toEqual({
+      capturedCents: 5000,
+      refundedCents: 5000,
+    });
+  });
+
+  it('a hold released before capture, or a charge its payer never confirmed, captured nothing', async () => {
+    const stripe = adapter();
+    const released = await hold(stripe, 'op-released');
+    expect(
+      (
+        await stripe.refund({
+          idempotencyKey: 'op-release',
+          ref: released,
+          amountCents: 5000,
+          method: 'card',
+        })
+      ).ok,
+    ).toBe(true);
+    expect(fake.intents.get(released)?.status).toBe('canceled');
+    expect(await stripe.chargeState({ ref: released, method: 'card' })).toEqual({
+      capturedCents: 0,
+      refundedCents: 0,
+    });
+
+    const waiting = await hold(stripe, 'op-3ds', 'pm_card_authenticationRequired');
+    expect(fake.intents.get(waiting)?.latest_charge).toBeNull();
+    expect(await stripe.chargeState({ ref: waiting, method: 'card' })).toEqual({
+      capturedCents: 0,
+      refundedCents: 0,
+    });
+  });
+
+  it('a transfer reads back as its amount less what was reversed', async () => {
+    const stripe = adapter();
+    const { accountId } = await stripe.createAccount({
+      idempotencyKey: 'op-acct',
+      userId: 'u1',
+      email: 'u1@x.test',
+    });
+    fake.setAccount(accountId, 'active');
+    const paid = await stripe.payout({
+      idempotencyKey: 'op-transfer',
+      destination: { type: 'account', accountId },
+      amountCents: 9700,
+    });
+    if (!paid.ok) throw new Error('transfer refused');
+    expect(paid.ref).toMatch(/^tr_/);
+    expect(await stripe.payoutState(paid.ref)).toEqual({ paidCents: 9700 });
+    fake.transfers[0]!.amount_reversed = 700; // Stripe reversed part of it
+    expect(await stripe.payoutState(paid.ref)).toEqual({ paidCents: 9000 });
+  });
+
+  it('an id Stripe does not know reads as null; no answer at all is an error, not "unknown"', async () => {
+    const stripe = adapter(500);
+    expect(await stripe.chargeState({ ref: 'pi_unknown', method: 'card' })).toBeNull();
+    expect(await stripe.payoutState('tr_unknown')).toBeNull();
+    fake.lateAnswers.add('/v1/payment_intents/pi_late');
+    await expect(stripe.chargeState({ ref: 'pi_late', method: 'card' })).rejects.toThrow();
+    fake.lateAnswers.add('/v1/transfers/tr_late');
+    await expect(stripe.payoutState('tr_late')).rejects.toThrow();
+  });
+});

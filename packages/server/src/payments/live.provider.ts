@@ -61,4 +61,23 @@ export class LiveProvider implements PaymentProvider {
   deleteAccount(accountId: string) {
     return this.stripe.deleteAccount(accountId);
   }
+
+  /** Each charge is read back where it was made: cards at Stripe, PayPal payments at PayPal. */
+  chargeState(input: Parameters<PaymentProvider['chargeState']>[0]) {
+    if (input.method === 'card') return this.stripe.chargeState(input);
+    if (!this.paypal) return Promise.resolve(null);
+    return this.paypal.chargeState(input.ref);
+  }
+
+  /**
+   * A payout's ref does not say which provider made it, but Stripe's ids carry their object's
+   * prefix (https://docs.stripe.com/api/transfers/object: "tr_…"), and PayPal's batch ids never
+   * do: a transfer is read at Stripe, anything else is a PayPal payout batch (unknown, null, when
+   * PayPal is not configured).
+   */
+  payoutState(ref: string) {
+    if (ref.startsWith('tr_')) return this.stripe.payoutState(ref);
+    if (!this.paypal) return Promise.resolve(null);
+    return this.paypal.payoutState(ref);
+  }
 }

@@ -29,6 +29,15 @@ export type AccountStatus = 'pending' | 'active' | 'restricted';
 
 export type PayoutDestination = { type: 'account'; accountId: string } | { type: 'paypal'; email: string };
 
+/**
+ * What the provider holds for one charge, read back for reconciliation: what it captured and what
+ * it has given back since (a released hold captured nothing).
+ */
+export interface ChargeState {
+  capturedCents: number;
+  refundedCents: number;
+}
+
 export interface PaymentProvider {
   readonly name: string;
   /** Holds a card payment (captured later) or captures a PayPal payment now. */
@@ -71,4 +80,9 @@ export interface PaymentProvider {
   /** The provider's truth, or null when the account no longer exists there. */
   accountStatus(accountId: string): Promise<AccountStatus | null>;
   deleteAccount(accountId: string): Promise<void>;
+
+  /** Reconciliation: a charge as the provider sees it now; null when it does not know the ref. */
+  chargeState(input: { ref: string; method: 'card' | 'paypal' }): Promise<ChargeState | null>;
+  /** Reconciliation: what a payout sent, less what was reversed; null when it does not know the ref. */
+  payoutState(ref: string): Promise<{ paidCents: number } | null>;
 }

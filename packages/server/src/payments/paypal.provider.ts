@@ -1,14 +1,18 @@
 import {
   ApiError,
+  type CapturedPayment,
+  CaptureStatus,
   CheckoutPaymentIntent,
   Client,
   Environment,
+  type Money,
   OrdersController,
   PaymentsController,
+  RefundStatus,
 } from '@paypal/paypal-server-sdk';
 import axios, { type AxiosAdapter } from 'axios';
-import { centsToDecimal } from './money-text';
-import type { PaymentResult } from './payment-provider';
+import { centsToDecimal, decimalToCents } from './money-text';
+import type { ChargeState, PaymentResult } from './payment-provider';
 
 const PAYPAL_HOSTS = /^https:\/\/api-m\.(sandbox\.)?paypal\.com/;
 
@@ -126,6 +130,106 @@ export class PayPalProvider {
     }
   }
 
+  /**
+   * Reconciliation: the capture (our charge's ref) as PayPal holds it now; null when PayPal does
+   * not know the id (404). What counts as captured follows the capture's status:
+   * - COMPLETED, PARTIALLY_REFUNDED, REFUNDED: the money reached us, its full amount is captured;
+   * - PENDING: not captured (0). PayPal has not credited the funds yet (an eCheck, a review) and
+   *   may still decline them: counting them would hide money we may never get; a later read
+   *   finds COMPLETED (or DECLINED) once PayPal decides;
+   * - DECLINED, FAILED: nothing was captured (0).
+   * Refunded: REFUNDED means the whole amount went back; PARTIALLY_REFUNDED is summed from the
+   * completed refunds that the capture's order lists (the capture object itself carries no refund
+   * amounts); a refund still PENDING has not given anything back yet and is not counted.
+   */
+  async chargeState(ref: string): Promise<ChargeState | null> {
+    let capture: CapturedPayment;
+    try {
+      capture = (await this.paymentsApi.getCapturedPayment({ captureId: ref })).result;
+    } catch (error) {
+      if (error instanceof ApiError && notFound(error.statusCode, error.result)) return null;
+      throw error;
+    }
+    switch (capture.status) {
+      case CaptureStatus.Completed:
+        return { capturedCents: euroCents(capture.amount), refundedCents: 0 };
+      case CaptureStatus.Refunded: {
+        const amount = euroCents(capture.amount);
+        return { capturedCents: amount, refundedCents: amount };
+      }
+      case CaptureStatus.PartiallyRefunded:
+        return { capturedCents: euroCents(capture.amount), refundedCents: await this.refundedOf(capture) };
+      case CaptureStatus.Pending:
+      case CaptureStatus.Declined:
+      case CaptureStatus.Failed:
+        return { capturedCents: 0, refundedCents: 0 };
+      default:
+        throw new Error(`PayPal capture ${ref} in an unknown status ${String(capture.status)}`);
+    }
+  }
+
+  /** The completed refunds of a capture, as its order lists them (Orders v2 `payments.refunds`). */
+  private async refundedOf(capture: CapturedPayment): Promise<number> {
+    const orderId =
+      capture.supplementaryData?.relatedIds?.orderId ??
+      /\/v2\/checkout\/orders\/([^/?]+)$/.exec(linkOf(capture.links, 'up') ?? '')?.[1];
+    // Better no answer (the reconciliation tries again) than a made-up refunded amount.
+    if (!orderId) throw new Error(`PayPal capture ${capture.id} names no order to read its refunds from`);
+    const order = (await this.orders.getOrder({ id: orderId })).result;
+    const payments = (order.purchaseUnits ?? []).map((unit) => unit.payments);
+    const captures = payments.flatMap((p) => p?.captures ?? []);
+    const refunds = payments.flatMap((p) => p?.refunds ?? []);
+    return refunds
+      .filter((refund) => {
+        if (refund.status !== RefundStatus.Completed) return false;
+        // A refund links "up" to the capture it gives back; one without that link can only be
+        // this capture's when the order holds no other (ours hold one).
+        const up = linkOf(refund.links, 'up');
+        return up ? up.endsWith(`/v2/payments/captures/${capture.id}`) : captures.length === 1;
+      })
+      .reduce((sum, refund) => sum + euroCents(refund.amount), 0);
+  }
+
+  /**
+   * Reconciliation: what a payout batch sent (GET /v1/payments/payouts/{payout_batch_id}), with
+   * the token payout() uses. A batch PENDING, PROCESSING or SUCCESS has its money committed: its
+   * amount counts, less the items whose money did not go or came back (FAILED, BLOCKED,
+   * RETURNED — an unclaimed item after 30 days —, REFUNDED, REVERSED); a batch DENIED or
+   * CANCELED sent nothing. Null on a 404. PayPal looks batches up by its payout_batch_id only:
+   * a ref that is our own sender_batch_id (payout() keeps it when PayPal answered "already
+   * exists") is not found, so it reads as unknown (null) too.
+   */
+  async payoutState(ref: string): Promise<{ paidCents: number } | null> {
+    const token = await this.token();
+    let batch: PayoutBatch;
+    try {
+      const response = await this.http.get<PayoutBatch>(`/v1/payments/payouts/${encodeURIComponent(ref)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      batch = response.data;
+    } catch (error) {
+      if (axios.isAxiosError(error) && error.response && notFound(error.response.status, error.response.data))
+        return null;
+      throw error;
+    }
+    const header = batch.batch_header;
+    switch (header?.batch_status) {
+      case 'DENIED':
+      case 'CANCELED':
+        return { paidCents: 0 };
+      case 'PENDING':
+      case 'PROCESSING':
+      case 'SUCCESS': {
+        const notSent = (batch.items ?? [])
+          .filter((item) => UNPAID_ITEMS.includes(item.transaction_status ?? ''))
+          .reduce((sum, item) => sum + payoutCents(item.payout_item?.amount), 0);
+        return { paidCents: payoutCents(header.amount) - notSent };
+      }
+      default:
+        throw new Error(`PayPal payout ${ref} in an unknown status ${String(header?.batch_status)}`);
+    }
+  }
+
   private async token(): Promise<string> {
     const response = await this.http.post('/v1/oauth2/token', 'grant_type=client_credentials', {
       auth: { username: this.options.clientId, password: this.options.clientSecret },
@@ -133,6 +237,47 @@ export class PayPalProvider {
     });
     return response.data.access_token as string;
   }
+}
+
+/** What GET /v1/payments/payouts/{id} answers (the Payouts API, outside the SDK), as far as we read it. */
+interface PayoutBatch {
+  batch_header?: { batch_status?: string; amount?: PayoutMoney };
+  items?: { transaction_status?: string; payout_item?: { amount?: PayoutMoney } }[];
+}
+interface PayoutMoney {
+  currency?: string;
+  value?: string;
+}
+
+/** Payout items whose money did not reach the recipient or came back to us. */
+const UNPAID_ITEMS = ['FAILED', 'BLOCKED', 'RETURNED', 'REFUNDED', 'REVERSED'];
+
+/**
+ * PayPal's answer that the id does not exist: a 404 named RESOURCE_NOT_FOUND (Orders and
+ * Payments v2) or INVALID_RESOURCE_ID (the v1 APIs). A 404 without PayPal's error body (a wrong
+ * base URL, a proxy) says nothing about the id and is not taken for "unknown".
+ */
+function notFound(status: number, body: unknown): boolean {
+  const name = (body as { name?: unknown } | undefined)?.name;
+  return status === 404 && (name === 'RESOURCE_NOT_FOUND' || name === 'INVALID_RESOURCE_ID');
+}
+
+/** Integer cents of a euro amount in the SDK's shape; any other currency is not ours to count. */
+function euroCents(money: Money | undefined): number {
+  if (money?.currencyCode !== 'EUR') throw new Error(`PayPal amount not in EUR: ${JSON.stringify(money)}`);
+  return decimalToCents(money.value);
+}
+
+/** Integer cents of a euro amount in the Payouts API's shape. */
+function payoutCents(money: PayoutMoney | undefined): number {
+  if (money?.currency !== 'EUR' || money.value === undefined)
+    throw new Error(`PayPal payout amount not in EUR: ${JSON.stringify(money)}`);
+  return decimalToCents(money.value);
+}
+
+/** The href of a HATEOAS link by its rel. */
+function linkOf(links: { rel: string; href: string }[] | undefined, rel: string): string | undefined {
+  return links?.find((link) => link.rel === rel)?.href;
 }
 
 /** A refusal (4xx) is an answer; anything else is retried by the outbox with the same key. */

@@ -7,8 +7,15 @@ import {
   sandboxChargeStatus,
   setSandboxAccountStatus,
 } from '../db/sandbox-account.repository';
+import { bookSandboxMovement, sandboxChargeTotals, sandboxPayoutAmount } from '../db/sandbox-book.repository';
 import { sandboxAccounts, sandboxCharges } from '../db/schema';
-import type { AccountStatus, PaymentFailure, PaymentProvider, PaymentResult } from './payment-provider';
+import type {
+  AccountStatus,
+  ChargeState,
+  PaymentFailure,
+  PaymentProvider,
+  PaymentResult,
+} from './payment-provider';
 
 /** Stripe's test payment method ids that the sandbox refuses, and why (the others succeed). */
 const REFUSED: Record<string, PaymentFailure> = {
@@ -24,9 +31,11 @@ const ASKS_PAYER = 'pm_card_authenticationRequired';
  * The in-process sandbox provider (PAYMENTS=sandbox, the default): a person running
  * `npm start` pays, receives and refunds without any account anywhere. Deterministic: a
  * result depends only on what is asked, so a repeated idempotency key gets the same answer
- * (refs are hashes of the key). Connected accounts live in `sandbox_accounts`, the sandbox's
- * own records, and are onboarded on a local page (sandbox-pages.routes.ts). `calls`
- * records what was asked, for the tests that check what we send.
+ * (refs are hashes of the key). Like a real provider it keeps its own records in our database,
+ * so they survive a restart: connected accounts (`sandbox_accounts`, onboarded on a local page,
+ * sandbox-pages.routes.ts), charges (`sandbox_charges`) and the money it moved
+ * (`sandbox_movements`), which reconciliation reads back. `calls` records what was asked,
+ * for the tests that check what we send.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
@@ -53,16 +62,28 @@ export class SandboxProvider implements PaymentProvider {
       const refused = input.paymentMethodId ? REFUSED[input.paymentMethodId] : undefined;
       if (refused) return { ok: false, reason: refused };
       const chargeRef = ref(input.method === 'card' ? 'pi' : 'order', input.idempotencyKey);
-      if (input.paymentMethodId !== ASKS_PAYER) return { ok: true, ref: chargeRef };
+      const asksPayer = input.paymentMethodId === ASKS_PAYER;
       await this.db
         .insert(sandboxCharges)
-        .values({ ref: chargeRef, amountCents: input.amountCents, status: 'requires_action' })
+        .values({
+          ref: chargeRef,
+          amountCents: input.amountCents,
+          status: asksPayer ? 'requires_action' : 'authorized',
+        })
         .onConflictDoNothing();
-      return this.chargeStatus(chargeRef);
+      if (asksPayer) return this.chargeStatus(chargeRef);
+      // PayPal captures at once; a card is held until its capture.
+      if (input.capture)
+        await bookSandboxMovement(this.db, {
+          ref: chargeRef,
+          kind: 'capture',
+          chargeRef,
+          amountCents: input.amountCents,
+        });
+      return { ok: true, ref: chargeRef };
     });
   }
 
-  /** Only charges that asked their payer are kept; the others were decided when made. */
   async chargeStatus(chargeRef: string): Promise<PaymentResult> {
     const status = await sandboxChargeStatus(this.db, chargeRef);
     if (status === 'authorized') return { ok: true, ref: chargeRef };
@@ -79,17 +100,34 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   capture(input: Parameters<PaymentProvider['capture']>[0]) {
-    return this.once('capture', input.idempotencyKey, input.amountCents, async () => ({
-      ok: true,
-      ref: input.ref,
-    }));
+    return this.once('capture', input.idempotencyKey, input.amountCents, async () => {
+      await bookSandboxMovement(this.db, {
+        ref: ref('cap', input.idempotencyKey),
+        kind: 'capture',
+        chargeRef: input.ref,
+        amountCents: input.amountCents,
+      });
+      return { ok: true, ref: input.ref };
+    });
   }
 
-  /** A kept charge (one that asked its payer) is cancelled: a late confirmation holds nothing. */
+  /**
+   * Captured money is given back; a charge not captured (a hold, or one still waiting for its
+   * payer) is cancelled, so a late confirmation holds nothing.
+   */
   refund(input: Parameters<PaymentProvider['refund']>[0]) {
     return this.once('refund', input.idempotencyKey, input.amountCents, async () => {
-      await cancelSandboxCharge(this.db, input.ref);
-      return { ok: true, ref: ref('re', input.idempotencyKey) };
+      const refundRef = ref('re', input.idempotencyKey);
+      const held = await sandboxChargeTotals(this.db, input.ref);
+      if (held && held.capturedCents > held.refundedCents)
+        await bookSandboxMovement(this.db, {
+          ref: refundRef,
+          kind: 'refund',
+          chargeRef: input.ref,
+          amountCents: input.amountCents,
+        });
+      else await cancelSandboxCharge(this.db, input.ref);
+      return { ok: true, ref: refundRef };
     });
   }
 
@@ -100,7 +138,14 @@ export class SandboxProvider implements PaymentProvider {
         const status = await this.accountStatus(input.destination.accountId);
         if (status !== 'active') return { ok: false, reason: 'payout_failed' };
       }
-      return { ok: true, ref: ref('tr', input.idempotencyKey) };
+      const payoutRef = ref('tr', input.idempotencyKey);
+      await bookSandboxMovement(this.db, {
+        ref: payoutRef,
+        kind: 'payout',
+        chargeRef: null,
+        amountCents: input.amountCents,
+      });
+      return { ok: true, ref: payoutRef };
     });
   }
 
@@ -129,6 +174,15 @@ export class SandboxProvider implements PaymentProvider {
 
   async deleteAccount(accountId: string): Promise<void> {
     await setSandboxAccountStatus(this.db, accountId, 'deleted');
+  }
+
+  chargeState(input: { ref: string }): Promise<ChargeState | null> {
+    return sandboxChargeTotals(this.db, input.ref);
+  }
+
+  async payoutState(payoutRef: string): Promise<{ paidCents: number } | null> {
+    const paidCents = await sandboxPayoutAmount(this.db, payoutRef);
+    return paidCents === null ? null : { paidCents };
   }
 }
 

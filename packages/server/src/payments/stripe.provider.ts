@@ -1,5 +1,11 @@
 import Stripe from 'stripe';
-import type { AccountStatus, PaymentFailure, PaymentProvider, PaymentResult } from './payment-provider';
+import type {
+  AccountStatus,
+  ChargeState,
+  PaymentFailure,
+  PaymentProvider,
+  PaymentResult,
+} from './payment-provider';
 
 /** Stripe's decline codes that the catalogue tells apart; every other refusal is a plain decline. */
 function failureOf(error: unknown): PaymentResult {
@@ -12,6 +18,11 @@ function failureOf(error: unknown): PaymentResult {
     return { ok: false, reason: 'provider_error' };
   // Network and server errors are not answers: let the outbox retry with the same idempotency key.
   throw error;
+}
+
+/** Stripe's answer for an id it does not know (a 404); every other error is not an answer about the id. */
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
 }
 
 /** The states in which Stripe cancels a PaymentIntent (nothing captured yet). */
@@ -197,6 +208,37 @@ export class StripeProvider implements PaymentProvider {
 
   async deleteAccount(accountId: string): Promise<void> {
     await this.stripe.accounts.del(accountId);
+  }
+
+  /**
+   * Reconciliation: the PaymentIntent with its latest charge. `amount_received` is what Stripe
+   * captured (0 for a hold not captured yet, and for a cancelled intent, which never captured);
+   * the charge's `amount_refunded` is what went back since. Null when Stripe does not know the id;
+   * network and server errors throw (not an answer).
+   */
+  async chargeState(input: Parameters<PaymentProvider['chargeState']>[0]): Promise<ChargeState | null> {
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.retrieve(input.ref, { expand: ['latest_charge'] });
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    const charge = intent.latest_charge;
+    // Asked expanded: an id alone would leave the refunds unknown, which is not "none".
+    if (typeof charge === 'string') throw new Error(`Stripe did not expand the charge of ${intent.id}`);
+    return { capturedCents: intent.amount_received, refundedCents: charge?.amount_refunded ?? 0 };
+  }
+
+  /** Reconciliation: a transfer's amount less what was reversed; null when Stripe does not know it. */
+  async payoutState(ref: string): Promise<{ paidCents: number } | null> {
+    try {
+      const transfer = await this.stripe.transfers.retrieve(ref);
+      return { paidCents: transfer.amount - transfer.amount_reversed };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
   }
 
   /** Verifies a webhook's signature with the SDK; throws on a wrong or stale one. */

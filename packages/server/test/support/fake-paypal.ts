@@ -2,6 +2,34 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 
 type Json = Record<string, unknown>;
+interface Capture {
+  id: string;
+  orderId: string;
+  value: string;
+  status: 'COMPLETED' | 'PARTIALLY_REFUNDED' | 'REFUNDED' | 'PENDING' | 'DECLINED';
+  refunds: { id: string; status: string; value: string }[];
+}
+interface Batch {
+  id: string;
+  status: string;
+  body: Json;
+  /** Each item's transaction status, in the order sent. */
+  itemStatuses: string[];
+}
+
+/** Integer cents of a decimal text, for the fake's own sums ("50.00" → 5000). */
+const cents = (value: string) => Math.round(Number(value) * 100);
+const decimal = (amountCents: number) =>
+  `${Math.floor(amountCents / 100)}.${String(amountCents % 100).padStart(2, '0')}`;
+/** PayPal's answer for an id it does not know. */
+const notFound = () => ({
+  status: 404,
+  body: {
+    name: 'RESOURCE_NOT_FOUND',
+    message: 'The specified resource does not exist.',
+    details: [{ issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist.' }],
+  },
+});
 
 /**
  * A local fake of the PayPal REST API for the adapter's tests: OAuth, orders (create, capture
@@ -13,6 +41,10 @@ export class FakePayPal {
   readonly orders = new Map<string, { id: string; status: string; value: string }>();
   readonly payouts: Json[] = [];
   readonly refunds: Json[] = [];
+  /** Every capture made, by id: its order, amount, status and the refunds made of it. */
+  readonly captures = new Map<string, Capture>();
+  /** Every payout batch PayPal accepted, by its payout_batch_id. */
+  readonly batches = new Map<string, Batch>();
   /** Fail the next call to a path prefix with a server error (the adapter must retry, not refuse). */
   readonly serverErrors = new Set<string>();
   private readonly replies = new Map<string, { status: number; body: Json }>();
@@ -58,6 +90,11 @@ export class FakePayPal {
     return id;
   }
 
+  /** An item of a payout batch came back to us (unclaimed for 30 days, say). */
+  setPayoutItem(batchId: string, index: number, status: string): void {
+    this.batches.get(batchId)!.itemStatuses[index] = status;
+  }
+
   calls(path: string) {
     return this.requests.filter((r) => r.method === 'POST' && r.path.startsWith(path));
   }
@@ -86,6 +123,13 @@ export class FakePayPal {
         };
       order.status = 'COMPLETED';
       const captureId = id('CAP');
+      this.captures.set(captureId, {
+        id: captureId,
+        orderId: order.id,
+        value: order.value,
+        status: 'COMPLETED',
+        refunds: [],
+      });
       return {
         status: 201,
         body: {
@@ -107,10 +151,63 @@ export class FakePayPal {
         },
       };
     }
-    if (method === 'POST' && /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(path)) {
-      const refund = { id: id('REF'), status: 'COMPLETED', amount: body.amount };
+    const refundOf = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (method === 'POST' && refundOf) {
+      const captured = this.captures.get(refundOf[1]!);
+      if (!captured) return notFound();
+      const left = cents(captured.value) - captured.refunds.reduce((sum, r) => sum + cents(r.value), 0);
+      // Without an amount, PayPal refunds what is left of the capture.
+      const amount = (body.amount as { currency_code: string; value: string } | undefined) ?? {
+        currency_code: 'EUR',
+        value: decimal(left),
+      };
+      if (captured.status === 'REFUNDED' || cents(amount.value) > left)
+        return {
+          status: 422,
+          body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'REFUND_AMOUNT_EXCEEDED' }] },
+        };
+      const refund = { id: id('REF'), status: 'COMPLETED', amount };
       this.refunds.push(refund);
+      captured.refunds.push({ id: refund.id, status: refund.status, value: amount.value });
+      captured.status = cents(amount.value) === left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
       return { status: 201, body: refund };
+    }
+    const captureOf = /^\/v2\/payments\/captures\/([^/]+)$/.exec(path);
+    if (method === 'GET' && captureOf) {
+      const captured = this.captures.get(captureOf[1]!);
+      return captured ? { status: 200, body: this.captureBody(captured) } : notFound();
+    }
+    const orderOf = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(path);
+    if (method === 'GET' && orderOf) {
+      const order = this.orders.get(orderOf[1]!);
+      if (!order) return notFound();
+      const captures = [...this.captures.values()].filter((c) => c.orderId === order.id);
+      return {
+        status: 200,
+        body: {
+          id: order.id,
+          status: order.status,
+          purchase_units: [
+            {
+              amount: { currency_code: 'EUR', value: order.value },
+              payments: {
+                captures: captures.map((c) => this.captureBody(c)),
+                refunds: captures.flatMap((c) =>
+                  c.refunds.map((r) => ({
+                    id: r.id,
+                    status: r.status,
+                    amount: { currency_code: 'EUR', value: r.value },
+                    links: [
+                      { rel: 'self', method: 'GET', href: `${this.url}/v2/payments/refunds/${r.id}` },
+                      { rel: 'up', method: 'GET', href: `${this.url}/v2/payments/captures/${c.id}` },
+                    ],
+                  })),
+                ),
+              },
+            },
+          ],
+        },
+      };
     }
     if (method === 'POST' && path === '/v1/payments/payouts') {
       const batchId = (body.sender_batch_header as { sender_batch_id: string }).sender_batch_id;
@@ -124,17 +221,70 @@ export class FakePayPal {
           body: { name: 'USER_BUSINESS_ERROR', message: 'Batch with given sender_batch_id already exists' },
         };
       this.payouts.push(body);
+      const batch: Batch = {
+        id: id('BATCH'),
+        // PayPal answers PENDING at once; the fake's batches complete right after.
+        status: 'SUCCESS',
+        body,
+        itemStatuses: (body.items as Json[]).map(() => 'SUCCESS'),
+      };
+      this.batches.set(batch.id, batch);
       return {
         status: 201,
         body: {
           batch_header: {
-            payout_batch_id: id('BATCH'),
+            payout_batch_id: batch.id,
             batch_status: 'PENDING',
             sender_batch_header: body.sender_batch_header,
           },
         },
       };
     }
+    const batchOf = /^\/v1\/payments\/payouts\/([^/]+)$/.exec(path);
+    if (method === 'GET' && batchOf) {
+      const batch = this.batches.get(batchOf[1]!);
+      // The Payouts API (v1) names an unknown id this way.
+      if (!batch)
+        return {
+          status: 404,
+          body: { name: 'INVALID_RESOURCE_ID', message: 'Requested resource ID was not found.' },
+        };
+      const items = batch.body.items as { amount: { currency: string; value: string }; receiver: string }[];
+      const total = items.reduce((sum, item) => sum + cents(item.amount.value), 0);
+      return {
+        status: 200,
+        body: {
+          batch_header: {
+            payout_batch_id: batch.id,
+            batch_status: batch.status,
+            sender_batch_header: batch.body.sender_batch_header,
+            amount: { currency: 'EUR', value: decimal(total) },
+          },
+          items: items.map((item, i) => ({
+            payout_item_id: `${batch.id}-${i}`,
+            payout_batch_id: batch.id,
+            transaction_status: batch.itemStatuses[i],
+            payout_item: { amount: item.amount, receiver: item.receiver },
+          })),
+        },
+      };
+    }
     return { status: 404, body: { name: 'RESOURCE_NOT_FOUND' } };
+  }
+
+  /** A capture as GET /v2/payments/captures/{id} shows it, its order named as PayPal does. */
+  private captureBody(c: Capture): Json {
+    return {
+      id: c.id,
+      status: c.status,
+      amount: { currency_code: 'EUR', value: c.value },
+      final_capture: true,
+      supplementary_data: { related_ids: { order_id: c.orderId } },
+      links: [
+        { rel: 'self', method: 'GET', href: `${this.url}/v2/payments/captures/${c.id}` },
+        { rel: 'refund', method: 'POST', href: `${this.url}/v2/payments/captures/${c.id}/refund` },
+        { rel: 'up', method: 'GET', href: `${this.url}/v2/checkout/orders/${c.orderId}` },
+      ],
+    };
   }
 }

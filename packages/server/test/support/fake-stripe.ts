@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 
 type Json = Record<string, unknown>;
+type Intent = Json & { id: string; status: string; amount: number; amount_received: number };
+interface Charge {
+  id: string;
+  object: 'charge';
+  amount_refunded: number;
+}
 interface Account {
   id: string;
   object: 'account';
@@ -36,7 +42,9 @@ export class FakeStripe {
   readonly requests: { method: string; path: string; params: URLSearchParams; idempotencyKey?: string }[] =
     [];
   readonly accounts = new Map<string, Account>();
-  readonly intents = new Map<string, Json & { id: string; status: string; amount: number }>();
+  readonly intents = new Map<string, Intent>();
+  /** The charge behind each confirmed intent (its `latest_charge`), with what was refunded of it. */
+  readonly charges = new Map<string, Charge>();
   readonly transfers: Json[] = [];
   /** Paths (prefixes) whose next answer comes only after the client has given up. */
   readonly lateAnswers = new Set<string>();
@@ -49,8 +57,9 @@ export class FakeStripe {
       let raw = '';
       req.on('data', (chunk) => (raw += chunk));
       req.on('end', () => {
-        const path = (req.url ?? '').split('?')[0]!;
-        const params = new URLSearchParams(raw);
+        const [path = '', query = ''] = (req.url ?? '').split('?');
+        // As Stripe: a GET's parameters come in the query string, a POST's in the form body.
+        const params = new URLSearchParams(req.method === 'GET' ? query : raw);
         const key = req.headers['idempotency-key'] as string | undefined;
         this.requests.push({ method: req.method!, path, params, ...(key ? { idempotencyKey: key } : {}) });
         const replayKey = key && `${req.method} ${path} ${key}`;
@@ -95,7 +104,27 @@ export class FakeStripe {
     if (intent.status === 'canceled') return;
     intent.next_action = null;
     intent.status = passed ? 'requires_capture' : 'requires_payment_method';
-    if (!passed) intent.last_payment_error = { code: 'payment_intent_authentication_failure' };
+    if (passed) this.chargeFor(intent);
+    else intent.last_payment_error = { code: 'payment_intent_authentication_failure' };
+  }
+
+  /** The card was authorized: Stripe made a charge, the intent's latest. */
+  private chargeFor(intent: Intent): void {
+    const charge: Charge = {
+      id: `ch_${randomBytes(8).toString('hex')}`,
+      object: 'charge',
+      amount_refunded: 0,
+    };
+    this.charges.set(charge.id, charge);
+    intent.latest_charge = charge.id;
+  }
+
+  /** The intent as Stripe shows it: its latest charge as an id, or the charge itself when expanded. */
+  private shown(intent: Intent, p: URLSearchParams): Json {
+    const expanded = [...p].some(([key, value]) => /^expand\[\d*\]$/.test(key) && value === 'latest_charge');
+    const charge =
+      typeof intent.latest_charge === 'string' ? this.charges.get(intent.latest_charge) : undefined;
+    return expanded && charge ? { ...intent, latest_charge: { ...charge } } : intent;
   }
 
   calls(path: string) {
@@ -122,13 +151,17 @@ export class FakeStripe {
           : p.get('capture_method') === 'manual'
             ? 'requires_capture'
             : 'succeeded';
-      const intent: Json & { id: string; status: string; amount: number } = {
+      const intent: Intent = {
         id: id('pi'),
         object: 'payment_intent',
         amount,
+        // What was captured: the whole amount at once with automatic capture, nothing for a hold.
+        amount_received: status === 'succeeded' ? amount : 0,
         currency: 'eur',
         status,
+        latest_charge: null,
       };
+      if (status !== 'requires_action') this.chargeFor(intent);
       // 3-D Secure: with a return_url, the bank's page to send the payer to; without, only Stripe.js could.
       if (status === 'requires_action')
         intent.next_action = p.get('return_url')
@@ -143,7 +176,7 @@ export class FakeStripe {
     if (resource === 'payment_intents') {
       const intent = this.intents.get(objectId!);
       if (!intent) return missing();
-      if (method === 'GET') return ok(intent);
+      if (method === 'GET') return ok(this.shown(intent, p));
       const unexpected = () =>
         error(400, {
           type: 'invalid_request_error',
@@ -153,6 +186,7 @@ export class FakeStripe {
       if (action === 'capture') {
         if (intent.status !== 'requires_capture') return unexpected();
         intent.status = 'succeeded';
+        intent.amount_received = Number(p.get('amount_to_capture') ?? intent.amount);
         return ok(intent);
       }
       // As Stripe: cancelable until captured, a 3-D Secure intent still waiting included.
@@ -166,12 +200,11 @@ export class FakeStripe {
       const intent = this.intents.get(p.get('payment_intent') ?? '');
       if (intent?.status !== 'succeeded')
         return error(400, { type: 'invalid_request_error', message: 'Not refundable' });
-      return ok({
-        id: id('re'),
-        object: 'refund',
-        amount: Number(p.get('amount')),
-        payment_intent: intent.id,
-      });
+      const charge = this.charges.get(intent.latest_charge as string)!;
+      // Without an amount, Stripe refunds what is left of the charge.
+      const amount = Number(p.get('amount') ?? intent.amount_received - charge.amount_refunded);
+      charge.amount_refunded += amount;
+      return ok({ id: id('re'), object: 'refund', amount, payment_intent: intent.id, charge: charge.id });
     }
     if (resource === 'transfers' && method === 'POST') {
       const account = this.accounts.get(p.get('destination') ?? '');
@@ -184,10 +217,15 @@ export class FakeStripe {
         id: id('tr'),
         object: 'transfer',
         amount: Number(p.get('amount')),
+        amount_reversed: 0,
         destination: account.id,
       };
       this.transfers.push(transfer);
       return ok(transfer);
+    }
+    if (resource === 'transfers' && method === 'GET' && objectId) {
+      const transfer = this.transfers.find((t) => t.id === objectId);
+      return transfer ? ok(transfer) : missing();
     }
     if (resource === 'accounts' && method === 'POST' && !objectId) {
       const account: Account = {

@@ -12,6 +12,7 @@ export * from './messages';
 export * from './monitoring';
 export * from './payments';
 export * from './push';
+export * from './reconciliation';
 export * from './reminders';
 export * from './requests';
 export * from './security';

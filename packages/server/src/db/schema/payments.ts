@@ -1,4 +1,15 @@
-import { bigint, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts';
 import { createdAt, tz } from './columns';
 
@@ -80,6 +91,25 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
 
+/**
+ * The sandbox provider's book of money moved (reconciliation reads it back, as it reads a real
+ * provider's captures, refunds and transfers): one row per capture, refund of captured money,
+ * or payout, its `ref` derived from our idempotency key, so a call repeated after a restart
+ * books nothing twice. A released hold moved nothing and has no row.
+ */
+export const sandboxMovements = pgTable(
+  'sandbox_movements',
+  {
+    ref: text('ref').primaryKey(),
+    kind: text('kind').notNull(),
+    /** The charge captured or refunded; null for a payout. */
+    chargeRef: text('charge_ref'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_movements_charge_idx').on(t.chargeRef)],
+);
+
 /** Provider webhook deliveries already handled, by the provider's event id: a repeat is ignored. */
 export const webhookEvents = pgTable(
   'webhook_events',
@@ -114,6 +144,11 @@ export const paymentOperations = pgTable(
     error: text('error'),
     createdAt: createdAt(),
     completedAt: tz('completed_at'),
+    /**
+     * Booked under ADR 0030's rules, so reconciliation compares it with the provider. Operations
+     * recorded before migration 0021 are false: their money was booked to escrow accounts.
+     */
+    reconcilable: boolean('reconcilable').notNull().default(true),
   },
   (t) => [uniqueIndex('payment_operations_subject_key').on(t.kind, t.subject)],
 );
