@@ -150,3 +150,48 @@ export const revokedTesterInviteSchema = testerInviteRowSchema.pick({
   status: true,
   revokedAt: true,
 });
+
+/**
+ * A charge or payout whose provider object does not match the ledger (issue 17, ADR 0030).
+ * `ledgerCents`: for a charge, what the ledger holds at the provider for its contribution
+ * (captured less refunded); for a payout, the net the ledger paid. `providerCents`: the same as
+ * the provider reports it, null when the provider does not know the reference.
+ */
+export const reconciliationDifferenceSchema = z.object({
+  object: z.enum(['charge', 'payout']),
+  method: z.enum(['card', 'paypal']).nullable(),
+  operationId: z.string(),
+  organizationId: z.string(),
+  /** `contribution:<id>` for a charge, the payout's subject for a payout. */
+  subject: z.string(),
+  providerRef: z.string(),
+  ledgerCents: cents.nullable(),
+  providerCents: cents.nullable(),
+});
+export type ReconciliationDifference = z.infer<typeof reconciliationDifferenceSchema>;
+
+/** What one reconciliation compared: charges per payment method, and payouts. */
+export const reconciliationCheckedSchema = z.object({
+  charges: z.object({ card: count, paypal: count }),
+  payouts: count,
+});
+export type ReconciliationChecked = z.infer<typeof reconciliationCheckedSchema>;
+
+export const reconciliationRunSchema = z.object({
+  id: z.string(),
+  trigger: z.enum(['hourly', 'admin']),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  provider: z.string(),
+  checked: reconciliationCheckedSchema,
+  /** Contributions skipped because an operation is still moving their money. */
+  inFlight: count,
+  differences: z.array(reconciliationDifferenceSchema),
+  /** Why the run stopped before comparing everything (a provider unreachable); null when it finished. */
+  error: z.string().nullable(),
+});
+export type ReconciliationRun = z.infer<typeof reconciliationRunSchema>;
+
+/** GET /api/admin/reconciliation (the last run, null before the first) and POST (a run now). */
+export const reconciliationSchema = z.object({ last: reconciliationRunSchema.nullable() });
+export type Reconciliation = z.infer<typeof reconciliationSchema>;

@@ -140,6 +140,8 @@ const matrix: Record<string, Access> = {
   'POST /api/admin/tester-invites/{id}/revoke': 'admin',
   'GET /api/admin/statistics': 'admin',
   'GET /api/admin/fund-metrics': 'admin',
+  'GET /api/admin/reconciliation': 'admin',
+  'POST /api/admin/reconciliation': 'admin',
   'GET /api/admin/email-tracking': 'admin',
   'GET /api/admin/email-templates': 'admin',
   'GET /api/admin/email-templates/{key}/{lang}': 'admin',

@@ -7,10 +7,13 @@ import { checkJournal, type LedgerTransaction, ledgerAccount } from '@giro/domai
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../src/clock';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { readJournal } from '../src/db/ledger.repository';
 import { funds, outbox, paymentOperations } from '../src/db/schema';
 import { addToStoredTestClockOffset } from '../src/db/test-clock.repository';
+import { StripeProvider } from '../src/payments/stripe.provider';
+import { reconcilePayments } from '../src/use-cases/admin/reconcile-payments';
 import { FakeStripe } from './support/fake-stripe';
 import { DAY, fastForward, type Member, organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
@@ -205,7 +208,7 @@ describe('kill -9 at each crash point of a debt repaid by card, then a restart o
       await server.stop();
 
       // The round's three holds and its payout, then the debt's hold and its payout.
-      const journal = await settledJournal(engine, organizationId, [
+      const journal = await settledJournal(engine, fake, organizationId, [
         ...Array(4).fill('charge succeeded'),
         ...Array(2).fill('payout succeeded'),
       ]);
@@ -249,6 +252,7 @@ describe('kill -9 at each crash point of a refund, then a restart on the same da
         expect(checkJournal(journal)).toEqual([]);
         // Holds released, never captured: nothing was ever booked at the card provider.
         expect(balanceOf(journal, ledgerAccount.providerHeld('card'))).toBe(0);
+        await expectReconciled(after, fake);
       } finally {
         await after.close();
       }
@@ -276,6 +280,7 @@ describe('kill -9 at each crash point of a funding request paid out, then a rest
       // Balanced, the request's escrow and the card balance back to zero: the gross went out once.
       const journal = await settledJournal(
         engine,
+        fake,
         organizationId,
         ['charge succeeded', 'charge succeeded', 'payout succeeded'],
         [ledgerAccount.requestEscrow(requestId)],
@@ -339,6 +344,7 @@ describe("kill -9 at each crash point of a funding request's payout retried by i
         ).toEqual([`request-payout:${requestId}`]);
         expect(balanceOf(journal, ledgerAccount.providerHeld('card'))).toBe(0);
         expect(balanceOf(journal, ledgerAccount.payout(owner.id))).toBe(REQUEST_NET_CENTS);
+        await expectReconciled(database, fake);
         expect(balanceOf(journal, ledgerAccount.platformFees)).toBe(REQUEST_FEE_CENTS);
       } finally {
         await database.close();
@@ -374,6 +380,7 @@ describe('kill -9 at each crash point of a funding request cancelled, then a res
       // Balanced, and the request's escrow back to zero: each contribution went back once.
       const journal = await settledJournal(
         engine,
+        fake,
         organizationId,
         ['charge succeeded', 'charge succeeded', 'refund succeeded', 'refund succeeded'],
         [ledgerAccount.requestEscrow(requestId)],
@@ -752,6 +759,21 @@ async function post(server: ServerProcess, member: Member, path: string, body: o
 }
 
 /** Exactly once, everywhere it can be seen: our operations, the outbox, the ledger, the provider. */
+/**
+ * The production reconciliation over what the crash left, reading the fake's intents and
+ * transfers back through the Stripe adapter: every charge and payout agrees with the ledger.
+ */
+async function expectReconciled(database: Database, fake: FakeStripe) {
+  const stripe = new StripeProvider({
+    secretKey: 'sk_test_fake',
+    publicUrl: 'http://giro.test',
+    apiBase: fake.url,
+  });
+  const run = await reconcilePayments({ db: database.db, clock: systemClock, payments: stripe });
+  expect(run).toMatchObject({ error: null, inFlight: 0, differences: [] });
+  expect(run.checked.charges.card).toBeGreaterThan(0);
+}
+
 async function expectPaidOnce(engine: Engine, fake: FakeStripe, round: Round) {
   const database = await engine.open();
   try {
@@ -772,6 +794,7 @@ async function expectPaidOnce(engine: Engine, fake: FakeStripe, round: Round) {
     expect(checkJournal(journal)).toEqual([]);
     expect(balanceOf(journal, ledgerAccount.payout(round.recipient.id))).toBe(NET_CENTS);
     expect(balanceOf(journal, ledgerAccount.platformFees)).toBe(FEE_CENTS);
+    await expectReconciled(database, fake);
   } finally {
     await database.close();
   }
@@ -788,6 +811,7 @@ async function expectPaidOnce(engine: Engine, fake: FakeStripe, round: Round) {
  */
 async function settledJournal(
   engine: Engine,
+  fake: FakeStripe,
   organizationId: string,
   operations: string[],
   closedAccounts: string[] = [],
@@ -798,6 +822,7 @@ async function settledJournal(
     expect(await paymentRowsLeft(database)).toBe(0);
     const journal = await readJournal(database.db, organizationId);
     expect(checkJournal(journal, closedAccounts)).toEqual([]);
+    await expectReconciled(database, fake);
     return journal;
   } finally {
     await database.close();

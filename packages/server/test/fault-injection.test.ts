@@ -12,6 +12,7 @@ import { activePayoutAccounts, findFundOfOrganization } from '../src/db/fund.rep
 import { readJournal } from '../src/db/ledger.repository';
 import { outbox, paymentOperations } from '../src/db/schema';
 import { SandboxProvider } from '../src/payments/sandbox.provider';
+import { reconcilePayments } from '../src/use-cases/admin/reconcile-payments';
 import { flakyProvider } from './support/flaky-provider';
 import { FundActionDriver } from './support/fund-action-driver';
 import { organizationOf } from './support/fund-members';
@@ -141,6 +142,12 @@ describe('fault injection: the domain simulation over the real server, the provi
     expect(await pendingOperations()).toEqual([]);
     const problems = await check();
     if (problems.length > 0) throw fail(STEPS, problems);
+    // The production reconciliation over the whole run: the sandbox's own book of captures,
+    // refunds and payouts agrees with the ledger, object by object, whatever the faults did.
+    const reconciled = await reconcilePayments({ db, clock: app.clock, payments: recording.provider });
+    expect(reconciled).toMatchObject({ error: null, inFlight: 0, differences: [] });
+    expect(reconciled.checked.charges.card + reconciled.checked.charges.paypal).toBeGreaterThan(0);
+    expect(reconciled.checked.payouts).toBeGreaterThanOrEqual(1);
 
     const fund = (await findFundOfOrganization(db, organizationId))!.state;
     const roundsDistributed =

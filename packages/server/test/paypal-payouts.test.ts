@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
 import { setSandboxAccountStatus } from '../src/db/sandbox-account.repository';
 import { payoutAccounts } from '../src/db/schema';
+import { reconcilePayments } from '../src/use-cases/admin/reconcile-payments';
 import { connectPayoutAccount, fundOf, type Member, organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
 import { contribute, createRequest, details } from './support/request-steps';
@@ -40,6 +41,12 @@ async function roundPaidByPaypalAndCard(recipientPaypalEmail: string | null) {
   return { members, fund, recipient };
 }
 
+/** The production reconciliation: a split payout's account part is its net less the PayPal share. */
+async function expectReconciled(payouts: number) {
+  const run = await reconcilePayments({ db: t.database.db, clock: t.clock, payments: t.payments });
+  expect(run).toMatchObject({ error: null, differences: [], checked: { payouts } });
+}
+
 const ledgerBalances = async (member: Member) => {
   const organizationId = (await member.client.get('/api/family')).json().id as string;
   return checkJournal(await readJournal(t.database.db, organizationId));
@@ -62,6 +69,7 @@ describe('payouts: money from PayPal to the recipient’s PayPal email, the rest
     expect(payouts()).toHaveLength(2);
     expect((await fundOf(recipient)).round?.number).toBe(2);
     expect(await ledgerBalances(recipient)).toEqual([]);
+    await expectReconciled(1);
   });
 
   it('without a PayPal email, everything goes to the account', async () => {
@@ -94,6 +102,7 @@ describe('payouts: money from PayPal to the recipient’s PayPal email, the rest
     expect(paypal).toEqual([expect.objectContaining({ amountCents: 959 })]);
     expect(payouts().filter((p) => !p.idempotencyKey.startsWith('paypal-payout:'))).toHaveLength(2);
     expect(await ledgerBalances(recipient)).toEqual([]);
+    await expectReconciled(1);
   });
 
   it('a funding request: the PayPal money, less its share of the fee, to the owner’s PayPal email', async () => {
@@ -115,5 +124,6 @@ describe('payouts: money from PayPal to the recipient’s PayPal email, the rest
       expect.objectContaining({ amountCents: 5_820 }),
     ]);
     expect(await ledgerBalances(ann)).toEqual([]);
+    await expectReconciled(1);
   });
 });

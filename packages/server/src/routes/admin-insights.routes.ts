@@ -5,30 +5,39 @@ import {
   inviteTrackingSchema,
   periodQuerySchema,
   platformStatisticsSchema,
+  reconciliationSchema,
   revokedTesterInviteSchema,
 } from '@giro/contract/admin-insights';
 import { z } from 'zod';
 import { scheduleCounterFolding } from '../jobs/fold-insight-counters';
+import { scheduleReconciliation } from '../jobs/schedule-reconciliation';
 import { getAdminOverview } from '../use-cases/admin/get-admin-overview';
 import { getFundMetrics } from '../use-cases/admin/get-fund-metrics';
 import { getInviteTracking } from '../use-cases/admin/get-invite-tracking';
 import { getPlatformStatistics } from '../use-cases/admin/get-platform-statistics';
+import { getReconciliation, reconcilePayments } from '../use-cases/admin/reconcile-payments';
 import { revokeTesterInvite } from '../use-cases/admin/revoke-tester-invite';
 import { requireAdmin } from './admin.routes';
-import { type Routes, typed } from './route-kit';
+import { limit, type Routes, typed } from './route-kit';
 
 const tags = ['admin'];
 
 /**
  * The admin's insight pages: home figures, invite tracking, statistics, fund metrics (404 to
  * anyone else). They read the insight counters, whose deltas this instance folds every minute.
+ * Reconciliation (the ledger against the payment provider) runs hourly and when an admin asks.
  */
 export const adminInsightsRoutes: Routes = (app, deps) => {
   let stopFolding = async () => {};
+  let stopReconciling = async () => {};
   app.addHook('onReady', async () => {
     stopFolding = scheduleCounterFolding(deps);
+    stopReconciling = scheduleReconciliation(deps);
   });
-  app.addHook('onClose', async () => stopFolding());
+  app.addHook('onClose', async () => {
+    await stopFolding();
+    await stopReconciling();
+  });
   const r = typed(app);
   const admin = { onRequest: requireAdmin };
 
@@ -69,5 +78,22 @@ export const adminInsightsRoutes: Routes = (app, deps) => {
     '/api/admin/fund-metrics',
     { ...admin, schema: { tags, response: { 200: fundMetricsSchema } } },
     async () => getFundMetrics(deps),
+  );
+
+  r.get(
+    '/api/admin/reconciliation',
+    { ...admin, schema: { tags, response: { 200: reconciliationSchema } } },
+    async () => getReconciliation(deps),
+  );
+
+  // Reads every provider object: a few runs a minute are plenty.
+  r.post(
+    '/api/admin/reconciliation',
+    {
+      ...admin,
+      config: limit(deps, 6, '1 minute'),
+      schema: { tags, response: { 200: reconciliationSchema } },
+    },
+    async () => ({ last: await reconcilePayments(deps) }),
   );
 };

@@ -144,6 +144,7 @@ describe('statistics and fund metrics pages', () => {
   it('fund metrics: the headline figures and the phases', async () => {
     fakeServer({
       ...admin,
+      'GET /api/admin/reconciliation': { last: null },
       'GET /api/admin/fund-metrics': {
         funds: { total: 2, running: 1 },
         byPhase: [{ phase: 'collecting', count: 1 }],
@@ -161,5 +162,65 @@ describe('statistics and fund metrics pages', () => {
     expect(text(figures)).toContain('Contributi puntuali75%');
     expect(text(figures)).toContain('Durata media di un ciclo45 giorni');
     expect(screen.getByText('Raccolta contributi', { selector: 'th' })).toBeTruthy();
+  });
+
+  it('fund metrics: a reconciliation difference in red with its ids, and "Reconcile now" replaces it', async () => {
+    const run = {
+      id: 'r1',
+      trigger: 'hourly',
+      startedAt: '2026-11-26T10:00:00.000Z',
+      finishedAt: '2026-11-26T10:00:02.000Z',
+      provider: 'sandbox',
+      checked: { charges: { card: 4, paypal: 1 }, payouts: 2 },
+      inFlight: 1,
+      differences: [
+        {
+          object: 'charge',
+          method: 'card',
+          operationId: 'op-1',
+          organizationId: 'o1',
+          subject: 'contribution:c-1',
+          providerRef: 'pi_123',
+          ledgerCents: 5000,
+          providerCents: 0,
+        },
+      ],
+      error: null,
+    };
+    const calls = fakeServer({
+      ...admin,
+      'GET /api/admin/reconciliation': { last: run },
+      'POST /api/admin/reconciliation': {
+        last: { ...run, id: 'r2', trigger: 'admin', inFlight: 0, differences: [] },
+      },
+      'GET /api/admin/fund-metrics': {
+        funds: { total: 0, running: 0 },
+        byPhase: [],
+        contributions: { onTime: 0, late: 0, failed: 0, missed: 0, onTimeRate: null },
+        emergencyVotes: { wait: 0, skip: 0, expel: 0, withdrawn: 0, open: 0 },
+        strikes: { total: 0, members: 0, membersAtRisk: 0 },
+        recipientTimeouts: 0,
+        payoutFailures: 0,
+        debts: { members: 0, totalCents: 0 },
+        cycles: { completed: 0, averageLengthMs: null },
+      },
+    });
+    renderAt('/admin/fund-metrics', <AppRoutes />);
+    const panel = await screen.findByTestId('reconciliation');
+    const status = await within(panel).findByText('1 differenza tra il registro e il fornitore');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.className).toContain('text-red-800');
+    expect(text(panel)).toContain('Pagamenti con carta confrontati4');
+    expect(text(panel)).toContain('Pagamenti PayPal confrontati1');
+    expect(text(panel)).toContain('Erogazioni confrontate2');
+    expect(text(panel)).toContain('Ancora in corso, controllati la prossima volta1');
+    const row = within(panel).getByRole('row', { name: /pi_123/ });
+    expect(text(row)).toContain('Pagamento (carta)');
+    expect(text(row)).toContain('50,00 €');
+    expect(text(row)).toContain('contribution:c-1');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Riconcilia adesso' }));
+    expect(await within(panel).findByText('Il registro e il fornitore concordano.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST' && c.url === '/api/admin/reconciliation')).toHaveLength(1);
+    expect(within(panel).queryByRole('table')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import type {
   FundMetrics,
   InviteTracking,
   PlatformStatistics,
+  Reconciliation,
 } from '@giro/contract/admin-insights';
 import type { ApiMonitoring, EmailTemplate, EmailTrackingPage } from '@giro/contract/admin-monitoring';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,6 +32,21 @@ export const usePlatformStatistics = (days: number) =>
 
 export const useFundMetrics = () =>
   useQuery({ queryKey: ['/api/admin/fund-metrics'], select: (data) => data as FundMetrics });
+
+const reconciliationKey = ['/api/admin/reconciliation'];
+
+/** The last reconciliation of the ledger with the payment provider (hourly, or asked for). */
+export const useReconciliation = () =>
+  useQuery({ queryKey: reconciliationKey, select: (data) => data as Reconciliation });
+
+/** Runs a reconciliation now; its answer is the new last run. */
+export function useReconcileNow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<Reconciliation>('POST', '/api/admin/reconciliation'),
+    onSuccess: (answer) => client.setQueryData(reconciliationKey, answer),
+  });
+}
 
 /** Invite tracking is stale after an invite is issued or revoked. */
 function useInvalidateTracking() {

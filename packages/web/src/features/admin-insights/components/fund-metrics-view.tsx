@@ -4,10 +4,14 @@ import { Chart } from '../../../components/ui/charts/chart';
 import { euro } from '../../../lib/format';
 import { useFundMetrics } from '../api/admin-insights';
 import { count, Figures, percent, QueryState } from './figures';
+import { ReconciliationPanel } from './reconciliation-panel';
 
 const DAY_MS = 86_400_000;
 
-/** Fund metrics: phases, on-time contributions, emergency votes, strikes, timeouts, payouts, debts, cycles. */
+/**
+ * Fund metrics: phases, on-time contributions, emergency votes, strikes, timeouts, payouts, debts,
+ * cycles; and the reconciliation of the ledger with the payment provider.
+ */
 export function FundMetricsView() {
   const { t } = useTranslation();
   const metrics = useFundMetrics();
@@ -34,6 +38,7 @@ export function FundMetricsView() {
           [t('adminInsights.funds.averageCycle'), averageDays],
         ]}
       />
+      <ReconciliationPanel />
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
           <Chart

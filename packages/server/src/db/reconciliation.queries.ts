@@ -1,0 +1,186 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+import { rowsOf } from './insights/rows';
+import { reconciliations } from './schema';
+
+/**
+ * A captured-or-held charge to compare with its provider: what the ledger booked for its
+ * contribution at `provider-held:<method>` (its capture, less its refund) under the keys the
+ * fund's and the request's postings use (ADR 0030).
+ */
+export interface ChargeToReconcile {
+  operationId: string;
+  organizationId: string;
+  contributionId: string;
+  method: 'card' | 'paypal';
+  providerRef: string;
+  ledgerCents: number;
+}
+
+/** Charges the provider made for funds and requests (debt repayments keep their own books), booked under ADR 0030. */
+export async function chargesToReconcile(db: DbOrTx, only?: string[]): Promise<ChargeToReconcile[]> {
+  const filter = only
+    ? sql`AND o.id IN (${sql.join(
+        only.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
+  const rows = await rowsOf<Omit<ChargeToReconcile, 'ledgerCents'> & { ledgerCents: string }>(
+    db,
+    sql`
+      SELECT o.id AS "operationId", o.organization_id AS "organizationId",
+        o.request->>'contributionId' AS "contributionId", o.request->>'method' AS "method",
+        o.provider_ref AS "providerRef",
+        coalesce((
+          SELECT sum(e.amount_cents) FROM ledger_transactions t
+          JOIN ledger_entries e ON e.transaction_id = t.id
+          WHERE t.idempotency_key IN (
+              'contribution:' || (o.request->>'contributionId'), 'refund:' || (o.request->>'contributionId'),
+              'request-capture:' || (o.request->>'contributionId'),
+              'request-refund:' || (o.request->>'contributionId'))
+            AND e.account = 'provider-held:' || (o.request->>'method')
+        ), 0)::text AS "ledgerCents"
+      FROM payment_operations o
+      WHERE o.kind = 'charge' AND o.status = 'succeeded' AND o.reconcilable
+        AND o.provider_ref IS NOT NULL AND o.request->>'method' IN ('card', 'paypal')
+        AND o.request->'target'->>'type' IN ('fund', 'request') ${filter}
+      ORDER BY o.created_at, o.id`,
+  );
+  return rows.map((row) => ({ ...row, ledgerCents: Number(row.ledgerCents) }));
+}
+
+/**
+ * A payout the provider confirmed, with the net the ledger paid for it: the entries to the
+ * recipient's `payout:` account in the payout's transaction (a fund round's key is its subject
+ * without the attempt's time; a request's is `request-payout:<id>`), null when none was booked.
+ */
+export interface PayoutToReconcile {
+  operationId: string;
+  organizationId: string;
+  subject: string;
+  providerRef: string;
+  netCents: number;
+  paypalNetCents: number;
+  ledgerCents: number | null;
+}
+
+export async function payoutsToReconcile(db: DbOrTx): Promise<PayoutToReconcile[]> {
+  const rows = await rowsOf<{
+    operationId: string;
+    organizationId: string;
+    subject: string;
+    providerRef: string;
+    netCents: string;
+    paypalNetCents: string;
+    ledgerCents: string | null;
+  }>(
+    db,
+    sql`
+      SELECT o.id AS "operationId", o.organization_id AS "organizationId", o.subject,
+        o.provider_ref AS "providerRef", (o.request->>'netCents') AS "netCents",
+        coalesce(o.request->'paypal'->>'netCents', '0') AS "paypalNetCents",
+        (
+          SELECT sum(e.amount_cents)::text FROM ledger_transactions t
+          JOIN ledger_entries e ON e.transaction_id = t.id
+          WHERE t.idempotency_key = array_to_string((string_to_array(o.subject, ':'))[1:
+              CASE o.request->'target'->>'type' WHEN 'fund' THEN 4 ELSE 2 END], ':')
+            AND e.account LIKE 'payout:%'
+        ) AS "ledgerCents"
+      FROM payment_operations o
+      WHERE o.kind = 'payout' AND o.status = 'succeeded' AND o.reconcilable
+        AND o.provider_ref IS NOT NULL AND o.provider_ref <> 'nothing-to-pay'
+        AND o.request->'target'->>'type' IN ('fund', 'request')
+      ORDER BY o.created_at, o.id`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    netCents: Number(row.netCents),
+    paypalNetCents: Number(row.paypalNetCents),
+    ledgerCents: row.ledgerCents === null ? null : Number(row.ledgerCents),
+  }));
+}
+
+/**
+ * The contributions whose money an open operation is moving right now (a charge still placed or
+ * waiting for its payer, a payout capturing it, a refund giving it back): the provider may
+ * already have acted while the ledger books it only when the outcome is recorded.
+ */
+export async function contributionsInFlight(db: DbOrTx): Promise<Set<string>> {
+  const rows = await rowsOf<{ contributionId: string }>(
+    db,
+    sql`
+      SELECT o.request->>'contributionId' AS "contributionId" FROM payment_operations o
+      WHERE o.status IN ('pending', 'awaiting_payer') AND o.request->>'contributionId' IS NOT NULL
+      UNION
+      SELECT jsonb_array_elements_text(o.request->'captures') FROM payment_operations o
+      WHERE o.status IN ('pending', 'awaiting_payer') AND o.kind = 'payout'
+        AND jsonb_typeof(o.request->'captures') = 'array'`,
+  );
+  return new Set(rows.map((row) => row.contributionId));
+}
+
+export type ReconciliationRow = typeof reconciliations.$inferSelect;
+
+export async function startReconciliation(
+  db: DbOrTx,
+  trigger: 'hourly' | 'admin',
+  provider: string,
+  now: Date,
+) {
+  const [row] = await db.insert(reconciliations).values({ trigger, provider, startedAt: now }).returning();
+  return row!;
+}
+
+export async function finishReconciliation(
+  db: DbOrTx,
+  id: string,
+  result: Pick<ReconciliationRow, 'checked' | 'inFlight' | 'differences' | 'error'>,
+  now: Date,
+) {
+  const [row] = await db
+    .update(reconciliations)
+    .set({ ...result, finishedAt: now })
+    .where(eq(reconciliations.id, id))
+    .returning();
+  return row!;
+}
+
+/** The newest run that finished (one under way shows once it is done). */
+export async function lastReconciliation(db: DbOrTx): Promise<ReconciliationRow | null> {
+  const [row] = await db
+    .select()
+    .from(reconciliations)
+    .where(sql`${reconciliations.finishedAt} IS NOT NULL`)
+    .orderBy(desc(reconciliations.finishedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Starts the hourly run unless one started within the hour (by any instance, or an admin's):
+ * null when it is not due. One statement under a transaction-scoped advisory lock, so two
+ * instances asking at once start it once: the second either fails to take the lock or, once the
+ * first has committed, sees its row.
+ */
+export async function claimHourlyReconciliation(
+  db: DbOrTx,
+  provider: string,
+  now: Date,
+): Promise<ReconciliationRow | null> {
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const [row] = await rowsOf<{ id: string }>(
+    db,
+    sql`
+      INSERT INTO reconciliations (trigger, provider, started_at)
+      SELECT 'hourly', ${provider}, ${now.toISOString()}::timestamptz
+      WHERE pg_try_advisory_xact_lock(${RECONCILIATION_LOCK})
+        AND NOT EXISTS (SELECT 1 FROM reconciliations WHERE started_at > ${hourAgo.toISOString()}::timestamptz)
+      RETURNING id`,
+  );
+  if (!row) return null;
+  const [claimed] = await db.select().from(reconciliations).where(eq(reconciliations.id, row.id));
+  return claimed ?? null;
+}
+
+/** The advisory lock key of the hourly claim (any constant unique among the app's locks). */
+const RECONCILIATION_LOCK = 170_030;

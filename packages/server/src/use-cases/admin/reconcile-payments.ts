@@ -1,0 +1,143 @@
+import type {
+  Reconciliation,
+  ReconciliationDifference,
+  ReconciliationRun,
+} from '@giro/contract/admin-insights';
+import { chargeMatches, payoutMatches } from '@giro/domain/reconciliation';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import {
+  type ChargeToReconcile,
+  chargesToReconcile,
+  claimHourlyReconciliation,
+  contributionsInFlight,
+  finishReconciliation,
+  lastReconciliation,
+  payoutsToReconcile,
+  type ReconciliationRow,
+  startReconciliation,
+} from '../../db/reconciliation.queries';
+import type { PaymentProvider } from '../../payments/payment-provider';
+
+export interface ReconcileDeps {
+  db: Db;
+  clock: Clock;
+  payments: PaymentProvider;
+}
+
+/**
+ * Compares the ledger with the payment provider, object by object (issue 17, ADR 0030), and
+ * records what it found: every charge the provider made for a fund or a request against what
+ * the ledger holds at `provider-held` for its contribution, every payout the provider confirmed
+ * against the net the ledger paid. Read-only towards the money: it changes nothing but its own
+ * record, so two runs at once (two instances, an admin's click during the hourly run) are
+ * harmless. Money an open operation is moving is skipped and counted as in flight: the provider
+ * may have acted while the ledger books the outcome only when it is recorded. A provider that
+ * cannot be read stops the run with its error, rather than showing every object as different.
+ */
+export async function reconcilePayments(deps: ReconcileDeps): Promise<ReconciliationRun> {
+  return carryOut(deps, await startReconciliation(deps.db, 'admin', deps.payments.name, deps.clock.now()));
+}
+
+/** The hourly run, by whichever instance claims it first; null when it is not due yet. */
+export async function reconcileHourly(deps: ReconcileDeps): Promise<ReconciliationRun | null> {
+  const run = await claimHourlyReconciliation(deps.db, deps.payments.name, deps.clock.now());
+  return run && carryOut(deps, run);
+}
+
+async function carryOut(deps: ReconcileDeps, run: ReconciliationRow): Promise<ReconciliationRun> {
+  const checked = { charges: { card: 0, paypal: 0 }, payouts: 0 };
+  const found = { inFlight: 0, differences: [] as ReconciliationDifference[], error: null as string | null };
+  try {
+    const charges = await compareCharges(deps, await chargesToReconcile(deps.db));
+    for (const charge of charges.checked) checked.charges[charge.method] += 1;
+    found.inFlight = charges.inFlight;
+    // Confirmed on a fresh read of both sides: an operation that opened and finished while the
+    // provider was being read (a refund, say) changed the ledger after it was first read.
+    const again = charges.differing.length
+      ? await compareCharges(
+          deps,
+          await chargesToReconcile(
+            deps.db,
+            charges.differing.map((d) => d.operationId),
+          ),
+        )
+      : { differing: [] };
+    found.differences.push(...again.differing);
+    const payouts = await payoutsToReconcile(deps.db);
+    checked.payouts = payouts.length;
+    for (const payout of payouts) {
+      const state = await deps.payments.payoutState(payout.providerRef);
+      if (payoutMatches(payout, state?.paidCents ?? null)) continue;
+      found.differences.push({
+        object: 'payout',
+        method: null,
+        operationId: payout.operationId,
+        organizationId: payout.organizationId,
+        subject: payout.subject,
+        providerRef: payout.providerRef,
+        ledgerCents: payout.ledgerCents,
+        providerCents: state?.paidCents ?? null,
+      });
+    }
+  } catch (failure) {
+    found.error = failure instanceof Error ? failure.message : String(failure);
+  }
+  return runOf(await finishReconciliation(deps.db, run.id, { checked, ...found }, deps.clock.now()));
+}
+
+/**
+ * Each charge against the provider's record of it, except those an open operation is moving
+ * (looked at before and after the provider is read: one opened meanwhile may have acted).
+ */
+async function compareCharges(deps: ReconcileDeps, charges: ChargeToReconcile[]) {
+  const busyBefore = await contributionsInFlight(deps.db);
+  const read = [];
+  for (const charge of charges) {
+    if (busyBefore.has(charge.contributionId)) continue;
+    read.push({
+      charge,
+      state: await deps.payments.chargeState({ ref: charge.providerRef, method: charge.method }),
+    });
+  }
+  const busy = new Set([...busyBefore, ...(await contributionsInFlight(deps.db))]);
+  const settled = read.filter(({ charge }) => !busy.has(charge.contributionId));
+  return {
+    checked: settled.map(({ charge }) => charge),
+    inFlight: charges.length - settled.length,
+    differing: settled
+      .filter(({ charge, state }) => !chargeMatches(charge.ledgerCents, state))
+      .map(
+        ({ charge, state }): ReconciliationDifference => ({
+          object: 'charge',
+          method: charge.method,
+          operationId: charge.operationId,
+          organizationId: charge.organizationId,
+          subject: `contribution:${charge.contributionId}`,
+          providerRef: charge.providerRef,
+          ledgerCents: charge.ledgerCents,
+          providerCents: state && state.capturedCents - state.refundedCents,
+        }),
+      ),
+  };
+}
+
+/** GET /api/admin/reconciliation: the last finished run, null before the first. */
+export async function getReconciliation(deps: { db: Db }): Promise<Reconciliation> {
+  const row = await lastReconciliation(deps.db);
+  return { last: row ? runOf(row) : null };
+}
+
+function runOf(row: ReconciliationRow): ReconciliationRun {
+  return {
+    id: row.id,
+    trigger: row.trigger as ReconciliationRun['trigger'],
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: (row.finishedAt ?? row.startedAt).toISOString(),
+    provider: row.provider,
+    checked: row.checked as ReconciliationRun['checked'],
+    inFlight: row.inFlight,
+    differences: row.differences as ReconciliationDifference[],
+    error: row.error,
+  };
+}

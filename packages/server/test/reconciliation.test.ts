@@ -1,0 +1,157 @@
+import type { Reconciliation, ReconciliationRun } from '@giro/contract/admin-insights';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/insights/rows';
+import type { PaymentProvider } from '../src/payments/payment-provider';
+import { reconcileHourly, reconcilePayments } from '../src/use-cases/admin/reconcile-payments';
+import { appWithAdmin } from './support/admin-app';
+import type { TestClient } from './support/client';
+import { type Member, organizationOf } from './support/fund-members';
+import { act, activeFund, openWindow, payersOf, roundWithCardsPaid } from './support/fund-steps';
+import type { TestApp } from './support/test-app';
+
+let t: TestApp;
+let admin: TestClient;
+beforeEach(async () => {
+  ({ t, admin } = await appWithAdmin().then(({ t, admin }) => ({ t, admin: admin.client })));
+});
+afterEach(async () => t.close());
+
+/** The admin presses "Reconcile now" on the fund-metrics page. */
+async function reconcile(): Promise<ReconciliationRun> {
+  const response = await admin.post('/api/admin/reconciliation');
+  expect(response.statusCode).toBe(200);
+  return response.json<Reconciliation>().last!;
+}
+
+/** A round of two card payments paid out, and, in another family, a PayPal payment plus a second one given back. */
+async function moneyMoved() {
+  const { recipient } = await roundWithCardsPaid(t);
+  await act(recipient, 'withdraw');
+  await t.flushOutbox();
+  const members = await organizationOf(t, 3);
+  const fund = await activeFund(members);
+  await openWindow(members[0]!);
+  const [payer] = payersOf(members, fund) as [Member];
+  await act(payer, 'contributions', { method: 'paypal' });
+  await act(payer, 'contributions', { method: 'paypal' }); // a second tab: captured, then given back
+  await t.flushOutbox();
+}
+
+const charges = () =>
+  rowsOf<{ id: string; contributionId: string; providerRef: string; amountCents: string }>(
+    t.database.db,
+    sql`select id, request->>'contributionId' as "contributionId", provider_ref as "providerRef",
+          amount_cents::text as "amountCents"
+        from payment_operations where kind = 'charge' and request->>'method' = 'card' order by created_at`,
+  );
+
+describe('reconciliation: the ledger against the payment provider, object by object', () => {
+  it('charges, refunds and a payout the sandbox made agree with the ledger; GET shows the last run', async () => {
+    expect((await admin.get('/api/admin/reconciliation')).json()).toEqual({ last: null });
+    await moneyMoved();
+    const run = await reconcile();
+    expect(run).toMatchObject({
+      trigger: 'admin',
+      provider: 'sandbox',
+      checked: { charges: { card: 2, paypal: 2 }, payouts: 1 },
+      inFlight: 0,
+      differences: [],
+      error: null,
+    });
+    expect((await admin.get('/api/admin/reconciliation')).json<Reconciliation>().last).toEqual(run);
+  });
+
+  it('a capture missing at the provider and a payout short by a cent are shown with the ids to look at', async () => {
+    await moneyMoved();
+    const [first] = await charges();
+    await t.database.db.execute(
+      sql`delete from sandbox_movements where kind = 'capture' and charge_ref = ${first!.providerRef}`,
+    );
+    await t.database.db.execute(
+      sql`update sandbox_movements set amount_cents = amount_cents - 1 where kind = 'payout'`,
+    );
+    const run = await reconcile();
+    expect(run.checked).toEqual({ charges: { card: 2, paypal: 2 }, payouts: 1 });
+    expect(run.differences).toEqual([
+      expect.objectContaining({
+        object: 'charge',
+        method: 'card',
+        operationId: first!.id,
+        subject: `contribution:${first!.contributionId}`,
+        providerRef: first!.providerRef,
+        ledgerCents: 5000,
+        providerCents: 0,
+      }),
+      expect.objectContaining({ object: 'payout', method: null, ledgerCents: 9700, providerCents: 9699 }),
+    ]);
+  });
+
+  it('money an open payout is moving is in flight, not a difference, and agrees once recorded', async () => {
+    const { recipient } = await roundWithCardsPaid(t);
+    await t.flushOutbox();
+    await act(recipient, 'withdraw');
+    // The provider captures before the payout's outcome is recorded: the ledger does not book it yet.
+    for (const charge of await charges())
+      await t.payments.capture({
+        idempotencyKey: `capture:${charge.contributionId}`,
+        ref: charge.providerRef,
+        amountCents: Number(charge.amountCents),
+      });
+    const during = await reconcile();
+    expect(during).toMatchObject({
+      inFlight: 2,
+      checked: { charges: { card: 0 }, payouts: 0 },
+      differences: [],
+    });
+    await t.flushOutbox();
+    const after = await reconcile();
+    expect(after).toMatchObject({
+      inFlight: 0,
+      checked: { charges: { card: 2 }, payouts: 1 },
+      differences: [],
+    });
+  });
+
+  it('operations recorded before reconciliation began are not compared', async () => {
+    await moneyMoved();
+    await t.database.db.execute(sql`update payment_operations set reconcilable = false`);
+    await t.database.db.execute(sql`delete from sandbox_movements`);
+    const run = await reconcile();
+    expect(run.checked).toEqual({ charges: { card: 0, paypal: 0 }, payouts: 0 });
+    expect(run.differences).toEqual([]);
+  });
+
+  it('a provider that cannot be read stops the run with its error instead of showing every object as different', async () => {
+    await moneyMoved();
+    const unreachable = new Proxy(t.payments, {
+      get: (target, property, receiver) =>
+        property === 'chargeState'
+          ? () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:443'))
+          : Reflect.get(target, property, receiver),
+    }) as PaymentProvider;
+    const run = await reconcilePayments({ db: t.database.db, clock: t.clock, payments: unreachable });
+    expect(run.error).toBe('connect ECONNREFUSED 127.0.0.1:443');
+    expect(run.differences).toEqual([]);
+    expect((await admin.get('/api/admin/reconciliation')).json<Reconciliation>().last?.error).toBe(run.error);
+  });
+
+  it('the hourly run starts once however many instances ask, and again an hour after the last start', async () => {
+    const deps = { db: t.database.db, clock: t.clock, payments: t.payments };
+    const runs = await Promise.all([reconcileHourly(deps), reconcileHourly(deps), reconcileHourly(deps)]);
+    expect(runs.filter((run) => run !== null)).toHaveLength(1);
+    expect(runs.find((run) => run !== null)?.trigger).toBe('hourly');
+    t.clock.fastForward(59);
+    expect(await reconcileHourly(deps)).toBeNull();
+    t.clock.fastForward(2);
+    expect(await reconcileHourly(deps)).not.toBeNull();
+  });
+
+  it('members get 404 from the reconciliation routes', async () => {
+    const [member] = await organizationOf(t, 1);
+    for (const method of ['get', 'post'] as const) {
+      const response = await member!.client[method]('/api/admin/reconciliation');
+      expect(response.statusCode).toBe(404);
+    }
+  });
+});
