@@ -8,6 +8,7 @@ const ADMIN_ROUTES = [
   '/api/admin/invite-tracking',
   '/api/admin/statistics',
   '/api/admin/fund-metrics',
+  '/api/admin/reconciliation',
 ];
 
 /** "1.234,56 €" (Italian, as the admin pages write it) as integer cents. */
@@ -25,7 +26,7 @@ const figure = (page: Page, label: string) => page.locator(`dt:text-is("${label}
  * home, invite tracking (this family's code with its visit and registration, and the payments
  * journey's code with its three registrations; a tester invite issued and revoked), statistics
  * holding at least the payments journey's money and fee, fund metrics counting its declined
- * card, each chart with its table.
+ * card, each chart with its table, and a reconciliation run from the page finding nothing.
  */
 test('an admin reads invite tracking, statistics and fund metrics; a member has their statistics and no admin page', async ({
   page,
@@ -105,4 +106,9 @@ test('an admin reads invite tracking, statistics and fund metrics; a member has 
     payments.declinedCards,
   );
   await expect(page.getByRole('figure').filter({ hasText: 'Fondi per fase' })).toBeVisible();
+  // Issue 17: the ledger against the sandbox provider's own book, after every journey's money.
+  const reconciliation = page.getByTestId('reconciliation');
+  await reconciliation.getByRole('button', { name: 'Riconcilia adesso' }).click();
+  await expect(reconciliation).toContainText('Il registro e il fornitore concordano.');
+  await expect(reconciliation).toContainText('Eseguita da un amministratore');
 });

@@ -25,6 +25,8 @@ export function FundMetricsView() {
       : t('adminInsights.funds.days', { count: Math.round((cycles.averageLengthMs / DAY_MS) * 10) / 10 });
   return (
     <div className="flex flex-col gap-6">
+      {/* First: a difference between the ledger and the provider is what an admin acts on. */}
+      <ReconciliationPanel />
       <Figures
         testId="fund-figures"
         items={[
@@ -38,7 +40,6 @@ export function FundMetricsView() {
           [t('adminInsights.funds.averageCycle'), averageDays],
         ]}
       />
-      <ReconciliationPanel />
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
           <Chart

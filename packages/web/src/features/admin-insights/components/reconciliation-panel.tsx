@@ -64,7 +64,10 @@ function LastRun({ run }: { run: ReconciliationRun }) {
           provider: run.provider,
         })}
       </p>
-      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+      <dl
+        className="flex flex-wrap gap-x-5 gap-y-1 text-sm"
+        aria-label={t('adminInsights.reconciliation.compared')}
+      >
         {(
           [
             ['cardCharges', charges.card],
@@ -73,7 +76,7 @@ function LastRun({ run }: { run: ReconciliationRun }) {
             ['inFlight', run.inFlight],
           ] as const
         ).map(([key, value]) => (
-          <div key={key} className="rounded-xl bg-stone-50 px-3 py-2">
+          <div key={key} className="flex gap-1.5">
             <dt className="text-stone-600">{t(`adminInsights.reconciliation.checked.${key}`)}</dt>
             <dd className="font-semibold tabular-nums text-stone-900">{count(value)}</dd>
           </div>
@@ -84,50 +87,42 @@ function LastRun({ run }: { run: ReconciliationRun }) {
   );
 }
 
+/** Each difference as a block (a table would hide the ids off a phone's screen). */
 function Differences({ differences }: { differences: ReconciliationDifference[] }) {
   const { t } = useTranslation();
   const amount = (cents: number | null) =>
     cents === null ? t('adminInsights.reconciliation.unknown') : euro(cents);
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">{t('adminInsights.reconciliation.differencesCaption')}</caption>
-        <thead className="text-stone-600">
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {t('adminInsights.reconciliation.object')}
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {t('adminInsights.reconciliation.ledger')}
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              {t('adminInsights.reconciliation.provider')}
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              {t('adminInsights.reconciliation.ids')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {differences.map((d) => (
-            <tr key={d.operationId} className="border-t border-stone-200 align-top text-red-800">
-              <td className="py-2 pr-3">
-                {t(`adminInsights.reconciliation.kind.${d.object}`)}
-                {d.method && ` (${t(`adminInsights.reconciliation.method.${d.method}`)})`}
-              </td>
-              <td className="py-2 pr-3 tabular-nums">{amount(d.ledgerCents)}</td>
-              <td className="py-2 pr-3 tabular-nums">{amount(d.providerCents)}</td>
-              <td className="py-2 break-all font-mono text-xs">
-                {d.providerRef}
-                <br />
-                {d.subject}
-                <br />
-                {t('adminInsights.reconciliation.operation', { id: d.operationId })}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ul className="flex flex-col gap-2" aria-label={t('adminInsights.reconciliation.differencesCaption')}>
+      {differences.map((d) => (
+        <li
+          key={d.operationId}
+          className="rounded-xl bg-red-50 p-3 text-red-900 ring-1 ring-red-200"
+          data-testid="reconciliation-difference"
+        >
+          <p className="font-semibold">
+            {t(`adminInsights.reconciliation.kind.${d.object}`)}
+            {d.method && ` (${t(`adminInsights.reconciliation.method.${d.method}`)})`}
+          </p>
+          <dl className="mt-1 flex flex-wrap gap-x-5 text-sm">
+            <div className="flex gap-1.5">
+              <dt>{t('adminInsights.reconciliation.ledger')}</dt>
+              <dd className="font-semibold tabular-nums">{amount(d.ledgerCents)}</dd>
+            </div>
+            <div className="flex gap-1.5">
+              <dt>{t('adminInsights.reconciliation.provider')}</dt>
+              <dd className="font-semibold tabular-nums">{amount(d.providerCents)}</dd>
+            </div>
+          </dl>
+          <p className="mt-1 break-all font-mono text-xs">
+            {d.providerRef}
+            <br />
+            {d.subject}
+            <br />
+            {t('adminInsights.reconciliation.operation', { id: d.operationId })}
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }
