@@ -167,13 +167,14 @@ describe('the PayPal adapter reads captures and payouts back for reconciliation'
     expect(await live.provider.payoutState(paid.ref)).toEqual({ paidCents: 0 });
 
     expect(await live.provider.payoutState('BATCHUNKNOWN')).toBeNull();
-    // The retry after a lost answer keeps our own batch id, which PayPal cannot look up: unknown.
+    // A retry after a lost answer is refused as a duplicate with a link to the original payout:
+    // its id, which reconciliation reads back (our own batch id PayPal cannot look up).
     const again = await adapter.payout({
       idempotencyKey: 'op-p1',
       email: 'bruno@paypal.example',
       amountCents: 9701,
     });
-    expect(again).toEqual({ ok: true, ref: 'op-p1' });
+    expect(again).toEqual({ ok: true, ref: paid.ref });
     expect(await live.provider.payoutState('op-p1')).toBeNull();
   });
 

@@ -121,9 +121,11 @@ export class PayPalProvider {
       return { ok: true, ref: String(response.data?.batch_header?.payout_batch_id ?? input.idempotencyKey) };
     } catch (error) {
       if (axios.isAxiosError(error) && error.response && error.response.status < 500) {
-        // Our batch id was already used: the first attempt went through (a retry after a lost answer).
+        // Our batch id was already used: the first attempt went through (a retry after a lost
+        // answer). PayPal links the original payout: its id is the ref reconciliation reads back
+        // (our own batch id only when the link is missing: PayPal cannot look that one up).
         if (/sender_batch_id already exists/i.test(String(error.response.data?.message)))
-          return { ok: true, ref: input.idempotencyKey };
+          return { ok: true, ref: originalBatchId(error.response.data) ?? input.idempotencyKey };
         return { ok: false, reason: 'payout_failed' };
       }
       throw error;
@@ -196,8 +198,8 @@ export class PayPalProvider {
    * amount counts, less the items whose money did not go or came back (FAILED, BLOCKED,
    * RETURNED — an unclaimed item after 30 days —, REFUNDED, REVERSED); a batch DENIED or
    * CANCELED sent nothing. Null on a 404. PayPal looks batches up by its payout_batch_id only:
-   * a ref that is our own sender_batch_id (payout() keeps it when PayPal answered "already
-   * exists") is not found, so it reads as unknown (null) too.
+   * a ref that is our own sender_batch_id (payout() keeps it only when PayPal's "already exists"
+   * answer lacks its link to the original) is not found, so it reads as unknown (null) too.
    */
   async payoutState(ref: string): Promise<{ paidCents: number } | null> {
     const token = await this.token();
@@ -237,6 +239,16 @@ export class PayPalProvider {
     });
     return response.data.access_token as string;
   }
+}
+
+/** The original payout's id from a duplicate's error (its HATEOAS link to /v1/payments/payouts/{id}). */
+function originalBatchId(data: unknown): string | undefined {
+  const links = (data as { links?: { href?: unknown }[] } | undefined)?.links ?? [];
+  for (const link of links) {
+    const id = /\/v1\/payments\/payouts\/([^/?#]+)$/.exec(String(link.href ?? ''))?.[1];
+    if (id) return decodeURIComponent(id);
+  }
+  return undefined;
 }
 
 /** What GET /v1/payments/payouts/{id} answers (the Payouts API, outside the SDK), as far as we read it. */

@@ -211,14 +211,24 @@ export class FakePayPal {
     }
     if (method === 'POST' && path === '/v1/payments/payouts') {
       const batchId = (body.sender_batch_header as { sender_batch_id: string }).sender_batch_id;
-      if (
-        this.payouts.some(
-          (p) => (p.sender_batch_header as { sender_batch_id: string }).sender_batch_id === batchId,
-        )
-      )
+      const original = [...this.batches.values()].find(
+        (b) => (b.body.sender_batch_header as { sender_batch_id: string }).sender_batch_id === batchId,
+      );
+      // As PayPal documents it: the duplicate refused, with a HATEOAS link to the original payout.
+      if (original)
         return {
           status: 400,
-          body: { name: 'USER_BUSINESS_ERROR', message: 'Batch with given sender_batch_id already exists' },
+          body: {
+            name: 'USER_BUSINESS_ERROR',
+            message: 'Batch with given sender_batch_id already exists',
+            links: [
+              {
+                href: `https://api-m.sandbox.paypal.com/v1/payments/payouts/${original.id}`,
+                rel: 'self',
+                method: 'GET',
+              },
+            ],
+          },
         };
       this.payouts.push(body);
       const batch: Batch = {
