@@ -147,6 +147,24 @@ describe('reconciliation: the ledger against the payment provider, object by obj
     expect(await reconcileHourly(deps)).not.toBeNull();
   });
 
+  it('the hourly run keeps 90 days of runs', async () => {
+    const deps = { db: t.database.db, clock: t.clock, payments: t.payments };
+    const now = t.clock.now().getTime();
+    const [older, newer] = [91, 89].map((days) => new Date(now - days * 86_400_000).toISOString());
+    for (const at of [older, newer])
+      await t.database.db.execute(
+        sql`insert into reconciliations (trigger, provider, started_at, finished_at)
+            values ('hourly', 'sandbox', ${at}::timestamptz, ${at}::timestamptz)`,
+      );
+    await reconcileHourly(deps);
+    const kept = await rowsOf<{ startedAt: Date }>(
+      t.database.db,
+      sql`select started_at as "startedAt" from reconciliations order by started_at`,
+    );
+    expect(kept).toHaveLength(2);
+    expect(new Date(kept[0]!.startedAt).toISOString()).toBe(newer);
+  });
+
   it('members get 404 from the reconciliation routes', async () => {
     const [member] = await organizationOf(t, 1);
     for (const method of ['get', 'post'] as const) {

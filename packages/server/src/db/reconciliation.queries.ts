@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { rowsOf } from './insights/rows';
 import { reconciliations } from './schema';
@@ -143,6 +143,11 @@ export async function finishReconciliation(
     .where(eq(reconciliations.id, id))
     .returning();
   return row!;
+}
+
+/** Drops the runs that started before `before` (the hourly run keeps 90 days of them). */
+export async function pruneReconciliations(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(reconciliations).where(lt(reconciliations.startedAt, before));
 }
 
 /** The newest run that finished (one under way shows once it is done). */

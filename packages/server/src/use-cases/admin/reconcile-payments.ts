@@ -14,6 +14,7 @@ import {
   finishReconciliation,
   lastReconciliation,
   payoutsToReconcile,
+  pruneReconciliations,
   type ReconciliationRow,
   startReconciliation,
 } from '../../db/reconciliation.queries';
@@ -39,10 +40,19 @@ export async function reconcilePayments(deps: ReconcileDeps): Promise<Reconcilia
   return carryOut(deps, await startReconciliation(deps.db, 'admin', deps.payments.name, deps.clock.now()));
 }
 
-/** The hourly run, by whichever instance claims it first; null when it is not due yet. */
+/** How long runs are kept: the page shows the last, the rest is for looking back. */
+const KEEP_RUNS_MS = 90 * 86_400_000;
+
+/**
+ * The hourly run, by whichever instance claims it first; null when it is not due yet. The
+ * instance that runs it also drops runs older than 90 days.
+ */
 export async function reconcileHourly(deps: ReconcileDeps): Promise<ReconciliationRun | null> {
-  const run = await claimHourlyReconciliation(deps.db, deps.payments.name, deps.clock.now());
-  return run && carryOut(deps, run);
+  const now = deps.clock.now();
+  const run = await claimHourlyReconciliation(deps.db, deps.payments.name, now);
+  if (!run) return null;
+  await pruneReconciliations(deps.db, new Date(now.getTime() - KEEP_RUNS_MS));
+  return carryOut(deps, run);
 }
 
 async function carryOut(deps: ReconcileDeps, run: ReconciliationRow): Promise<ReconciliationRun> {
