@@ -200,8 +200,7 @@ export class StripeProvider implements PaymentProvider {
       return 'pending';
     } catch (error) {
       if (error instanceof Stripe.errors.StripePermissionError) return null;
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
-        return null;
+      if (isMissing(error)) return null;
       throw error;
     }
   }
