@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { useUser } from '../features/auth/api/session';
 import { openCookieSettings } from '../features/cookies/api/consent-store';
 import { OfflineBanner } from '../features/offline/components/offline-banner';
+import { pickLanguage } from '../lib/i18n';
 import { lazyNamed } from '../lib/lazy-named';
 import { paths } from '../lib/paths';
 import { recoverable } from '../lib/stale-build';
@@ -46,7 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
               id="language"
               data-testid="language-switcher"
               value={i18n.language}
-              onChange={(event) => void i18n.changeLanguage(event.target.value)}
+              onChange={(event) => pickLanguage(event.target.value, user !== null)}
               className="min-h-10 rounded-lg border border-stone-300 bg-white px-2 text-sm"
             >
               <option value="it">Italiano</option>

@@ -1,25 +1,43 @@
 import type { User } from '@giro/contract/auth';
 import { useEffect, useRef } from 'react';
-import i18n from '../../../lib/i18n';
+import i18n, { takeLanguagePickedSignedOut } from '../../../lib/i18n';
 import { saveLanguage } from '../api/account';
 
 /**
  * A signed-in user's saved language is applied on load; one who has picked none keeps the
- * browser's. Every later change of language (a pick in the switcher) is saved (SPEC §1).
+ * browser's. A language picked on the sign-in page just before is the newer choice: it stays
+ * and is saved (applying the account's would undo it, and a pick made while that change was
+ * still loading its strings was lost). Every later change of language is saved (SPEC §1).
  */
 export function useLanguageSync(user: User | null) {
   const appliedFor = useRef<string | null>(null);
+  // The account's own language on its way in: its change is not a pick, so it is not saved back.
+  const applying = useRef<string | null>(null);
   useEffect(() => {
     if (!user || appliedFor.current === user.id) return;
     appliedFor.current = user.id;
-    if (user.languagePreference && i18n.language !== user.languagePreference)
-      void i18n.changeLanguage(user.languagePreference);
+    const picked = takeLanguagePickedSignedOut();
+    if (picked) {
+      if (picked !== user.languagePreference)
+        saveLanguage(picked).catch((error) => console.error('language not saved', error));
+      return;
+    }
+    if (user.languagePreference && i18n.language !== user.languagePreference) {
+      const language = user.languagePreference;
+      applying.current = language;
+      // Its strings may fail to load: then no change comes, and a later pick must still be saved.
+      void i18n.changeLanguage(language).finally(() => {
+        if (applying.current === language) applying.current = null;
+      });
+    }
   }, [user]);
 
   useEffect(() => {
     if (!user) return;
     const onChange = (language: string) => {
-      if (language === 'it' || language === 'en')
+      const applied = applying.current === language;
+      applying.current = null;
+      if (!applied && (language === 'it' || language === 'en'))
         saveLanguage(language).catch((error) => console.error('language not saved', error));
     };
     i18n.on('languageChanged', onChange);
