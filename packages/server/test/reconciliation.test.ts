@@ -38,6 +38,28 @@ async function moneyMoved() {
   await t.flushOutbox();
 }
 
+/** The provider, recording each charge it is asked about (a difference's second read counts once). */
+function readsOf(provider: PaymentProvider) {
+  let refs: string[] = [];
+  const recording = new Proxy(provider, {
+    get: (target, property, receiver) =>
+      property === 'chargeState'
+        ? (query: { ref: string; method: 'card' | 'paypal' }) => {
+            refs.push(query.ref);
+            return target.chargeState(query);
+          }
+        : Reflect.get(target, property, receiver),
+  }) as PaymentProvider;
+  return {
+    provider: recording,
+    take: () => {
+      const taken = [...new Set(refs)];
+      refs = [];
+      return taken;
+    },
+  };
+}
+
 const charges = () =>
   rowsOf<{ id: string; contributionId: string; providerRef: string; amountCents: string }>(
     t.database.db,
@@ -163,6 +185,62 @@ describe('reconciliation: the ledger against the payment provider, object by obj
     );
     expect(kept).toHaveLength(2);
     expect(new Date(kept[0]!.startedAt).toISOString()).toBe(newer);
+  });
+
+  it('a run reads a bounded number: the never compared and the differing first, then the longest ago', async () => {
+    await moneyMoved();
+    // Two hours on, so what moneyMoved did is older than the first run (nothing is "moved since").
+    t.clock.fastForward(120);
+    const [cardA, cardB] = await charges();
+    const [paypalA, paypalB] = await rowsOf<{ providerRef: string }>(
+      t.database.db,
+      sql`select provider_ref as "providerRef" from payment_operations
+          where kind = 'charge' and request->>'method' = 'paypal' order by created_at`,
+    );
+    await t.database.db.execute(
+      sql`delete from sandbox_movements where kind = 'capture' and charge_ref = ${paypalA!.providerRef}`,
+    );
+    const read = readsOf(t.payments);
+
+    const first = await reconcilePayments(
+      { db: t.database.db, clock: t.clock, payments: read.provider },
+      { perRun: 3 },
+    );
+    expect(read.take()).toEqual([cardA!.providerRef, cardB!.providerRef, paypalA!.providerRef]);
+    expect(first.checked).toEqual({ charges: { card: 2, paypal: 1 }, payouts: 1 });
+    expect(first.differences.map((d) => d.providerRef)).toEqual([paypalA!.providerRef]);
+
+    t.clock.fastForward(120);
+    const second = await reconcilePayments(
+      { db: t.database.db, clock: t.clock, payments: read.provider },
+      { perRun: 3 },
+    );
+    // The difference first (read again until put right), the one never compared, then the oldest.
+    expect(read.take()).toEqual([paypalA!.providerRef, paypalB!.providerRef, cardA!.providerRef]);
+    expect(second.differences.map((d) => d.providerRef)).toEqual([paypalA!.providerRef]);
+  });
+
+  it('a charge found agreeing is read first again once its money moves (a payout captures its hold)', async () => {
+    const { recipient } = await roundWithCardsPaid(t);
+    await t.flushOutbox();
+    const held = (await charges()).map((charge) => charge.providerRef);
+    const read = readsOf(t.payments);
+    const deps = { db: t.database.db, clock: t.clock, payments: read.provider };
+    expect((await reconcilePayments(deps, { perRun: 2 })).differences).toEqual([]);
+    expect(read.take()).toEqual(held);
+
+    // Another family's charges, never compared, would come first; the capture puts the held first again.
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    await openWindow(members[0]!);
+    for (const payer of payersOf(members, fund).slice(0, 2))
+      await act(payer, 'contributions', { method: 'paypal' });
+    await act(recipient, 'withdraw');
+    await t.flushOutbox();
+    t.clock.fastForward(61);
+    const run = await reconcilePayments(deps, { perRun: 2 });
+    expect(read.take()).toEqual(held);
+    expect(run).toMatchObject({ checked: { charges: { card: 2, paypal: 0 }, payouts: 1 }, differences: [] });
   });
 
   it('members get 404 from the reconciliation routes', async () => {

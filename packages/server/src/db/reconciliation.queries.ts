@@ -1,4 +1,4 @@
-import { desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, lt, max, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { rowsOf } from './insights/rows';
 import { reconciliations } from './schema';
@@ -17,14 +17,27 @@ export interface ChargeToReconcile {
   ledgerCents: number;
 }
 
-/** Charges the provider made for funds and requests (debt repayments keep their own books), booked under ADR 0030. */
-export async function chargesToReconcile(db: DbOrTx, only?: string[]): Promise<ChargeToReconcile[]> {
-  const filter = only
+/**
+ * Which operations a run reads: at most `limit` of those due (never compared, found different, or
+ * moved since, first; then the longest ago), or exactly the ones named (a difference's second read).
+ */
+export type ReconcileSelection = { limit: number } | { only: string[] };
+
+/** The selection's SQL tail: its filter, the rotation's order, and its bound. */
+function selected(selection: ReconcileSelection) {
+  return 'only' in selection
     ? sql`AND o.id IN (${sql.join(
-        only.map((id) => sql`${id}::uuid`),
+        selection.only.map((id) => sql`${id}::uuid`),
         sql`, `,
-      )})`
-    : sql``;
+      )}) ORDER BY o.created_at, o.id`
+    : sql`ORDER BY o.reconciled_at ASC NULLS FIRST, o.created_at, o.id LIMIT ${selection.limit}`;
+}
+
+/** Charges the provider made for funds and requests (debt repayments keep their own books), booked under ADR 0030. */
+export async function chargesToReconcile(
+  db: DbOrTx,
+  selection: ReconcileSelection,
+): Promise<ChargeToReconcile[]> {
   const rows = await rowsOf<Omit<ChargeToReconcile, 'ledgerCents'> & { ledgerCents: string }>(
     db,
     sql`
@@ -43,8 +56,7 @@ export async function chargesToReconcile(db: DbOrTx, only?: string[]): Promise<C
       FROM payment_operations o
       WHERE o.kind = 'charge' AND o.status = 'succeeded' AND o.reconcilable
         AND o.provider_ref IS NOT NULL AND o.request->>'method' IN ('card', 'paypal')
-        AND o.request->'target'->>'type' IN ('fund', 'request') ${filter}
-      ORDER BY o.created_at, o.id`,
+        AND o.request->'target'->>'type' IN ('fund', 'request') ${selected(selection)}`,
   );
   return rows.map((row) => ({ ...row, ledgerCents: Number(row.ledgerCents) }));
 }
@@ -64,7 +76,10 @@ export interface PayoutToReconcile {
   ledgerCents: number | null;
 }
 
-export async function payoutsToReconcile(db: DbOrTx): Promise<PayoutToReconcile[]> {
+export async function payoutsToReconcile(
+  db: DbOrTx,
+  selection: ReconcileSelection,
+): Promise<PayoutToReconcile[]> {
   const rows = await rowsOf<{
     operationId: string;
     organizationId: string;
@@ -89,8 +104,7 @@ export async function payoutsToReconcile(db: DbOrTx): Promise<PayoutToReconcile[
       FROM payment_operations o
       WHERE o.kind = 'payout' AND o.status = 'succeeded' AND o.reconcilable
         AND o.provider_ref IS NOT NULL AND o.provider_ref <> 'nothing-to-pay'
-        AND o.request->'target'->>'type' IN ('fund', 'request')
-      ORDER BY o.created_at, o.id`,
+        AND o.request->'target'->>'type' IN ('fund', 'request') ${selected(selection)}`,
   );
   return rows.map((row) => ({
     ...row,
@@ -117,6 +131,60 @@ export async function contributionsInFlight(db: DbOrTx): Promise<Set<string>> {
         AND jsonb_typeof(o.request->'captures') = 'array'`,
   );
   return new Set(rows.map((row) => row.contributionId));
+}
+
+/**
+ * A charge already found agreeing goes first again when its money moved since `since`: a refund,
+ * or a payout that captured its hold, finished. Else a mistake in that later move would wait for
+ * the rotation to come round to the charge.
+ */
+export async function requeueMovedCharges(db: DbOrTx, since: Date): Promise<void> {
+  await db.execute(sql`
+    WITH moved AS (
+      SELECT o.request->>'contributionId' AS id FROM payment_operations o
+      WHERE o.kind <> 'charge' AND o.completed_at >= ${since.toISOString()}::timestamptz
+        AND o.request->>'contributionId' IS NOT NULL
+      UNION
+      SELECT jsonb_array_elements_text(o.request->'captures') FROM payment_operations o
+      WHERE o.kind = 'payout' AND o.completed_at >= ${since.toISOString()}::timestamptz
+        AND jsonb_typeof(o.request->'captures') = 'array'
+    )
+    UPDATE payment_operations c SET reconciled_at = NULL FROM moved
+    WHERE c.kind = 'charge' AND c.request->>'contributionId' = moved.id AND c.reconciled_at IS NOT NULL`);
+}
+
+/**
+ * After a run: what agreed goes to the back of the rotation, what differed stays at its front
+ * (null), so a difference is read again by every run until it is put right.
+ */
+export async function markReconciled(
+  db: DbOrTx,
+  outcome: { agreed: string[]; differed: string[] },
+  now: Date,
+): Promise<void> {
+  const ids = (list: string[]) =>
+    sql.join(
+      list.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+  if (outcome.agreed.length)
+    await db.execute(
+      sql`UPDATE payment_operations SET reconciled_at = ${now.toISOString()}::timestamptz
+          WHERE id IN (${ids(outcome.agreed)})`,
+    );
+  if (outcome.differed.length)
+    await db.execute(
+      sql`UPDATE payment_operations SET reconciled_at = NULL WHERE id IN (${ids(outcome.differed)})`,
+    );
+}
+
+/** When the run before `id` started, null before the first: what moved since then is read again. */
+export async function previousRunStart(db: DbOrTx, id: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ startedAt: max(reconciliations.startedAt) })
+    .from(reconciliations)
+    .where(ne(reconciliations.id, id));
+  return row?.startedAt ?? null;
 }
 
 export type ReconciliationRow = typeof reconciliations.$inferSelect;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -149,6 +150,23 @@ export const paymentOperations = pgTable(
      * recorded before migration 0021 are false: their money was booked to escrow accounts.
      */
     reconcilable: boolean('reconcilable').notNull().default(true),
+    /**
+     * When reconciliation last found it agreeing with its provider. Null puts it first in the
+     * next run: new, found different, or (a charge) its money moved again since (ADR 0030).
+     */
+    reconciledAt: tz('reconciled_at'),
   },
-  (t) => [uniqueIndex('payment_operations_subject_key').on(t.kind, t.subject)],
+  (t) => [
+    uniqueIndex('payment_operations_subject_key').on(t.kind, t.subject),
+    // Reconciliation's order: what was never compared (or moved since), then the longest ago.
+    index('payment_operations_reconcile_due_idx')
+      .on(t.reconciledAt.asc().nullsFirst(), t.createdAt, t.id)
+      .where(sql`status = 'succeeded' AND reconcilable AND provider_ref IS NOT NULL`),
+    // A charge by its contribution (reconciliation puts one moved by a refund or capture first again).
+    index('payment_operations_charge_contribution_idx')
+      .on(sql`(request->>'contributionId')`)
+      .where(sql`kind = 'charge'`),
+    // What finished moving money since the last run (refunds and payouts).
+    index('payment_operations_completed_idx').on(t.completedAt).where(sql`kind <> 'charge'`),
+  ],
 );

@@ -13,9 +13,12 @@ import {
   contributionsInFlight,
   finishReconciliation,
   lastReconciliation,
+  markReconciled,
   payoutsToReconcile,
+  previousRunStart,
   pruneReconciliations,
   type ReconciliationRow,
+  requeueMovedCharges,
   startReconciliation,
 } from '../../db/reconciliation.queries';
 import type { PaymentProvider } from '../../payments/payment-provider';
@@ -35,10 +38,36 @@ export interface ReconcileDeps {
  * harmless. Money an open operation is moving is skipped and counted as in flight: the provider
  * may have acted while the ledger books the outcome only when it is recorded. A provider that
  * cannot be read stops the run with its error, rather than showing every object as different.
+ *
+ * A run reads at most `perRun` charges and as many payouts, in rotation: first what was never
+ * compared, what differed last time, and charges whose money moved since the last run (a refund,
+ * a capture); then what was compared longest ago. So a run's calls to the provider stay bounded
+ * however many operations the years add, and every operation comes round again.
  */
-export async function reconcilePayments(deps: ReconcileDeps): Promise<ReconciliationRun> {
-  return carryOut(deps, await startReconciliation(deps.db, 'admin', deps.payments.name, deps.clock.now()));
+export async function reconcilePayments(
+  deps: ReconcileDeps,
+  options: ReconcileOptions = {},
+): Promise<ReconciliationRun> {
+  const run = await startReconciliation(deps.db, 'admin', deps.payments.name, deps.clock.now());
+  return carryOut(deps, run, options.perRun ?? PER_RUN);
 }
+
+export interface ReconcileOptions {
+  /** At most this many charges, and as many payouts, per run. */
+  perRun?: number;
+}
+
+/**
+ * Per run, each way: 500 reads an hour is a fraction of Stripe's and PayPal's rate limits, and
+ * goes round 24,000 operations of each kind in two days (README's operations section).
+ */
+export const PER_RUN = 500;
+
+/**
+ * What moved since the last run started is read again, with an hour's margin: instances' clocks
+ * differ, and a move may finish while that run was reading.
+ */
+const MOVED_MARGIN_MS = 3_600_000;
 
 /** How long runs are kept: the page shows the last, the rest is for looking back. */
 const KEEP_RUNS_MS = 90 * 86_400_000;
@@ -47,19 +76,28 @@ const KEEP_RUNS_MS = 90 * 86_400_000;
  * The hourly run, by whichever instance claims it first; null when it is not due yet. The
  * instance that runs it also drops runs older than 90 days.
  */
-export async function reconcileHourly(deps: ReconcileDeps): Promise<ReconciliationRun | null> {
+export async function reconcileHourly(
+  deps: ReconcileDeps,
+  options: ReconcileOptions = {},
+): Promise<ReconciliationRun | null> {
   const now = deps.clock.now();
   const run = await claimHourlyReconciliation(deps.db, deps.payments.name, now);
   if (!run) return null;
   await pruneReconciliations(deps.db, new Date(now.getTime() - KEEP_RUNS_MS));
-  return carryOut(deps, run);
+  return carryOut(deps, run, options.perRun ?? PER_RUN);
 }
 
-async function carryOut(deps: ReconcileDeps, run: ReconciliationRow): Promise<ReconciliationRun> {
+async function carryOut(
+  deps: ReconcileDeps,
+  run: ReconciliationRow,
+  perRun: number,
+): Promise<ReconciliationRun> {
   const checked = { charges: { card: 0, paypal: 0 }, payouts: 0 };
   const found = { inFlight: 0, differences: [] as ReconciliationDifference[], error: null as string | null };
   try {
-    const charges = await compareCharges(deps, await chargesToReconcile(deps.db));
+    const since = await previousRunStart(deps.db, run.id);
+    if (since) await requeueMovedCharges(deps.db, new Date(since.getTime() - MOVED_MARGIN_MS));
+    const charges = await compareCharges(deps, await chargesToReconcile(deps.db, { limit: perRun }));
     for (const charge of charges.checked) checked.charges[charge.method] += 1;
     found.inFlight = charges.inFlight;
     // Confirmed on a fresh read of both sides: an operation that opened and finished while the
@@ -67,18 +105,24 @@ async function carryOut(deps: ReconcileDeps, run: ReconciliationRow): Promise<Re
     const again = charges.differing.length
       ? await compareCharges(
           deps,
-          await chargesToReconcile(
-            deps.db,
-            charges.differing.map((d) => d.operationId),
-          ),
+          await chargesToReconcile(deps.db, { only: charges.differing.map((d) => d.operationId) }),
         )
-      : { differing: [] };
+      : { checked: [], differing: [] };
     found.differences.push(...again.differing);
-    const payouts = await payoutsToReconcile(deps.db);
+    const firstDiffering = new Set(charges.differing.map((d) => d.operationId));
+    const stillDiffering = new Set(again.differing.map((d) => d.operationId));
+    const agreed = [
+      ...charges.checked.filter((charge) => !firstDiffering.has(charge.operationId)),
+      ...again.checked.filter((charge) => !stillDiffering.has(charge.operationId)),
+    ].map((charge) => charge.operationId);
+    const payouts = await payoutsToReconcile(deps.db, { limit: perRun });
     checked.payouts = payouts.length;
     for (const payout of payouts) {
       const state = await deps.payments.payoutState(payout.providerRef);
-      if (payoutMatches(payout, state?.paidCents ?? null)) continue;
+      if (payoutMatches(payout, state?.paidCents ?? null)) {
+        agreed.push(payout.operationId);
+        continue;
+      }
       found.differences.push({
         object: 'payout',
         method: null,
@@ -90,6 +134,8 @@ async function carryOut(deps: ReconcileDeps, run: ReconciliationRow): Promise<Re
         providerCents: state?.paidCents ?? null,
       });
     }
+    const differed = found.differences.map((difference) => difference.operationId);
+    await markReconciled(deps.db, { agreed, differed }, deps.clock.now());
   } catch (failure) {
     found.error = failure instanceof Error ? failure.message : String(failure);
   }
