@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type AltchaElement = HTMLElement & {
@@ -30,7 +30,9 @@ export function CaptchaField({
     };
   }, []);
 
-  useEffect(() => {
+  // A layout effect: the listener is on the widget in the same commit that puts it in the page.
+  // A passive effect runs later, and the widget (auto="onload") may report its state before it.
+  useLayoutEffect(() => {
     const widget = ref.current;
     if (!widget || !isReady) return;
     const onState = (event: Event) => {
