@@ -27,7 +27,3 @@ export const useRequestDeletion = () =>
   });
 export const useResendVerification = () =>
   useMutation({ mutationFn: () => apiRequest('POST', '/api/verify-email/send') });
-
-/** Saved on every change of language when signed in (SPEC §1). */
-export const saveLanguage = (languagePreference: 'it' | 'en') =>
-  apiRequest('PUT', '/api/user/language', { languagePreference });

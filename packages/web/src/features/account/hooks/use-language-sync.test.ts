@@ -14,22 +14,11 @@ afterEach(async () => {
 const savedLanguages = (calls: { method: string; url: string; body: unknown }[]) =>
   calls.filter((call) => call.method === 'PUT' && call.url === '/api/user/language').map((call) => call.body);
 
-test('signing in applies the language the account saved, and saves nothing', async () => {
+test('a user arriving signed in gets the language the account saved, and nothing is saved back', async () => {
   const calls = fakeServer({ 'PUT /api/user/language': {} });
   renderHook(() => useLanguageSync(testUser({ languagePreference: 'en' })));
   await waitFor(() => expect(i18n.language).toBe('en'));
   expect(savedLanguages(calls)).toEqual([]);
-});
-
-test('a language picked on the sign-in page wins over the saved one and is saved', async () => {
-  const calls = fakeServer({ 'PUT /api/user/language': {} });
-  pickLanguage('en', false);
-  await waitFor(() => expect(i18n.language).toBe('en'));
-  renderHook(() => useLanguageSync(testUser({ languagePreference: 'it' })));
-  await waitFor(() => expect(savedLanguages(calls)).toEqual([{ languagePreference: 'en' }]));
-  expect(i18n.language).toBe('en');
-  // Once: a later sign-in in this tab starts from the account's language again.
-  expect(takeLanguagePickedSignedOut()).toBeNull();
 });
 
 test('signed in, every pick is saved, the saved language too once another was picked', async () => {

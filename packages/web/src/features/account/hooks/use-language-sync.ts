@@ -1,13 +1,12 @@
 import type { User } from '@giro/contract/auth';
 import { useEffect, useRef } from 'react';
-import i18n, { takeLanguagePickedSignedOut } from '../../../lib/i18n';
-import { saveLanguage } from '../api/account';
+import i18n from '../../../lib/i18n';
+import { saveLanguage } from '../../../lib/saved-language';
 
 /**
- * A signed-in user's saved language is applied on load; one who has picked none keeps the
- * browser's. A language picked on the sign-in page just before is the newer choice: it stays
- * and is saved (applying the account's would undo it, and a pick made while that change was
- * still loading its strings was lost). Every later change of language is saved (SPEC §1).
+ * A signed-in user's saved language is applied on load (main.tsx) and at sign-in
+ * (lib/saved-language), before their page shows; here too, should a user arrive otherwise. One
+ * who has picked none keeps the browser's. Every later change of language is saved (SPEC §1).
  */
 export function useLanguageSync(user: User | null) {
   const appliedFor = useRef<string | null>(null);
@@ -16,12 +15,6 @@ export function useLanguageSync(user: User | null) {
   useEffect(() => {
     if (!user || appliedFor.current === user.id) return;
     appliedFor.current = user.id;
-    const picked = takeLanguagePickedSignedOut();
-    if (picked) {
-      if (picked !== user.languagePreference)
-        saveLanguage(picked).catch((error) => console.error('language not saved', error));
-      return;
-    }
     if (user.languagePreference && i18n.language !== user.languagePreference) {
       const language = user.languagePreference;
       applying.current = language;

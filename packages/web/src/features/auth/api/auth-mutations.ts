@@ -1,6 +1,7 @@
 import type { LoginBody, RegisterBody, User } from '@giro/contract/auth';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, clearCsrfToken } from '../../../lib/api-client';
+import { languageAtSignIn } from '../../../lib/saved-language';
 import { rememberSignedIn } from './session';
 
 /** The member's kept copy (lib/offline-cache, a chunk the sign-in page does not need first). */
@@ -16,11 +17,14 @@ async function forgetPreviousMember(client: QueryClient) {
   await clearOfflineCache();
 }
 
-/** After any sign-in (password or passkey): a new session, so a new CSRF token and fresh reads. */
+/**
+ * After any sign-in (password, passkey, or a new account): a new session, so a new CSRF token,
+ * the member's language, and fresh reads.
+ */
 export async function signedIn(client: QueryClient, user: User) {
   clearCsrfToken();
   await forgetPreviousMember(client);
-  client.setQueryData(['/api/user'], user);
+  client.setQueryData(['/api/user'], await languageAtSignIn(user));
   await client.invalidateQueries();
 }
 
@@ -45,12 +49,7 @@ export function useRegister() {
       }
       return user;
     },
-    onSuccess: async (user) => {
-      clearCsrfToken();
-      await forgetPreviousMember(client);
-      client.setQueryData(['/api/user'], user);
-      await client.invalidateQueries();
-    },
+    onSuccess: (user) => signedIn(client, user),
   });
 }
 
