@@ -4,9 +4,9 @@ import { Link } from 'wouter';
 import { useUser } from '../features/auth/api/session';
 import { openCookieSettings } from '../features/cookies/api/consent-store';
 import { OfflineBanner } from '../features/offline/components/offline-banner';
-import { pickLanguage } from '../lib/i18n';
 import { lazyNamed } from '../lib/lazy-named';
 import { paths } from '../lib/paths';
+import { pickLanguage } from '../lib/saved-language';
 import { recoverable } from '../lib/stale-build';
 
 const SignedInShell = lazy(recoverable(() => import('./signed-in-shell')));

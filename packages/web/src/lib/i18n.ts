@@ -114,24 +114,4 @@ i18n.on('languageChanged', (language) => {
   }
 });
 
-/**
- * A language picked in this tab while signed out. It is newer than the one the account saved, so
- * at sign-in it wins and is saved (use-language-sync); without a pick, the account's applies.
- */
-let pickedSignedOut: Language | null = null;
-
-/** The switcher's pick. Signed out, it is also remembered for the sign-in that may follow. */
-export function pickLanguage(language: string, signedIn: boolean) {
-  if (!isLanguage(language)) return;
-  pickedSignedOut = signedIn ? null : language;
-  void i18n.changeLanguage(language);
-}
-
-/** The language picked before this sign-in, once: the next sign-in starts from none. */
-export function takeLanguagePickedSignedOut(): Language | null {
-  const picked = pickedSignedOut;
-  pickedSignedOut = null;
-  return picked;
-}
-
 export default i18n;

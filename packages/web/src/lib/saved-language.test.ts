@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { fakeServer, testUser } from '../test/render-page';
-import i18n, { pickLanguage, takeLanguagePickedSignedOut } from './i18n';
-import { languageAtSignIn } from './saved-language';
+import i18n from './i18n';
+import { languageAtSignIn, pickLanguage, takeLanguagePickedSignedOut } from './saved-language';
 
 afterEach(async () => {
   takeLanguagePickedSignedOut();
@@ -35,9 +35,18 @@ test('a language picked on the sign-in page wins over the saved one and is saved
   expect(i18n.language).toBe('it');
 });
 
-test('a pick made signed in is no pick for a later sign-in', async () => {
-  fakeServer({ 'PUT /api/user/language': {} });
+test('signed in, a pick is saved where it is made, and is no pick for a later sign-in', async () => {
+  const calls = fakeServer({ 'PUT /api/user/language': {} });
   pickLanguage('en', true);
+  await waitFor(() => expect(savedLanguages(calls)).toEqual([{ languagePreference: 'en' }]));
   await languageAtSignIn(testUser({ languagePreference: 'it' }));
   expect(i18n.language).toBe('it');
+  expect(savedLanguages(calls)).toHaveLength(1);
+});
+
+test('signed out, a pick saves nothing', async () => {
+  const calls = fakeServer({ 'PUT /api/user/language': {} });
+  pickLanguage('en', false);
+  await waitFor(() => expect(i18n.language).toBe('en'));
+  expect(savedLanguages(calls)).toEqual([]);
 });

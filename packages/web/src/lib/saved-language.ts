@@ -1,10 +1,37 @@
 import type { User } from '@giro/contract/auth';
 import { apiRequest } from './api-client';
-import i18n, { type Language, takeLanguagePickedSignedOut } from './i18n';
+import i18n, { type Language } from './i18n';
 
 /** A signed-in member's language, kept on their account (SPEC §1). */
 export const saveLanguage = (languagePreference: Language) =>
   apiRequest('PUT', '/api/user/language', { languagePreference });
+
+/**
+ * A language picked in this tab while signed out. It is newer than the one the account saved, so
+ * at sign-in it wins and is saved; without a pick, the account's applies.
+ */
+let pickedSignedOut: Language | null = null;
+
+const isLanguage = (value: string): value is Language => value === 'it' || value === 'en';
+
+/**
+ * The switcher's pick. Signed in, it is saved to the account at once (not when a listener in a
+ * chunk still loading would hear of it); signed out, it is remembered for the sign-in that may
+ * follow.
+ */
+export function pickLanguage(language: string, signedIn: boolean) {
+  if (!isLanguage(language)) return;
+  pickedSignedOut = signedIn ? null : language;
+  if (signedIn) saveLanguage(language).catch((error) => console.error('language not saved', error));
+  void i18n.changeLanguage(language);
+}
+
+/** The language picked before this sign-in, once: the next sign-in starts from none. */
+export function takeLanguagePickedSignedOut(): Language | null {
+  const picked = pickedSignedOut;
+  pickedSignedOut = null;
+  return picked;
+}
 
 /**
  * At sign-in, before the signed-in page shows (as main.tsx does on load): a language picked on the
