@@ -31,6 +31,29 @@ describe('reconciliation rules', () => {
     expect(payoutMatches({ ...payout, paypalNetCents: 0 }, 4_900)).toBe(false);
   });
 
+  it('a split payout whose PayPal part was read matches only when each part is its share', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(1_000_000),
+        fc.nat(1_000_000),
+        fc.integer({ min: -3, max: 3 }),
+        fc.integer({ min: -3, max: 3 }),
+        (accountCents, paypalNetCents, accountOff, paypalOff) => {
+          const netCents = accountCents + paypalNetCents;
+          const payout = { netCents, paypalNetCents, ledgerCents: netCents };
+          const matches = payoutMatches(payout, accountCents + accountOff, {
+            paidCents: paypalNetCents + paypalOff,
+          });
+          expect(matches).toBe(accountOff === 0 && paypalOff === 0);
+        },
+      ),
+    );
+    const payout = { netCents: 9_800, paypalNetCents: 4_900, ledgerCents: 9_800 };
+    // PayPal does not know the part, or the whole net went to the account as well.
+    expect(payoutMatches(payout, 4_900, { paidCents: null })).toBe(false);
+    expect(payoutMatches(payout, 9_800, { paidCents: 4_900 })).toBe(false);
+  });
+
   it('a payout the ledger did not book, or booked for another net, does not match', () => {
     expect(payoutMatches({ netCents: 9_800, paypalNetCents: 0, ledgerCents: null }, 9_800)).toBe(false);
     expect(payoutMatches({ netCents: 9_800, paypalNetCents: 0, ledgerCents: 9_700 }, 9_800)).toBe(false);

@@ -21,15 +21,23 @@ export function chargeMatches(ledgerCents: number, provider: ProviderCharge | nu
 }
 
 /**
- * A payout matches when the ledger paid the net the operation was for, and the provider's object
- * sent it: all of it, or, when part went to the recipient's PayPal email under its own key, the
- * rest (the part to their connected account, which is the reference an operation keeps).
+ * A payout matches when the ledger paid the net the operation was for, and the provider sent it.
+ * When part went to the recipient's PayPal email under its own key and the rest to their
+ * connected account, both parts are read: the PayPal part must be the PayPal share and the two
+ * must add up to the net. An operation that kept no reference to its PayPal part (recorded before
+ * stop 31) is matched on the one it kept: all of the net, or the net less the PayPal share.
  */
 export function payoutMatches(
   payout: { netCents: number; paypalNetCents: number; ledgerCents: number | null },
   providerPaidCents: number | null,
+  paypalPart?: { paidCents: number | null },
 ): boolean {
   if (payout.ledgerCents !== payout.netCents || providerPaidCents === null) return false;
+  if (paypalPart)
+    return (
+      paypalPart.paidCents === payout.paypalNetCents &&
+      providerPaidCents + paypalPart.paidCents === payout.netCents
+    );
   return (
     providerPaidCents === payout.netCents || providerPaidCents === payout.netCents - payout.paypalNetCents
   );

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
 import { setSandboxAccountStatus } from '../src/db/sandbox-account.repository';
-import { payoutAccounts } from '../src/db/schema';
+import { paymentOperations, payoutAccounts, sandboxMovements } from '../src/db/schema';
 import { reconcilePayments } from '../src/use-cases/admin/reconcile-payments';
 import { connectPayoutAccount, fundOf, type Member, organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
@@ -70,6 +70,27 @@ describe('payouts: money from PayPal to the recipient’s PayPal email, the rest
     expect((await fundOf(recipient)).round?.number).toBe(2);
     expect(await ledgerBalances(recipient)).toEqual([]);
     await expectReconciled(1);
+
+    // Both parts are read back: the PayPal part a cent short is a difference, shown with both refs.
+    const [operation] = await t.database.db
+      .select({ providerRef: paymentOperations.providerRef, paypalRef: paymentOperations.paypalRef })
+      .from(paymentOperations)
+      .where(eq(paymentOperations.kind, 'payout'));
+    expect(operation?.paypalRef).toBeTruthy();
+    expect(operation?.paypalRef).not.toBe(operation?.providerRef);
+    await t.database.db
+      .update(sandboxMovements)
+      .set({ amountCents: 958 })
+      .where(eq(sandboxMovements.ref, operation!.paypalRef!));
+    const run = await reconcilePayments({ db: t.database.db, clock: t.clock, payments: t.payments });
+    expect(run.differences).toEqual([
+      expect.objectContaining({
+        object: 'payout',
+        providerRef: `${operation!.providerRef} + ${operation!.paypalRef}`,
+        ledgerCents: 2875,
+        providerCents: 2874,
+      }),
+    ]);
   });
 
   it('without a PayPal email, everything goes to the account', async () => {

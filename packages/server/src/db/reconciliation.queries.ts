@@ -71,6 +71,8 @@ export interface PayoutToReconcile {
   organizationId: string;
   subject: string;
   providerRef: string;
+  /** A split payout's PayPal part (`providerRef` is then the account part's). */
+  paypalRef: string | null;
   netCents: number;
   paypalNetCents: number;
   ledgerCents: number | null;
@@ -85,6 +87,7 @@ export async function payoutsToReconcile(
     organizationId: string;
     subject: string;
     providerRef: string;
+    paypalRef: string | null;
     netCents: string;
     paypalNetCents: string;
     ledgerCents: string | null;
@@ -92,7 +95,7 @@ export async function payoutsToReconcile(
     db,
     sql`
       SELECT o.id AS "operationId", o.organization_id AS "organizationId", o.subject,
-        o.provider_ref AS "providerRef", (o.request->>'netCents') AS "netCents",
+        o.provider_ref AS "providerRef", o.paypal_ref AS "paypalRef", (o.request->>'netCents') AS "netCents",
         coalesce(o.request->'paypal'->>'netCents', '0') AS "paypalNetCents",
         (
           SELECT sum(e.amount_cents)::text FROM ledger_transactions t

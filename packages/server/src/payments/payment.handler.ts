@@ -66,7 +66,7 @@ export function paymentHandler(
     const point = `${request.kind}/${request.target.type}`;
     await failpoint(`payment.before-provider/${point}`);
     const captured: string[] = [];
-    const result =
+    const result: Outcome | null =
       op.status === 'awaiting_payer'
         ? await awaitedResult(provider, op, deps.clock.now())
         : await carryOut(deps.db, provider, op, request, captured);
@@ -90,6 +90,7 @@ export function paymentHandler(
         .set({
           status: result.ok ? 'succeeded' : 'failed',
           providerRef: result.ok ? result.ref : null,
+          paypalRef: result.ok ? (result.paypalRef ?? null) : null,
           error: result.ok ? null : result.reason,
           completedAt: deps.clock.now(),
         })
@@ -193,6 +194,12 @@ async function chargeOf(db: Db, organizationId: string, contributionId: string) 
   return charge;
 }
 
+/**
+ * What the provider's calls for an operation gave; a payout split between the recipient's PayPal
+ * email and their connected account also names the PayPal part (reconciliation reads it back).
+ */
+type Outcome = PaymentResult & { paypalRef?: string };
+
 /** Calls the provider for an operation; a payout's captures are added to `captured` as they succeed. */
 async function carryOut(
   db: Db,
@@ -200,7 +207,7 @@ async function carryOut(
   op: Operation,
   request: PaymentRequest,
   captured: string[],
-): Promise<PaymentResult> {
+): Promise<Outcome> {
   switch (request.kind) {
     case 'charge':
       return provider.charge({
@@ -254,7 +261,7 @@ async function payOut(
   provider: PaymentProvider,
   attemptKey: string,
   request: Extract<PaymentRequest, { kind: 'payout' }>,
-): Promise<PaymentResult> {
+): Promise<Outcome> {
   const email = request.paypal ? await paypalEmailOf(db, request.recipientId) : null;
   const toPaypal = email && request.paypal ? { ...request.paypal, email } : null;
   const accountCents = request.netCents - (toPaypal?.netCents ?? 0);
@@ -272,11 +279,12 @@ async function payOut(
     if (!result.ok) return result;
   }
   if (accountId) {
-    result = await provider.payout({
+    const toAccount = await provider.payout({
       idempotencyKey: attemptKey,
       destination: { type: 'account', accountId },
       amountCents: accountCents,
     });
+    return toPaypal && result.ok && toAccount.ok ? { ...toAccount, paypalRef: result.ref } : toAccount;
   }
   return result;
 }

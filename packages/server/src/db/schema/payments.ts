@@ -142,6 +142,11 @@ export const paymentOperations = pgTable(
     request: jsonb('request').notNull(),
     status: text('status').notNull().default('pending'),
     providerRef: text('provider_ref'),
+    /**
+     * A payout split between the recipient's PayPal email and their connected account: the PayPal
+     * part's reference (`provider_ref` is the account part's), for reconciliation to read it back.
+     */
+    paypalRef: text('paypal_ref'),
     error: text('error'),
     createdAt: createdAt(),
     completedAt: tz('completed_at'),

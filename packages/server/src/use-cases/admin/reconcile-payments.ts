@@ -118,20 +118,28 @@ async function carryOut(
     const payouts = await payoutsToReconcile(deps.db, { limit: perRun });
     checked.payouts = payouts.length;
     for (const payout of payouts) {
-      const state = await deps.payments.payoutState(payout.providerRef);
-      if (payoutMatches(payout, state?.paidCents ?? null)) {
+      const paidCents = (await deps.payments.payoutState(payout.providerRef))?.paidCents ?? null;
+      const paypalPart = payout.paypalRef
+        ? { paidCents: (await deps.payments.payoutState(payout.paypalRef))?.paidCents ?? null }
+        : undefined;
+      if (payoutMatches(payout, paidCents, paypalPart)) {
         agreed.push(payout.operationId);
         continue;
       }
+      // A split payout shows both references, and what the provider sent for both parts.
+      const split = paypalPart && payout.paypalRef;
       found.differences.push({
         object: 'payout',
         method: null,
         operationId: payout.operationId,
         organizationId: payout.organizationId,
         subject: payout.subject,
-        providerRef: payout.providerRef,
+        providerRef: split ? `${payout.providerRef} + ${split}` : payout.providerRef,
         ledgerCents: payout.ledgerCents,
-        providerCents: state?.paidCents ?? null,
+        providerCents:
+          paidCents === null || paypalPart?.paidCents === null
+            ? null
+            : paidCents + (paypalPart?.paidCents ?? 0),
       });
     }
     const differed = found.differences.map((difference) => difference.operationId);
