@@ -50,18 +50,29 @@ async function start() {
           .fetchQuery({ queryKey: sessionKey, queryFn: sessionQueryFn, retry: false })
           .catch(() => null),
       );
-  if (!offline && wasSignedIn()) prefetchLikelyPageData(queryClient, window.location.pathname);
-  const page = preloadPage(window.location.pathname);
-  const [, check] = await Promise.all([i18nReady, session]);
-  const user = check?.user;
-  const firstScreen = [page];
-  if (user) {
-    if (!offline) firstScreen.push(prefetchPageData(queryClient, window.location.pathname, user));
-    if (user.languagePreference && user.languagePreference !== i18n.language)
+  const path = window.location.pathname;
+  // As soon as the check names a member (not once the first strings are in as well): their
+  // page's data, and the signed-in strings in their language (a change of language is not cut
+  // short by the cap below: the first screen is never painted in the wrong one).
+  const member = session.then(async (check): Promise<Promise<unknown>[]> => {
+    const user = check?.user;
+    if (!user) return [];
+    const reads = offline ? [] : [prefetchPageData(queryClient, path, user)];
+    if (user.languagePreference && user.languagePreference !== i18n.language) {
+      await i18nReady;
       await i18n.changeLanguage(user.languagePreference);
-    firstScreen.push(i18n.loadNamespaces(APP_STRINGS));
+    }
+    reads.push(i18n.loadNamespaces(APP_STRINGS));
+    return reads;
+  });
+  // A browser signed in last time asks for them beside the check, before it answers.
+  if (!offline && wasSignedIn()) {
+    prefetchLikelyPageData(queryClient, path);
+    void i18n.loadNamespaces(APP_STRINGS);
   }
-  await atMost(1000, Promise.all(firstScreen));
+  const page = preloadPage(path);
+  const [, , reads] = await Promise.all([i18nReady, session, member]);
+  await atMost(1000, Promise.all([page, ...reads]));
 
   // A transition: React renders the first screen in slices, yielding to the browser between
   // them, instead of one long task a phone cannot answer a tap during.

@@ -68,6 +68,10 @@ const navigatorLanguages = () =>
       : [navigator.language];
 /** The language picked on this browser, else the browser's own (not worth a write). */
 let storedLanguage: Language = readStoredLanguage() ?? browserLanguage(navigatorLanguages());
+// The first strings are asked for now, while this chunk still evaluates: i18next's own load
+// starts a task later (its init is asynchronous), a round trip's worth on a slow phone. The
+// module loader keeps the one import, so i18next's request for them finds it under way.
+void bundles[storedLanguage].public().catch(() => {});
 
 /**
  * The browser's language until one is picked (Italian for a browser that reads it before
