@@ -1,7 +1,7 @@
-import { desc, eq, lt, max, ne, sql } from 'drizzle-orm';
+import { desc, eq, inArray, lt, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { rowsOf } from './insights/rows';
-import { reconciliations } from './schema';
+import { paymentOperations, reconciliations } from './schema';
 
 /**
  * A captured-or-held charge to compare with its provider: what the ledger booked for its
@@ -26,10 +26,7 @@ export type ReconcileSelection = { limit: number } | { only: string[] };
 /** The selection's SQL tail: its filter, the rotation's order, and its bound. */
 function selected(selection: ReconcileSelection) {
   return 'only' in selection
-    ? sql`AND o.id IN (${sql.join(
-        selection.only.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}) ORDER BY o.created_at, o.id`
+    ? sql`AND ${inArray(sql`o.id`, selection.only)} ORDER BY o.created_at, o.id`
     : sql`ORDER BY o.reconciled_at ASC NULLS FIRST, o.created_at, o.id LIMIT ${selection.limit}`;
 }
 
@@ -123,18 +120,23 @@ export async function payoutsToReconcile(
  * already have acted while the ledger books it only when the outcome is recorded.
  */
 export async function contributionsInFlight(db: DbOrTx): Promise<Set<string>> {
-  const rows = await rowsOf<{ contributionId: string }>(
+  const rows = await rowsOf<{ id: string }>(
     db,
-    sql`
-      SELECT o.request->>'contributionId' AS "contributionId" FROM payment_operations o
-      WHERE o.status IN ('pending', 'awaiting_payer') AND o.request->>'contributionId' IS NOT NULL
-      UNION
-      SELECT jsonb_array_elements_text(o.request->'captures') FROM payment_operations o
-      WHERE o.status IN ('pending', 'awaiting_payer') AND o.kind = 'payout'
-        AND jsonb_typeof(o.request->'captures') = 'array'`,
+    contributionsMovedBy(sql`o.status IN ('pending', 'awaiting_payer')`),
   );
-  return new Set(rows.map((row) => row.contributionId));
+  return new Set(rows.map((row) => row.id));
 }
+
+/**
+ * The contributions whose money the operations matching `where` move (as `id`): a charge's or
+ * a refund's own, and the holds a payout captures.
+ */
+const contributionsMovedBy = (where: SQL) => sql`
+  SELECT o.request->>'contributionId' AS id FROM payment_operations o
+  WHERE ${where} AND o.request->>'contributionId' IS NOT NULL
+  UNION
+  SELECT jsonb_array_elements_text(o.request->'captures') FROM payment_operations o
+  WHERE ${where} AND o.kind = 'payout' AND jsonb_typeof(o.request->'captures') = 'array'`;
 
 /**
  * A charge already found agreeing goes first again when its money moved since `since`: a refund,
@@ -142,16 +144,11 @@ export async function contributionsInFlight(db: DbOrTx): Promise<Set<string>> {
  * the rotation to come round to the charge.
  */
 export async function requeueMovedCharges(db: DbOrTx, since: Date): Promise<void> {
+  const moved = contributionsMovedBy(
+    sql`o.kind <> 'charge' AND o.completed_at >= ${since.toISOString()}::timestamptz`,
+  );
   await db.execute(sql`
-    WITH moved AS (
-      SELECT o.request->>'contributionId' AS id FROM payment_operations o
-      WHERE o.kind <> 'charge' AND o.completed_at >= ${since.toISOString()}::timestamptz
-        AND o.request->>'contributionId' IS NOT NULL
-      UNION
-      SELECT jsonb_array_elements_text(o.request->'captures') FROM payment_operations o
-      WHERE o.kind = 'payout' AND o.completed_at >= ${since.toISOString()}::timestamptz
-        AND jsonb_typeof(o.request->'captures') = 'array'
-    )
+    WITH moved AS (${moved})
     UPDATE payment_operations c SET reconciled_at = NULL FROM moved
     WHERE c.kind = 'charge' AND c.request->>'contributionId' = moved.id AND c.reconciled_at IS NOT NULL`);
 }
@@ -165,20 +162,16 @@ export async function markReconciled(
   outcome: { agreed: string[]; differed: string[] },
   now: Date,
 ): Promise<void> {
-  const ids = (list: string[]) =>
-    sql.join(
-      list.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    );
   if (outcome.agreed.length)
-    await db.execute(
-      sql`UPDATE payment_operations SET reconciled_at = ${now.toISOString()}::timestamptz
-          WHERE id IN (${ids(outcome.agreed)})`,
-    );
+    await db
+      .update(paymentOperations)
+      .set({ reconciledAt: now })
+      .where(inArray(paymentOperations.id, outcome.agreed));
   if (outcome.differed.length)
-    await db.execute(
-      sql`UPDATE payment_operations SET reconciled_at = NULL WHERE id IN (${ids(outcome.differed)})`,
-    );
+    await db
+      .update(paymentOperations)
+      .set({ reconciledAt: null })
+      .where(inArray(paymentOperations.id, outcome.differed));
 }
 
 /** When the run before `id` started, null before the first: what moved since then is read again. */

@@ -36,7 +36,7 @@ const bundles: Record<Language, Record<Namespace, () => Promise<{ default: objec
     admin: () => import('../locales/en/admin.json'),
   },
 };
-const isLanguage = (value: unknown): value is Language => value === 'it' || value === 'en';
+export const isLanguage = (value: unknown): value is Language => value === 'it' || value === 'en';
 const isNamespace = (value: unknown): value is Namespace =>
   value === 'public' || value === APP_STRINGS || value === ACCOUNT_STRINGS || value === ADMIN_STRINGS;
 

@@ -1,6 +1,6 @@
 import type { User } from '@giro/contract/auth';
 import { apiRequest } from './api-client';
-import i18n, { type Language } from './i18n';
+import i18n, { isLanguage, type Language } from './i18n';
 
 /** A signed-in member's language, kept on their account (SPEC §1). */
 export const saveLanguage = (languagePreference: Language) =>
@@ -11,8 +11,6 @@ export const saveLanguage = (languagePreference: Language) =>
  * at sign-in it wins and is saved; without a pick, the account's applies.
  */
 let pickedSignedOut: Language | null = null;
-
-const isLanguage = (value: string): value is Language => value === 'it' || value === 'en';
 
 /**
  * The switcher's pick. Signed in, it is saved to the account at once (not when a listener in a

@@ -107,14 +107,9 @@ async function carryOut(
           deps,
           await chargesToReconcile(deps.db, { only: charges.differing.map((d) => d.operationId) }),
         )
-      : { checked: [], differing: [] };
+      : { agreeing: [], differing: [] };
     found.differences.push(...again.differing);
-    const firstDiffering = new Set(charges.differing.map((d) => d.operationId));
-    const stillDiffering = new Set(again.differing.map((d) => d.operationId));
-    const agreed = [
-      ...charges.checked.filter((charge) => !firstDiffering.has(charge.operationId)),
-      ...again.checked.filter((charge) => !stillDiffering.has(charge.operationId)),
-    ].map((charge) => charge.operationId);
+    const agreed = [...charges.agreeing, ...again.agreeing];
     const payouts = await payoutsToReconcile(deps.db, { limit: perRun });
     checked.payouts = payouts.length;
     for (const payout of payouts) {
@@ -127,14 +122,13 @@ async function carryOut(
         continue;
       }
       // A split payout shows both references, and what the provider sent for both parts.
-      const split = paypalPart && payout.paypalRef;
       found.differences.push({
         object: 'payout',
         method: null,
         operationId: payout.operationId,
         organizationId: payout.organizationId,
         subject: payout.subject,
-        providerRef: split ? `${payout.providerRef} + ${split}` : payout.providerRef,
+        providerRef: payout.paypalRef ? `${payout.providerRef} + ${payout.paypalRef}` : payout.providerRef,
         ledgerCents: payout.ledgerCents,
         providerCents:
           paidCents === null || paypalPart?.paidCents === null
@@ -166,11 +160,14 @@ async function compareCharges(deps: ReconcileDeps, charges: ChargeToReconcile[])
   }
   const busy = new Set([...busyBefore, ...(await contributionsInFlight(deps.db))]);
   const settled = read.filter(({ charge }) => !busy.has(charge.contributionId));
+  const matches = ({ charge, state }: (typeof settled)[number]) => chargeMatches(charge.ledgerCents, state);
   return {
     checked: settled.map(({ charge }) => charge),
     inFlight: charges.length - settled.length,
+    /** The operations found agreeing: to the back of the rotation. */
+    agreeing: settled.filter(matches).map(({ charge }) => charge.operationId),
     differing: settled
-      .filter(({ charge, state }) => !chargeMatches(charge.ledgerCents, state))
+      .filter((pair) => !matches(pair))
       .map(
         ({ charge, state }): ReconciliationDifference => ({
           object: 'charge',
