@@ -6,7 +6,6 @@ import {
   formatEuro,
   medianCents,
   netPayout,
-  parseEuroToCents,
   paypalShareOfNet,
   platformFeeCents,
 } from './money';
@@ -82,19 +81,30 @@ describe('money: median of votes', () => {
   });
 });
 
-describe('money: parsing and formatting at the edge', () => {
-  it.each([
-    ['50', 5000],
-    ['50.00', 5000],
-    ['50,5', 5050],
-    ['1.234,56', 123456],
-    ['€ 10', 1000],
-  ])('%s → %i cents', (input, expected) => expect(parseEuroToCents(input)).toBe(expected));
-  it.each(['', 'abc', '1.2.3,4,5', '-5', '5,1234'])('rejects %s', (input) =>
-    expect(parseEuroToCents(input)).toBeNull(),
-  );
+describe('money: formatting at the edge', () => {
   it('formats euros in Italian', () => expect(formatEuro(1234567)).toMatch(/^12\.345,67\s€$/));
   it('formats euros in English when asked', () => expect(formatEuro(1234567, 'en-GB')).toBe('€12,345.67'));
+  it('writes out exactly what Intl writes, in both locales of the app, for any amount', () =>
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -99_999_999, max: 99_999_999 }), fc.integer({ min: -1e14, max: 1e14 })),
+        fc.constantFrom('it-IT', 'en-GB'),
+        (amount, locale) => {
+          const intl = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+          expect(formatEuro(amount, locale)).toBe(intl.format(amount / 100));
+        },
+      ),
+      { numRuns: 2000 },
+    ));
+  it.each([0, 1, -1, 99, 100, 999_99, 1000_00, 9999_99, 10000_00, -12345_67, 123456789_00])(
+    '%i cents: the same as Intl at the edges of grouping',
+    (amount) => {
+      for (const locale of ['it-IT', 'en-GB'] as const) {
+        const intl = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+        expect(formatEuro(amount, locale)).toBe(intl.format(amount / 100));
+      }
+    },
+  );
   it('refuses to format a float: money is formatted from cents only', () =>
     expect(() => formatEuro(12.5)).toThrow());
 });

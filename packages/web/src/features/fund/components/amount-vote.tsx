@@ -1,5 +1,5 @@
+import { parseEuroToCents } from '@giro/domain/euro-input';
 import { AMOUNT_MAX_CENTS, AMOUNT_MIN_CENTS } from '@giro/domain/fund/rules';
-import { parseEuroToCents } from '@giro/domain/money';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';

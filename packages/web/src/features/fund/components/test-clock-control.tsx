@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { dateTime } from '../../../lib/format';
 import { useMoveTestClock, useTestTime } from '../api/test-clock';
 
 const jumps = [
@@ -11,13 +12,11 @@ const jumps = [
 
 /** Only where the server runs a test clock (GET /api/test/time answers): move time to play a cycle. */
 export function TestClockControl() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const time = useTestTime(true);
   const move = useMoveTestClock();
   if (!time.data) return null;
-  const now = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(time.data.now),
-  );
+  const now = dateTime(time.data.now);
   return (
     <Card title={t('fund.clock.title')} data-testid="test-clock">
       <p className="text-sm text-stone-700">{t('fund.clock.now', { now })}</p>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clockTime } from '../../../lib/format';
+import { clockTime } from '../../../lib/dates';
 import { OFFLINE_REASON_ID, useOnline } from '../../../lib/online';
 
 /**

@@ -1,4 +1,4 @@
-import { parseEuroToCents } from '@giro/domain/money';
+import { parseEuroToCents } from '@giro/domain/euro-input';
 import { requestLimits } from '@giro/domain/requests/request-limits';
 
 export interface RequestFormValues {

@@ -1,14 +1,8 @@
 import type { TimelineEntry } from '@giro/contract/requests';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { euro } from '../../../lib/format';
+import { dateTime, euro } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-
-const when = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'it-IT', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
 
 /** A request's timeline, or the organization's recent activity (then each line names its request). */
 export function ActivityList({
@@ -20,7 +14,7 @@ export function ActivityList({
   showTitle?: boolean;
   testId?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (entries.length === 0) return <p className="text-sm text-stone-600">{t('requests.noActivity')}</p>;
   const text = (e: TimelineEntry) => {
     switch (e.type) {
@@ -50,7 +44,7 @@ export function ActivityList({
             {text(e)}
           </span>
           <time dateTime={e.at} className="text-xs text-stone-600">
-            {when(e.at, i18n.language)}
+            {dateTime(e.at)}
           </time>
         </li>
       ))}
