@@ -2,9 +2,11 @@ import type { DebtView } from '@giro/contract/debts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../components/ui/toaster';
+import { fundQuery } from '../features/fund/api/fund-queries';
+import { createQueryClient } from '../lib/query-client';
 import { testCollectingFund } from '../test/fund-fixture';
 import { fakeServer, renderAt } from '../test/render-page';
-import { MemberNow } from './member-now';
+import { MemberNow, prefetchNowCard } from './member-now';
 
 afterEach(() => {
   cleanup();
@@ -114,5 +116,33 @@ describe('the Now card with what lies outside the fund (issue 16)', () => {
     const card = await screen.findByTestId('now-card');
     await waitFor(() => expect(card.dataset.kind).toBe('window_opens'));
     expect(within(card).queryByTestId('cover-members')).toBeNull();
+  });
+});
+
+describe('the Now card on a first load', () => {
+  it('is drawn once, whole: what it reads beside the fund is asked for with the first screen', async () => {
+    // u1 has paid and receives next, with no payout account: connecting one is what to do now.
+    const calls = fakeServer({
+      'GET /api/rotating-fund': testCollectingFund(
+        { expectedContributors: ['u1', 'u3'], contributedBy: ['u1'] },
+        { nextRecipientId: 'u1' },
+      ),
+      'GET /api/debts': { debts: [] },
+      'GET /api/connect/account': { id: null, status: 'not_connected', linked: false },
+      [`GET /api/rotating-fund/${testCollectingFund().id}/monthly-contributions`]: { contributions: [] },
+    });
+    // As main.tsx does before the first render (app/page-data).
+    const client = createQueryClient();
+    await client.prefetchQuery(fundQuery);
+    await prefetchNowCard(client, 'u1');
+    expect(calls.map((call) => call.url).sort()).toEqual([
+      '/api/connect/account',
+      '/api/debts',
+      '/api/rotating-fund',
+      `/api/rotating-fund/${testCollectingFund().id}/monthly-contributions`,
+    ]);
+    renderAt('/', <MemberNow userId="u1" />, client);
+    // The first render already says it: the card never shows another step first and then grows.
+    expect(screen.getByTestId('now-card').dataset.kind).toBe('connect_payout');
   });
 });

@@ -1,10 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { useDebts } from '../features/debts/api/debts';
+import { debtsKey, useDebts } from '../features/debts/api/debts';
 import { debtItem } from '../features/debts/hooks/debt-item';
-import { useFund } from '../features/fund/api/fund-queries';
+import { fundPartKey, fundQuery, useFund } from '../features/fund/api/fund-queries';
 import { NowCard } from '../features/fund/components/now-card';
+import { nowCardReads } from '../features/fund/hooks/now-item';
 import { useMemberName } from '../features/fund/hooks/use-fund-people';
-import { usePayoutAccount } from '../features/payments/api/payout-account';
+import { payoutAccountKey, usePayoutAccount } from '../features/payments/api/payout-account';
+import { clock } from '../lib/clock-store';
 import { lazyNamed } from '../lib/lazy-named';
 
 // Only a member with a debt to or from another member needs it: not part of the first load.
@@ -18,8 +21,7 @@ const DebtNow = lazyNamed(() => import('../features/debts/components/debt-now'),
 export function MemberNow({ userId }: { userId: string }) {
   const query = useFund(true);
   const fund = query.data;
-  const isTurnSoon = Boolean(fund && (fund.currentRecipientId === userId || fund.nextRecipientId === userId));
-  const account = usePayoutAccount(isTurnSoon);
+  const account = usePayoutAccount(Boolean(fund && nowCardReads(fund, userId, clock.now()).payoutAccount));
   const name = useMemberName(fund ?? { members: [] });
   const debt = debtItem(useDebts(Boolean(fund)).data?.debts ?? [], userId);
   // Its place is kept while the fund loads, so the page does not jump when it arrives.
@@ -38,4 +40,23 @@ export function MemberNow({ userId }: { userId: string }) {
   if (!fund || ((fund.phase === 'completed' || fund.phase === 'cancelled') && !other)) return null;
   const hasPayoutAccount = account.data ? account.data.status === 'active' : undefined;
   return <NowCard fund={fund} userId={userId} hasPayoutAccount={hasPayoutAccount} other={other} />;
+}
+
+/**
+ * The Now card's reads beside the fund (the payout account, the debts, this round's payments),
+ * asked for as soon as the fund is in, as part of the first screen's data (app/page-data). The
+ * card is then drawn once, whole: asked for by the card itself, they landed after it was on the
+ * screen, and it grew (or showed the wrong thing to do) as each one did, pushing the page down.
+ * Here, with the card (page-data imports it on demand): the sign-in page does not carry it.
+ */
+export async function prefetchNowCard(client: QueryClient, userId: string): Promise<unknown> {
+  const fund = await client.ensureQueryData(fundQuery).catch(() => null);
+  if (!fund) return;
+  const reads = nowCardReads(fund, userId, clock.now());
+  return Promise.all([
+    client.prefetchQuery({ queryKey: debtsKey }),
+    reads.payoutAccount && client.prefetchQuery({ queryKey: payoutAccountKey }),
+    reads.roundContributions &&
+      client.prefetchQuery({ queryKey: fundPartKey(fund.id, 'monthly-contributions') }),
+  ]);
 }

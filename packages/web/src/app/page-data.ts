@@ -23,6 +23,9 @@ function firstScreen(client: QueryClient, path: string, hasOrganization: boolean
  */
 export function prefetchPageData(client: QueryClient, path: string, user: User): Promise<unknown> {
   const reads = firstScreen(client, path, user.familyId !== null);
+  // The home and the fund page open on the Now card, which reads more than the fund.
+  if ((path === '/' || path === '/fund') && user.familyId)
+    reads.push(import('./member-now').then(({ prefetchNowCard }) => prefetchNowCard(client, user.id)));
   // The home's requests are below its first screen: asked for, not waited for.
   if (path === '/' && user.familyId) void client.prefetchQuery({ queryKey: requestsKey });
   return Promise.all(reads);

@@ -65,10 +65,11 @@ export function testUser(overrides: Partial<User> = {}): User {
   };
 }
 
-export function renderAt(path: string, ui: ReactNode) {
+/** `client`: a query client the test has already filled, as main.tsx fills it before the first render. */
+export function renderAt(path: string, ui: ReactNode, client = createQueryClient()) {
   const location = memoryLocation({ path, record: true });
   const result = render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <Router hook={location.hook}>{ui}</Router>
     </QueryClientProvider>,
   );

@@ -11,7 +11,7 @@ import { payoutAccountHref } from '../../../lib/payout-account-link';
 import { useKeepFocus } from '../../../lib/use-keep-focus';
 import { useRoundContributions } from '../api/fund-queries';
 import { usePaymentProcessing } from '../api/sent-payments';
-import { type NowItem, nowItem } from '../hooks/now-item';
+import { type NowItem, nowCardReads, nowItem } from '../hooks/now-item';
 import { useMemberName } from '../hooks/use-fund-people';
 import { DeadlineCountdown } from './deadline-countdown';
 
@@ -55,14 +55,8 @@ export function NowCard({
   const name = useMemberName(fund);
   const nowMs = useNow(60_000);
   // Manual payments declared this round: the payer's is done, the recipient's are to confirm.
-  const round = fund.round;
-  const concerned = round?.recipientId === userId || round?.expectedContributors.includes(userId);
   // Declared payments exist only once the window is open: not asked for before.
-  const isWindowOpen = round !== null && nowMs >= Date.parse(round.windowOpensAt);
-  const contributions = useRoundContributions(
-    fund.id,
-    round?.state === 'collecting' && concerned === true && isWindowOpen,
-  );
+  const contributions = useRoundContributions(fund.id, nowCardReads(fund, userId, nowMs).roundContributions);
   const declaredBy = contributions.data
     ?.filter((contribution) => contribution.status === 'declared')
     .map((contribution) => contribution.contributorId);

@@ -116,3 +116,24 @@ export function nowItem(
   if (swapAsked) return { kind: 'answer_swap', memberId: swapAsked.fromId };
   return { kind: 'waiting', deadline };
 }
+
+/**
+ * What the Now card reads beside the fund view, for this member at this moment: their payout
+ * account when their turn is this round's or the next, this round's payments once its window is
+ * open and they pay or receive in it. The card asks for exactly these, and so does the first
+ * load (app/now-card-reads), so the card is drawn once, whole, instead of growing as they land.
+ */
+export function nowCardReads(
+  fund: FundView,
+  userId: string,
+  nowMs: number,
+): { payoutAccount: boolean; roundContributions: boolean } {
+  const round = fund.round;
+  const concerned =
+    round !== null && (round.recipientId === userId || round.expectedContributors.includes(userId));
+  return {
+    payoutAccount: fund.currentRecipientId === userId || fund.nextRecipientId === userId,
+    roundContributions:
+      round !== null && round.state === 'collecting' && concerned && nowMs >= Date.parse(round.windowOpensAt),
+  };
+}
