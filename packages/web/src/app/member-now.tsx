@@ -50,11 +50,13 @@ export function MemberNow({ userId }: { userId: string }) {
  * Here, with the card (page-data imports it on demand): the sign-in page does not carry it.
  */
 export async function prefetchNowCard(client: QueryClient, userId: string): Promise<unknown> {
+  // The debts are read whenever there is a fund: beside it, not after it.
+  const debts = client.prefetchQuery({ queryKey: debtsKey });
   const fund = await client.ensureQueryData(fundQuery).catch(() => null);
-  if (!fund) return;
+  if (!fund) return debts;
   const reads = nowCardReads(fund, userId, clock.now());
   return Promise.all([
-    client.prefetchQuery({ queryKey: debtsKey }),
+    debts,
     reads.payoutAccount && client.prefetchQuery({ queryKey: payoutAccountKey }),
     reads.roundContributions &&
       client.prefetchQuery({ queryKey: fundPartKey(fund.id, 'monthly-contributions') }),
