@@ -8,8 +8,12 @@ export const locale = () => (i18n.language === 'en' ? 'en-GB' : 'it-IT');
 // task on the home's first screen (issue 12). The output is Intl's own, character for character
 // (format.test.ts compares them over any moment, in the device's time zone as Intl uses it). The
 // month names are the signed-in strings' (dates.months…), so only the active language's travel.
+// A page whose signed-in strings are not in (none shows a date today) still gets the right
+// name, from Intl, at Intl's price.
 const monthName = (date: Date, width: 'monthsLong' | 'monthsShort') =>
-  i18n.t(`dates.${width}`, { ns: APP_STRINGS }).split(' ')[date.getMonth()]!;
+  i18n.exists(`dates.${width}`, { ns: APP_STRINGS })
+    ? i18n.t(`dates.${width}`, { ns: APP_STRINGS }).split(' ')[date.getMonth()]!
+    : new Intl.DateTimeFormat(locale(), { month: width === 'monthsLong' ? 'long' : 'short' }).format(date);
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 const time = (date: Date) => `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clockTime, dateTime, euro, longDate } from './format';
-import i18n from './i18n';
+import i18n, { APP_STRINGS } from './i18n';
 
 // Written out by hand for speed (format.ts); Intl is the reference they must equal.
 const intl = {
@@ -46,4 +46,27 @@ describe('dates and money, as Intl writes them, in both languages', () => {
       }
     });
   }
+
+  it('without the signed-in strings, the month names come from Intl, still right', async () => {
+    process.env.TZ = 'Europe/Rome';
+    for (const [language, locale] of [
+      ['it', 'it-IT'],
+      ['en', 'en-GB'],
+    ] as const) {
+      await i18n.changeLanguage(language);
+      const strings = i18n.getResourceBundle(language, APP_STRINGS);
+      i18n.removeResourceBundle(language, APP_STRINGS);
+      try {
+        fc.assert(
+          fc.property(moments, (moment) => {
+            expect(longDate(moment.toISOString())).toBe(intl.longDate(locale).format(moment));
+            expect(dateTime(moment.toISOString())).toBe(intl.dateTime(locale).format(moment));
+          }),
+          { numRuns: 100 },
+        );
+      } finally {
+        i18n.addResourceBundle(language, APP_STRINGS, strings);
+      }
+    }
+  });
 });
