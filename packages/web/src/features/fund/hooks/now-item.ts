@@ -121,7 +121,7 @@ export function nowItem(
  * What the Now card reads beside the fund view, for this member at this moment: their payout
  * account when their turn is this round's or the next, this round's payments once its window is
  * open and they pay or receive in it. The card asks for exactly these, and so does the first
- * load (app/now-card-reads), so the card is drawn once, whole, instead of growing as they land.
+ * load (prefetchNowCard in app/member-now), so the card is drawn once, whole, not growing.
  */
 export function nowCardReads(
   fund: FundView,
