@@ -10,6 +10,8 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
+/** The failed tests' names, printed again just above the summary: CI shows only the log's tail. */
+const failures = [];
 let crashed = false;
 
 function run(label, command, args, env = {}) {
@@ -41,6 +43,17 @@ function vitest(label, file, args, env) {
   const report = JSON.parse(readFileSync(outputFile, 'utf8'));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') {
+        const where = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
+        const why = String(test.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
+        failures.push(`${label}: ${where} > ${test.fullName ?? test.title}\n      ${why}`);
+      }
+    }
+  }
   if (!ok && report.numFailedTests === 0) crashed = true;
 }
 
@@ -70,10 +83,22 @@ function playwright() {
     crashed = true;
     return;
   }
-  const { stats } = JSON.parse(readFileSync(outputFile, 'utf8'));
+  const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+  const { stats } = report;
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
+  failures.push(...failedSpecs(report.suites ?? []).map((name) => `e2e: ${name}`));
   if (!ok && stats.unexpected === 0) crashed = true;
+}
+
+/** Playwright's JSON report nests suites by file and describe; a spec failed when a test of it did. */
+function failedSpecs(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'unexpected'))
+      .map((spec) => `${spec.file}:${spec.line} > ${spec.title}`),
+    ...failedSpecs(suite.suites ?? []),
+  ]);
 }
 
 /** Debian's chromium drives the browser suite; install it with apt when missing and possible. */
@@ -105,5 +130,6 @@ if (process.env.TEST_DATABASE_URL) {
 }
 if (existsSync(join(root, 'e2e/playwright.config.ts'))) playwright();
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ${name}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 || crashed ? 1 : 0);
