@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreloads } from './scripts/route-preloads';
 
 // The web app: React + Tailwind, installable (PWA). In development /api and /ws go to the server.
 export default defineConfig({
@@ -23,6 +24,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // index.html asks for the opened page's chunks beside the shell's (scripts/route-preloads).
+    routePreloads(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -16,7 +16,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { textInputPlugin } from './plugins/text-input';
-import { spaNotFoundHandler, webAppPlugin } from './plugins/web-app';
+import { inlineScriptSources, spaNotFoundHandler, webAppPlugin } from './plugins/web-app';
 import { accountRoutes } from './routes/account.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminInsightsRoutes } from './routes/admin-insights.routes';
@@ -80,7 +80,12 @@ export async function buildApp({
   // Before every route: its onRoute hook gives each route (the static files too) compression.
   await app.register(compressionPlugin);
   await app.register(languagePlugin);
-  await app.register(securityPlugin, { secure, cardElements: deps.config.payments.mode === 'live' });
+  const webApp = webRoot && existsSync(webRoot) ? webRoot : null;
+  await app.register(securityPlugin, {
+    secure,
+    cardElements: deps.config.payments.mode === 'live',
+    inlineScripts: webApp ? inlineScriptSources(webApp) : [],
+  });
   await app.register(openapiPlugin);
   await app.register(sessionPlugin, {
     db: deps.db,
@@ -122,8 +127,8 @@ export async function buildApp({
     routes(app, deps);
   if (readiness) healthRoutes(app, { ...readiness, db: deps.db, now: () => deps.clock.now() });
 
-  if (webRoot && existsSync(webRoot)) {
-    await app.register(webAppPlugin, { root: webRoot });
+  if (webApp) {
+    await app.register(webAppPlugin, { root: webApp });
     app.setNotFoundHandler(spaNotFoundHandler);
   } else {
     if (webRoot) deps.logger.warn(`web app not built: ${webRoot} is missing`);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,10 +16,16 @@ function write(path: string, body: string, compressed = true) {
   writeFileSync(join(root, `${path}.gz`), gzipSync(body));
 }
 mkdirSync(join(root, 'assets'));
-write('index.html', '<!doctype html><html lang="it"><title>Giro</title><div id="root"></div></html>');
+// The shell's one inline script (the page's chunks, asked for early): allowed by its hash.
+const inline = 'document.head.dataset.page=location.pathname';
+write(
+  'index.html',
+  `<!doctype html><html lang="it"><title>Giro</title><script>${inline}</script><div id="root"></div></html>`,
+);
 write('assets/index-B1x2y3z4.js', script);
 write('sw.js', `self.version = 1;${' '.repeat(2000)}`);
 write('manifest.webmanifest', '{"name":"Giro"}', false);
+write('icon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', false);
 write('robots.txt', 'User-agent: *\nAllow: /\n', false);
 
 let t: TestApp;
@@ -70,7 +77,24 @@ describe('web delivery: compressed', () => {
   });
 });
 
+describe('web delivery: the script policy', () => {
+  it('lets the shell’s own inline script run by its hash, and no other inline script', async () => {
+    const csp = String((await get('/')).headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src'));
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
+    // Any answer carries the same policy: the API's too.
+    expect(String((await get('/api/session/check')).headers['content-security-policy'])).toBe(csp);
+  });
+});
+
 describe('web delivery: cached', () => {
+  it('keeps the icons a day: the first load does not ask for the header’s icon three times', async () => {
+    const response = await get('/icon.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
   it('marks hashed assets immutable for a year', async () => {
     const response = await get('/assets/index-B1x2y3z4.js');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -2,6 +2,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadMemberShell } from './app/layout';
 import { prefetchLikelyPageData, prefetchPageData } from './app/page-data';
 import { preloadPage } from './app/routes';
 import { sessionKey, sessionQueryFn, wasSignedIn } from './features/auth/api/session';
@@ -52,12 +53,13 @@ async function start() {
       );
   const path = window.location.pathname;
   // As soon as the check names a member (not once the first strings are in as well): their
-  // page's data, and the signed-in strings in their language (a change of language is not cut
+  // page's data, the member's shell (header links, bottom bar, banners) and the signed-in strings in their language (a change of language is not cut
   // short by the cap below: the first screen is never painted in the wrong one).
   const member = session.then(async (check): Promise<Promise<unknown>[]> => {
     const user = check?.user;
     if (!user) return [];
-    const reads = offline ? [] : [prefetchPageData(queryClient, path, user)];
+    const reads = [preloadMemberShell()];
+    if (!offline) reads.push(prefetchPageData(queryClient, path, user));
     if (user.languagePreference && user.languagePreference !== i18n.language) {
       await i18nReady;
       await i18n.changeLanguage(user.languagePreference);
@@ -68,6 +70,7 @@ async function start() {
   // A browser signed in last time asks for them beside the check, before it answers.
   if (!offline && wasSignedIn()) {
     prefetchLikelyPageData(queryClient, path);
+    void preloadMemberShell();
     void i18n.loadNamespaces(APP_STRINGS);
   }
   const page = preloadPage(path);

@@ -30,18 +30,22 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /**
- * Security headers with a strict Content-Security-Policy (no inline script), and the rate
- * limiter that individual routes opt into (`config.rateLimit`). With live payments the policy
- * also lets in the card provider's elements, where card details are typed (never into ours).
+ * Security headers with a strict Content-Security-Policy (no inline script but the web app's
+ * own, each by its hash: `inlineScripts`), and the rate limiter that individual routes opt into
+ * (`config.rateLimit`). With live payments the policy also lets in the card provider's elements,
+ * where card details are typed (never into ours).
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, options: { secure: boolean; cardElements: boolean }) => {
+  async (
+    app: FastifyInstance,
+    options: { secure: boolean; cardElements: boolean; inlineScripts?: string[] },
+  ) => {
     const stripe = options.cardElements;
     const headers = securityHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...(stripe ? [STRIPE_JS] : [])],
+          scriptSrc: ["'self'", ...(options.inlineScripts ?? []), ...(stripe ? [STRIPE_JS] : [])],
           frameSrc: ["'self'", ...(stripe ? STRIPE_FRAMES : [])],
           workerSrc: ["'self'", 'blob:'],
           styleSrc: ["'self'", "'unsafe-inline'"],

@@ -4,15 +4,25 @@ import { Link } from 'wouter';
 import { useUser } from '../features/auth/api/session';
 import { openCookieSettings } from '../features/cookies/api/consent-store';
 import { OfflineBanner } from '../features/offline/components/offline-banner';
-import { lazyNamed } from '../lib/lazy-named';
+import { lazyNamed, loadOnce } from '../lib/lazy-named';
 import { paths } from '../lib/paths';
 import { pickLanguage } from '../lib/saved-language';
 import { recoverable } from '../lib/stale-build';
 
-const SignedInShell = lazy(recoverable(() => import('./signed-in-shell')));
+const signedInShell = loadOnce(() => import('./signed-in-shell'));
 // A member's places (./member-nav): a chunk of its own, the sign-in page does not carry it.
-const MemberLinks = lazyNamed(() => import('./member-nav'), 'MemberLinks');
-const BottomBar = lazyNamed(() => import('./member-nav'), 'BottomBar');
+const memberNav = loadOnce(() => import('./member-nav'));
+const SignedInShell = lazy(recoverable(signedInShell));
+const MemberLinks = lazyNamed(memberNav, 'MemberLinks');
+const BottomBar = lazyNamed(memberNav, 'BottomBar');
+
+/**
+ * A member's shell chunks, asked for beside the page's own once the session names a member
+ * (main.tsx): found by the first render, they are in its one commit, instead of asked for by it
+ * and filled in a round trip later (a second layout of the header, the bottom bar, the banners).
+ */
+export const preloadMemberShell = (): Promise<unknown> =>
+  Promise.all([signedInShell(), memberNav()]).catch(() => {});
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();

@@ -1,6 +1,7 @@
 import type { User } from '@giro/contract/auth';
 import type { QueryClient } from '@tanstack/react-query';
 import { dashboardKey } from '../features/dashboard/api/dashboard';
+import { debtsKey } from '../features/debts/api/debts';
 import { fundQuery } from '../features/fund/api/fund-queries';
 import { requestsKey } from '../features/requests/api/request-queries';
 
@@ -9,9 +10,11 @@ function firstScreen(client: QueryClient, path: string, hasOrganization: boolean
   const dashboard = () => client.prefetchQuery({ queryKey: dashboardKey });
   const fund = () => client.prefetchQuery(fundQuery);
   const requests = () => client.prefetchQuery({ queryKey: requestsKey });
-  if (path === '/') return hasOrganization ? [dashboard(), fund()] : [dashboard()]; // the fund: the Now card
+  // The Now card's debts to and from other members: beside the fund, not once the card's code is in.
+  const debts = () => client.prefetchQuery({ queryKey: debtsKey });
+  if (path === '/') return hasOrganization ? [dashboard(), fund(), debts()] : [dashboard()]; // the fund: the Now card
   if (!hasOrganization) return [];
-  if (path === '/fund') return [fund()];
+  if (path === '/fund') return [fund(), debts()];
   if (path === '/requests') return [requests()];
   return [];
 }

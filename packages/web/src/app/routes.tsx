@@ -4,39 +4,31 @@ import { Redirect, Route, Switch } from 'wouter';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { useUser } from '../features/auth/api/session';
 import { ADMIN_PAGE_STRINGS, ALL_STRINGS } from '../lib/i18n';
+import { loadOnce } from '../lib/lazy-named';
 import { paths } from '../lib/paths';
 import { recoverable } from '../lib/stale-build';
+import { pageOfPath } from './page-paths';
 
 // Every page is its own chunk: the first load carries only the shell. A chunk that is gone (a
-// newer build was deployed) reloads the tab into the new build (lib/stale-build.ts).
+// newer build was deployed) reloads the tab into the new build (lib/stale-build.ts). Each is
+// asked for once (loadOnce): the page preloaded before the first render is in when it renders.
 const pages = {
-  dashboard: () => import('./pages/dashboard-page'),
-  fund: () => import('./pages/fund-page'),
-  requests: () => import('./pages/requests-page'),
-  account: () => import('./pages/account-page'),
-  statistics: () => import('./pages/statistics-page'),
-  request: () => import('./pages/request-page'),
-  auth: () => import('./pages/auth-page'),
-  verifyEmail: () => import('./pages/verify-email-page'),
-  emailVerified: () => import('./pages/email-verified-page'),
-  forgotPassword: () => import('./pages/forgot-password-page'),
-  resetPassword: () => import('./pages/reset-password-page'),
-  deleteAccountConfirm: () => import('./pages/delete-account-confirm-page'),
-  static: () => import('./pages/static-page'),
-  admin: () => import('./pages/admin-page'),
-  notFound: () => import('./pages/not-found-page'),
+  dashboard: loadOnce(() => import('./pages/dashboard-page')),
+  fund: loadOnce(() => import('./pages/fund-page')),
+  requests: loadOnce(() => import('./pages/requests-page')),
+  account: loadOnce(() => import('./pages/account-page')),
+  statistics: loadOnce(() => import('./pages/statistics-page')),
+  request: loadOnce(() => import('./pages/request-page')),
+  auth: loadOnce(() => import('./pages/auth-page')),
+  verifyEmail: loadOnce(() => import('./pages/verify-email-page')),
+  emailVerified: loadOnce(() => import('./pages/email-verified-page')),
+  forgotPassword: loadOnce(() => import('./pages/forgot-password-page')),
+  resetPassword: loadOnce(() => import('./pages/reset-password-page')),
+  deleteAccountConfirm: loadOnce(() => import('./pages/delete-account-confirm-page')),
+  static: loadOnce(() => import('./pages/static-page')),
+  admin: loadOnce(() => import('./pages/admin-page')),
+  notFound: loadOnce(() => import('./pages/not-found-page')),
 };
-
-/** The page a path shows, for preloading its chunk while the strings and the session load. */
-const pageOfPath: [RegExp, keyof typeof pages][] = [
-  [/^\/$/, 'dashboard'],
-  [/^\/fund$/, 'fund'],
-  [/^\/requests$/, 'requests'],
-  [/^\/(auth|invite\/[^/]+)$/, 'auth'],
-  [/^\/account(\/|$)/, 'account'],
-  [/^\/requests\/[^/]+$/, 'request'],
-  [/^\/statistics$/, 'statistics'],
-];
 
 /** Starts loading the chunk of the page at `path` (main.tsx, before the first render). */
 export function preloadPage(path: string): Promise<unknown> {
