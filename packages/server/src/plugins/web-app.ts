@@ -16,7 +16,8 @@ const REVALIDATE = 'no-cache';
  * app's, the tab's), three round trips on a phone's network for 461 bytes that never change.
  */
 const ICON = 'public, max-age=86400';
-const isIcon = (path: string) => /\.(svg|png|ico)$/.test(path);
+// The file sent may be the precompressed twin (icon.svg.br).
+const isIcon = (path: string) => /\.(svg|png|ico)(\.br|\.gz)?$/.test(path);
 
 /**
  * Serves the built web app on the API's port. Files are sent precompressed (the build writes a

@@ -4,6 +4,7 @@ import { UnverifiedBanner } from '../features/account/components/unverified-bann
 import { useLanguageSync } from '../features/account/hooks/use-language-sync';
 import { PaymentConfirmationsBanner } from '../features/payments/components/payment-confirmations-banner';
 import { ALL_STRINGS } from '../lib/i18n';
+import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 import { Realtime } from './realtime';
 
 /**
@@ -14,9 +15,12 @@ export default function SignedInShell({ user }: { user: User }) {
   useLanguageSync(user);
   // The banners' strings are the signed-in ones: they show once those are in.
   const { ready } = useTranslation(ALL_STRINGS, { useSuspense: false });
+  // The channel opens once the first screen is up: its code, its socket and the resync that
+  // follows are not in that screen's way (what happened meanwhile, the resync brings).
+  const isPainted = useAfterFirstPaint();
   return (
     <>
-      <Realtime />
+      {isPainted && <Realtime />}
       {ready && (
         <>
           {/* On every signed-in page until the email is verified (domain.md, Users and accounts). */}
