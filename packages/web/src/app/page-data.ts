@@ -1,22 +1,23 @@
 import type { User } from '@giro/contract/auth';
 import type { QueryClient } from '@tanstack/react-query';
 import { dashboardKey } from '../features/dashboard/api/dashboard';
-import { debtsKey } from '../features/debts/api/debts';
-import { fundQuery } from '../features/fund/api/fund-queries';
+import { fundKey, fundQuery } from '../features/fund/api/fund-queries';
 import { requestsKey } from '../features/requests/api/request-queries';
+import { pageAt, pageReads } from './page-paths';
 
-/** What a signed-in page's first screen reads, for a member with an organization or without. */
+/**
+ * What a signed-in page's first screen reads (app/page-paths, pageReads: index.html preloads the
+ * same), for a member with an organization; one without reads only the home's dashboard.
+ */
 function firstScreen(client: QueryClient, path: string, hasOrganization: boolean): Promise<unknown>[] {
-  const dashboard = () => client.prefetchQuery({ queryKey: dashboardKey });
-  const fund = () => client.prefetchQuery(fundQuery);
-  const requests = () => client.prefetchQuery({ queryKey: requestsKey });
-  // The Now card's debts to and from other members: beside the fund, not once the card's code is in.
-  const debts = () => client.prefetchQuery({ queryKey: debtsKey });
-  if (path === '/') return hasOrganization ? [dashboard(), fund(), debts()] : [dashboard()]; // the fund: the Now card
-  if (!hasOrganization) return [];
-  if (path === '/fund') return [fund(), debts()];
-  if (path === '/requests') return [requests()];
-  return [];
+  const page = pageAt(path);
+  const reads = (page && pageReads[page]) || [];
+  return reads
+    .filter((url) => hasOrganization || url === dashboardKey[0])
+    .map((url) =>
+      // The fund's read turns its 404 (no fund yet) into null.
+      url === fundKey[0] ? client.prefetchQuery(fundQuery) : client.prefetchQuery({ queryKey: [url] }),
+    );
 }
 
 /**

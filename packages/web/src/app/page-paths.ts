@@ -16,5 +16,23 @@ export const pageOfPath = [
 
 export type PathPage = (typeof pageOfPath)[number][1];
 
+/**
+ * What a member's page reads for its first screen (app/page-data asks for these, in this order,
+ * as soon as the session check names the member). index.html asks for them too, as preloads
+ * beside the shell (scripts/route-preloads.ts), so the answers are under way before the shell
+ * has run; the app's own requests then find them. A visitor who is not signed in gets 401s
+ * there, a few hundred bytes, before the page sends them to /auth.
+ */
+export const pageReads: Partial<Record<PathPage, readonly string[]>> = {
+  // The home opens on the Now card: the fund, and the debts to and from other members.
+  dashboard: ['/api/dashboard', '/api/rotating-fund', '/api/debts'],
+  fund: ['/api/rotating-fund', '/api/debts'],
+  requests: ['/api/requests'],
+};
+
+/** The page a path shows, if it is one of these. */
+export const pageAt = (path: string): PathPage | undefined =>
+  pageOfPath.find(([pattern]) => pattern.test(path))?.[1];
+
 /** The page's source file, as the build's manifest names it. */
 export const pageSource = (page: PathPage) => `src/app/pages/${page}-page.tsx`;

@@ -67,12 +67,12 @@ export default function DashboardPage() {
       </p>
       {organization ? (
         <>
-          <div className="grid gap-4 md:grid-cols-2">
-            <OrganizationInfo organization={organization} showTotals />
-            <InviteCard organization={organization} />
-          </div>
           {/* Below a phone's first screen: built once that screen is up (components/ui/deferred). */}
           <Deferred className="flex flex-col gap-6">
+            <div className="grid gap-4 md:grid-cols-2">
+              <OrganizationInfo organization={organization} showTotals />
+              <InviteCard organization={organization} />
+            </div>
             <Leaderboard members={leaderboard} />
             <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
               <div className="flex flex-col gap-4">
