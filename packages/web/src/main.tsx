@@ -53,8 +53,9 @@ async function start() {
       );
   const path = window.location.pathname;
   // As soon as the check names a member (not once the first strings are in as well): their
-  // page's data, the member's shell (header links, bottom bar, banners) and the signed-in strings in their language (a change of language is not cut
-  // short by the cap below: the first screen is never painted in the wrong one).
+  // page's data, the member's shell (header links, bottom bar, banners) and the signed-in
+  // strings in their language (a change of language is not cut short by the cap below: the
+  // first screen is never painted in the wrong one).
   const member = session.then(async (check): Promise<Promise<unknown>[]> => {
     const user = check?.user;
     if (!user) return [];
