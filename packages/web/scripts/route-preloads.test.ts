@@ -2,6 +2,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { pageOfPath, pageReads, pageSource } from '../src/app/page-paths';
+import { browserLanguage, LANGUAGE_KEY } from '../src/lib/i18n';
 import { PRELOAD_SCRIPT, pagePreloads } from './route-preloads';
 
 const root = '/app/packages/web';
@@ -15,7 +16,10 @@ const chunk = (fileName: string, imports: string[] = [], extra: object = {}) => 
   ...extra,
 });
 
-/** A build: the shell (with a chunk it imports), every page, the home sharing a chunk with the shell. */
+/**
+ * A build: the shell (with a chunk it imports), every page, the home sharing a chunk with the
+ * shell, and the strings per language and namespace.
+ */
 function bundle(): Bundle {
   const outputs: Record<string, unknown> = {
     'assets/index.js': chunk('assets/index.js', ['assets/react.js'], { isEntry: true }),
@@ -28,32 +32,64 @@ function bundle(): Bundle {
       facadeModuleId: `${root}/${pageSource(page)}`,
     });
   }
+  for (const language of ['it', 'en'])
+    for (const namespace of ['public', 'app']) {
+      const file = `assets/${namespace}-${language}.js`;
+      outputs[file] = chunk(file, [], {
+        facadeModuleId: `${root}/src/locales/${language}/${namespace}.json`,
+      });
+    }
   return outputs as unknown as Bundle;
 }
 
-/** Runs the inline script as a browser would at `path`; returns the links it added. */
-function linksAt(path: string, routes: ReturnType<typeof pagePreloads>) {
+interface Browser {
+  path: string;
+  stored?: string | null;
+  languages?: string[];
+  /** localStorage that throws, as it does with storage blocked. */
+  blocked?: boolean;
+}
+
+/** Runs the inline script as a browser would; returns the links it added. */
+function linksAt({ path, stored = null, languages = ['it-IT'], blocked = false }: Browser) {
   const added: { rel: string; href: string; as?: string; crossOrigin?: string }[] = [];
+  const data = JSON.stringify(pagePreloads(bundle(), root));
   const document = {
-    getElementById: (id: string) => (id === 'page-preloads' ? { textContent: JSON.stringify(routes) } : null),
+    getElementById: (id: string) => (id === 'page-preloads' ? { textContent: data } : null),
     createElement: () => ({}),
     head: { appendChild: (link: (typeof added)[number]) => added.push(link) },
   };
-  runInNewContext(PRELOAD_SCRIPT, { document, location: { pathname: path } });
+  const localStorage = {
+    getItem: (key: string) => {
+      if (blocked) throw new Error('SecurityError');
+      return key === LANGUAGE_KEY ? stored : null;
+    },
+  };
+  const navigator = { languages, language: languages[0] ?? '' };
+  runInNewContext(PRELOAD_SCRIPT, { document, localStorage, navigator, location: { pathname: path } });
   return added;
 }
 
-describe('index.html asks for the opened page’s code and first reads (issue 12)', () => {
-  it('lists each page’s chunk with what it imports, less what the shell loads, and its reads', () => {
-    const routes = pagePreloads(bundle(), root);
-    const home = routes.find(([pattern]) => pattern === '^\\/$');
-    expect(home).toEqual(['^\\/$', ['/assets/dashboard-page.js', '/assets/card.js'], pageReads.dashboard]);
-    expect(routes.find(([, files]) => files.includes('/assets/auth-page.js'))?.[2]).toEqual([]);
+describe('index.html asks for the opened page’s code, strings and first reads (issue 12)', () => {
+  it('lists each page’s chunk with what it imports, less what the shell loads, its reads and strings', () => {
+    const { routes, strings } = pagePreloads(bundle(), root);
+    expect(routes.find(([pattern]) => pattern === '^\\/$')).toEqual([
+      '^\\/$',
+      ['/assets/dashboard-page.js', '/assets/card.js'],
+      pageReads.dashboard,
+      ['public', 'app'],
+    ]);
+    const auth = routes.find(([, files]) => files.includes('/assets/auth-page.js'));
+    expect(auth?.[2]).toEqual([]);
+    expect(auth?.[3]).toEqual(['public']);
+    expect(strings).toEqual({
+      it: { public: '/assets/public-it.js', app: '/assets/app-it.js' },
+      en: { public: '/assets/public-en.js', app: '/assets/app-en.js' },
+    });
   });
 
-  it('the inline script adds, for the path opened, a fetch preload per read and a module preload per file', () => {
-    const routes = pagePreloads(bundle(), root);
-    const home = linksAt('/', routes);
+  it('adds, for the path opened, a fetch preload per read and a module preload per file and string chunk', () => {
+    const home = linksAt({ path: '/' });
     expect(home.filter((link) => link.rel === 'preload')).toEqual(
       (pageReads.dashboard ?? []).map((href) => ({
         rel: 'preload',
@@ -63,16 +99,44 @@ describe('index.html asks for the opened page’s code and first reads (issue 12
       })),
     );
     expect(home.filter((link) => link.rel === 'modulepreload').map((link) => link.href)).toEqual([
+      '/assets/public-it.js',
+      '/assets/app-it.js',
       '/assets/dashboard-page.js',
       '/assets/card.js',
     ]);
-    expect(linksAt('/invite/ABC123', routes).map((link) => link.href)).toEqual(['/assets/auth-page.js']);
-    expect(linksAt('/privacy', routes)).toEqual([]);
+    expect(linksAt({ path: '/invite/ABC123' }).map((link) => link.href)).toEqual([
+      '/assets/public-it.js',
+      '/assets/auth-page.js',
+    ]);
+    expect(linksAt({ path: '/privacy' })).toEqual([]);
   });
 
-  it('a page whose chunk the build does not have stops the build', () => {
-    const broken = bundle() as unknown as Record<string, unknown>;
-    delete broken['assets/fund-page.js'];
-    expect(() => pagePreloads(broken as unknown as Bundle, root)).toThrow(/fund-page/);
+  it('picks the strings’ language as lib/i18n does: the one picked here, else the browser’s', () => {
+    const cases: Browser[] = [
+      { path: '/auth', stored: 'en', languages: ['it-IT'] },
+      { path: '/auth', stored: 'it', languages: ['en-GB'] },
+      { path: '/auth', stored: null, languages: ['de-DE', 'en-US', 'it'] },
+      { path: '/auth', stored: null, languages: ['fr-FR', 'IT'] },
+      { path: '/auth', stored: 'xx', languages: ['de-DE'] },
+      { path: '/auth', stored: null, languages: [] },
+      { path: '/auth', blocked: true, languages: ['it-CH'] },
+    ];
+    for (const browser of cases) {
+      const stored = browser.blocked
+        ? null
+        : browser.stored === 'it' || browser.stored === 'en'
+          ? browser.stored
+          : null;
+      const expected = stored ?? browserLanguage(browser.languages ?? []);
+      expect(linksAt(browser).map((link) => link.href)).toContain(`/assets/public-${expected}.js`);
+    }
+  });
+
+  it('a page or string chunk the build does not have stops the build', () => {
+    for (const file of ['assets/fund-page.js', 'assets/app-en.js']) {
+      const broken = bundle() as unknown as Record<string, unknown>;
+      delete broken[file];
+      expect(() => pagePreloads(broken as unknown as Bundle, root)).toThrow(/fund-page|en\/app/);
+    }
   });
 });

@@ -12,16 +12,25 @@
  * read takes the preloaded answer.
  */
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
-import { pageOfPath, pageReads, pageSource } from '../src/app/page-paths';
+import { pageOfPath, pageReads, pageSource, signedOutPages } from '../src/app/page-paths';
 
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
 
+type Route = [pattern: string, files: string[], reads: readonly string[], strings: Namespace[]];
+type Namespace = 'public' | 'app';
+const LANGUAGES = ['it', 'en'] as const;
+
 /**
  * Each page path (a RegExp's source) with the files to preload for it, from the build's bundle,
- * and the API reads its first screen waits for (app/page-paths, pageReads).
+ * the API reads its first screen waits for (app/page-paths, pageReads), and the string
+ * namespaces it waits for (a member's page: the signed-in ones too). Beside them, each string
+ * chunk's file by language: the script picks the language as lib/i18n does.
  */
-export function pagePreloads(bundle: Bundle, root: string): [string, string[], readonly string[]][] {
+export function pagePreloads(
+  bundle: Bundle,
+  root: string,
+): { routes: Route[]; strings: Record<(typeof LANGUAGES)[number], Record<Namespace, string>> } {
   const chunks = Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (start: Chunk[]) => {
@@ -35,22 +44,38 @@ export function pagePreloads(bundle: Bundle, root: string): [string, string[], r
     return files;
   };
   const shell = closure(chunks.filter((chunk) => chunk.isEntry));
-  return pageOfPath.map(([pattern, page]) => {
-    const source = `${root}/${pageSource(page)}`;
-    const chunk = chunks.find((candidate) => candidate.facadeModuleId === source);
+  const chunkOf = (source: string) => {
+    const chunk = chunks.find((candidate) => candidate.facadeModuleId === `${root}/${source}`);
     if (!chunk) throw new Error(`route-preloads: the build has no chunk for ${source}`);
-    const files = [...closure([chunk])].filter((file) => !shell.has(file));
-    return [pattern.source, files.map((file) => `/${file}`), pageReads[page] ?? []];
+    return chunk;
+  };
+  const routes = pageOfPath.map(([pattern, page]): Route => {
+    const files = [...closure([chunkOf(pageSource(page))])].filter((file) => !shell.has(file));
+    const strings: Namespace[] = signedOutPages.includes(page) ? ['public'] : ['public', 'app'];
+    return [pattern.source, files.map((file) => `/${file}`), pageReads[page] ?? [], strings];
   });
+  const stringFile = (language: string, namespace: Namespace) =>
+    `/${chunkOf(`src/locales/${language}/${namespace}.json`).fileName}`;
+  const strings = Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      { public: stringFile(language, 'public'), app: stringFile(language, 'app') },
+    ]),
+  ) as Record<(typeof LANGUAGES)[number], Record<Namespace, string>>;
+  return { routes, strings };
 }
 
 /**
  * The inline script, the same bytes in every build: the list it reads is data beside it (a JSON
  * script, which never runs), so the server's Content-Security-Policy hash of it (server
  * plugins/web-app.ts) holds across builds, even for a server left running while dist is rebuilt.
+ * The language is lib/i18n's choice, written out again (route-preloads.test.ts holds them
+ * equal): the one picked on this browser (`giro.language`), else the first of the browser's
+ * languages that the app has, else English. Reading storage here also opens it while the page
+ * waits on the network, instead of inside the shell's evaluation.
  */
 export const PRELOAD_SCRIPT =
-  "(function(r,p){function a(h,f){var l=document.createElement('link');l.rel=h?'preload':'modulepreload';l.href=f;if(h){l.as='fetch';l.crossOrigin='use-credentials'}document.head.appendChild(l)}for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){r[i][2].forEach(function(f){a(1,f)});r[i][1].forEach(function(f){a(0,f)});return}})(JSON.parse(document.getElementById('page-preloads').textContent),location.pathname)";
+  "(function(d,p){var c=JSON.parse(d.getElementById('page-preloads').textContent),L,n,i,t;try{L=localStorage.getItem('giro.language')}catch(e){}if(L!=='it'&&L!=='en'){L='en';n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];for(i=0;i<n.length;i++){t=String(n[i]).slice(0,2).toLowerCase();if(t==='it'||t==='en'){L=t;break}}}function a(h,f){var l=d.createElement('link');l.rel=h?'preload':'modulepreload';l.href=f;if(h){l.as='fetch';l.crossOrigin='use-credentials'}d.head.appendChild(l)}for(i=0;i<c.routes.length;i++)if(new RegExp(c.routes[i][0]).test(p)){c.routes[i][2].forEach(function(f){a(1,f)});c.routes[i][3].forEach(function(s){a(0,c.strings[L][s])});c.routes[i][1].forEach(function(f){a(0,f)});return}})(document,location.pathname)";
 
 export function routePreloads(): Plugin {
   let root = '';

@@ -30,6 +30,9 @@ export const pageReads: Partial<Record<PathPage, readonly string[]>> = {
   requests: ['/api/requests'],
 };
 
+/** The pages a visitor opens before signing in: they read only the `public` strings. */
+export const signedOutPages: readonly PathPage[] = ['auth'];
+
 /** The page a path shows, if it is one of these. */
 export const pageAt = (path: string): PathPage | undefined =>
   pageOfPath.find(([pattern]) => pattern.test(path))?.[1];
