@@ -54,20 +54,26 @@ export const budgets: PageBudget[] = [
   },
 ];
 
-/** Every file a chunk needs before it runs: itself and its static imports, transitively. */
-export function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
+/** Every key reachable from `starts` through `imports`, the starts included. */
+export function reachable<K>(starts: Iterable<K>, imports: (key: K) => Iterable<K>): Set<K> {
+  const seen = new Set<K>();
+  const visit = (key: K) => {
     if (seen.has(key)) return;
     seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the manifest has no ${key}`);
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const imported of imports(key)) visit(imported);
   };
-  for (const key of keys) visit(key);
-  return files;
+  for (const key of starts) visit(key);
+  return seen;
+}
+
+/** Every file a chunk needs before it runs: itself and its static imports, transitively. */
+export function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const chunk = (key: string) => {
+    const found = manifest[key];
+    if (!found) throw new Error(`the manifest has no ${key}`);
+    return found;
+  };
+  return new Set([...reachable(keys, (key) => chunk(key).imports ?? [])].map((key) => chunk(key).file));
 }
 
 export interface PageWeight {

@@ -13,6 +13,7 @@
  */
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import { pageOfPath, pageReads, pageSource, signedOutPages } from '../src/app/page-paths';
+import { reachable } from './bundle-budget';
 
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
@@ -20,6 +21,8 @@ type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
 type Route = [pattern: string, files: string[], reads: readonly string[], strings: Namespace[]];
 type Namespace = 'public' | 'app';
 const LANGUAGES = ['it', 'en'] as const;
+/** Each string chunk's file, by language and namespace. */
+type Strings = Record<(typeof LANGUAGES)[number], Record<Namespace, string>>;
 
 /**
  * Each page path (a RegExp's source) with the files to preload for it, from the build's bundle,
@@ -27,22 +30,15 @@ const LANGUAGES = ['it', 'en'] as const;
  * namespaces it waits for (a member's page: the signed-in ones too). Beside them, each string
  * chunk's file by language: the script picks the language as lib/i18n does.
  */
-export function pagePreloads(
-  bundle: Bundle,
-  root: string,
-): { routes: Route[]; strings: Record<(typeof LANGUAGES)[number], Record<Namespace, string>> } {
+export function pagePreloads(bundle: Bundle, root: string): { routes: Route[]; strings: Strings } {
   const chunks = Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (start: Chunk[]) => {
-    const files = new Set<string>();
-    const visit = (chunk: Chunk | undefined) => {
-      if (!chunk || files.has(chunk.fileName)) return;
-      files.add(chunk.fileName);
-      for (const file of chunk.imports) visit(byFile.get(file));
-    };
-    for (const chunk of start) visit(chunk);
-    return files;
-  };
+  // A chunk's files: itself and its static imports, transitively (by file name).
+  const closure = (start: Chunk[]) =>
+    reachable(
+      start.map((chunk) => chunk.fileName),
+      (file) => byFile.get(file)?.imports ?? [],
+    );
   const shell = closure(chunks.filter((chunk) => chunk.isEntry));
   const chunkOf = (source: string) => {
     const chunk = chunks.find((candidate) => candidate.facadeModuleId === `${root}/${source}`);
@@ -61,7 +57,7 @@ export function pagePreloads(
       language,
       { public: stringFile(language, 'public'), app: stringFile(language, 'app') },
     ]),
-  ) as Record<(typeof LANGUAGES)[number], Record<Namespace, string>>;
+  ) as Strings;
   return { routes, strings };
 }
 

@@ -7,7 +7,7 @@ import { ADMIN_PAGE_STRINGS, ALL_STRINGS } from '../lib/i18n';
 import { loadOnce } from '../lib/lazy-named';
 import { paths } from '../lib/paths';
 import { recoverable } from '../lib/stale-build';
-import { pageOfPath } from './page-paths';
+import { pageAt } from './page-paths';
 
 // Every page is its own chunk: the first load carries only the shell. A chunk that is gone (a
 // newer build was deployed) reloads the tab into the new build (lib/stale-build.ts). Each is
@@ -32,8 +32,8 @@ const pages = {
 
 /** Starts loading the chunk of the page at `path` (main.tsx, before the first render). */
 export function preloadPage(path: string): Promise<unknown> {
-  const match = pageOfPath.find(([pattern]) => pattern.test(path));
-  return match ? pages[match[1]]().catch(() => {}) : Promise.resolve();
+  const page = pageAt(path);
+  return page ? pages[page]().catch(() => {}) : Promise.resolve();
 }
 
 const DashboardPage = lazy(recoverable(pages.dashboard));
