@@ -77,11 +77,15 @@ test('a push shows its notification; a click opens its screen in the open tab', 
       .poll(() => shownNotifications(page), { timeout: 10_000 })
       .toEqual([{ title: 'Fuori', body: '', tag: 'outside', url: '/' }]);
   }).toPass({ timeout: 35_000 });
-  await closeNotifications(page);
-  await deliver('not json');
-  await expect
-    .poll(() => shownNotifications(page))
-    .toEqual([{ title: 'Giro', body: 'Ci sono novità per te.', tag: '', url: '/' }]);
+  // Delivered again as the others (it failed stop 33's last validate once, lost): untagged, so
+  // each try first closes what a late earlier one may have shown.
+  await expect(async () => {
+    await closeNotifications(page);
+    await deliver('not json');
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toEqual([{ title: 'Giro', body: 'Ci sono novità per te.', tag: '', url: '/' }]);
+  }).toPass({ timeout: 35_000 });
   await closeNotifications(page);
 });
 
