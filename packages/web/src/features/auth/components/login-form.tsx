@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useLogin } from '../api/auth-mutations';
-import { usePasskeySignIn } from '../api/passkey-sign-in';
+import { endPasskeyAutofill, usePasskeySignIn } from '../api/passkey-sign-in';
 
 /** Whether this browser can offer passkeys at all (every current one can; some old ones cannot). */
 const hasPasskeys = () => typeof window !== 'undefined' && 'PublicKeyCredential' in window;
@@ -26,42 +26,47 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
   const [errors, setErrors] = useState<Errors>({});
 
   // Conditional UI: where the browser supports it, the member's passkeys for this site appear
-  // among the username field's suggestions. Started once the page is idle, so the sign-in page's
-  // first paint does not wait for it.
+  // among the username field's suggestions. Started once, when the page is idle (the sign-in
+  // page's first paint does not wait for it), and ended when the form goes.
   const startAutofill = autofill.mutate;
+  const failed = (failure: unknown) =>
+    toast({
+      title: t('auth.passkeyFailed'),
+      // The member closed the browser's dialog, or has no passkey here: said plainly.
+      description:
+        failure instanceof Error && (failure.name === 'NotAllowedError' || failure.name === 'AbortError')
+          ? t('auth.passkeyCancelled')
+          : errorText(failure),
+      variant: 'destructive',
+    });
+  // The effect below runs once: it reads this render's callbacks when the wait ends.
+  const latest = useRef({ onDone, failed });
+  latest.current = { onDone, failed };
   useEffect(() => {
     if (!hasPasskeys() || !PublicKeyCredential.isConditionalMediationAvailable) return;
     let cancelled = false;
     const start = () =>
       PublicKeyCredential.isConditionalMediationAvailable().then((available) => {
         if (available && !cancelled)
-          startAutofill({ autofill: true }, { onSuccess: (user) => user && onDone() });
+          startAutofill(
+            { autofill: true },
+            {
+              onSuccess: (user) => user && latest.current.onDone(),
+              // A picked passkey the server refused (removed from her account, say).
+              onError: (failure) => latest.current.failed(failure),
+            },
+          );
       });
     const idle = 'requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 3000 }) : undefined;
     return () => {
       cancelled = true;
       if (idle !== undefined) cancelIdleCallback(idle);
+      endPasskeyAutofill();
     };
-  }, [startAutofill, onDone]);
+  }, [startAutofill]);
 
   const withPasskey = () =>
-    passkey.mutate(
-      { autofill: false },
-      {
-        onSuccess: (user) => user && onDone(),
-        onError: (failure) =>
-          toast({
-            title: t('auth.passkeyFailed'),
-            // The member closed the browser's dialog, or has no passkey here: said plainly.
-            description:
-              failure instanceof Error &&
-              (failure.name === 'NotAllowedError' || failure.name === 'AbortError')
-                ? t('auth.passkeyCancelled')
-                : errorText(failure),
-            variant: 'destructive',
-          }),
-      },
-    );
+    passkey.mutate({ autofill: false }, { onSuccess: (user) => user && onDone(), onError: failed });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
