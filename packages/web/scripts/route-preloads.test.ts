@@ -2,6 +2,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { pageOfPath, pageReads, pageSource } from '../src/app/page-paths';
+import { SIGNED_IN_HINT } from '../src/features/auth/api/session';
 import { browserLanguage, LANGUAGE_KEY } from '../src/lib/i18n';
 import { PRELOAD_SCRIPT, pagePreloads } from './route-preloads';
 
@@ -48,10 +49,12 @@ interface Browser {
   languages?: string[];
   /** localStorage that throws, as it does with storage blocked. */
   blocked?: boolean;
+  /** The last session check named a member (features/auth/api/session's hint). */
+  signedIn?: boolean;
 }
 
 /** Runs the inline script as a browser would; returns the links it added. */
-function linksAt({ path, stored = null, languages = ['it-IT'], blocked = false }: Browser) {
+function linksAt({ path, stored = null, languages = ['it-IT'], blocked = false, signedIn = true }: Browser) {
   const added: { rel: string; href: string; as?: string; crossOrigin?: string }[] = [];
   const data = JSON.stringify(pagePreloads(bundle(), root));
   const document = {
@@ -62,6 +65,7 @@ function linksAt({ path, stored = null, languages = ['it-IT'], blocked = false }
   const localStorage = {
     getItem: (key: string) => {
       if (blocked) throw new Error('SecurityError');
+      if (key === SIGNED_IN_HINT) return signedIn ? '1' : null;
       return key === LANGUAGE_KEY ? stored : null;
     },
   };
@@ -109,6 +113,15 @@ describe('index.html asks for the opened page’s code, strings and first reads 
       '/assets/auth-page.js',
     ]);
     expect(linksAt({ path: '/privacy' })).toEqual([]);
+  });
+
+  it('asks for the page’s reads only where the last session check named a member', () => {
+    const signedOut = linksAt({ path: '/', signedIn: false });
+    expect(signedOut.filter((link) => link.rel === 'preload')).toEqual([]);
+    // Its code and strings still: she signs in, and the home follows.
+    expect(signedOut.map((link) => link.href)).toContain('/assets/dashboard-page.js');
+    expect(linksAt({ path: '/', blocked: true }).filter((link) => link.rel === 'preload')).toEqual([]);
+    expect(linksAt({ path: '/' }).filter((link) => link.rel === 'preload').length).toBeGreaterThan(0);
   });
 
   it('picks the strings’ language as lib/i18n does: the one picked here, else the browser’s', () => {

@@ -67,11 +67,13 @@ export function pagePreloads(bundle: Bundle, root: string): { routes: Route[]; s
  * plugins/web-app.ts) holds across builds, even for a server left running while dist is rebuilt.
  * The language is lib/i18n's choice, written out again (route-preloads.test.ts holds them
  * equal): the one picked on this browser (`giro.language`), else the first of the browser's
- * languages that the app has, else English. Reading storage here also opens it while the page
- * waits on the network, instead of inside the shell's evaluation.
+ * languages that the app has, else English. The page's reads are asked for only where the last
+ * session check named a member (`giro.signed-in`, features/auth/api/session's hint, which main.tsx
+ * follows too): a visitor who is signed out is not sent two answers of 401. Reading storage here
+ * also opens it while the page waits on the network, instead of inside the shell's evaluation.
  */
 export const PRELOAD_SCRIPT =
-  "(function(d,p){var c=JSON.parse(d.getElementById('page-preloads').textContent),L,n,i,t;try{L=localStorage.getItem('giro.language')}catch(e){}if(L!=='it'&&L!=='en'){L='en';n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];for(i=0;i<n.length;i++){t=String(n[i]).slice(0,2).toLowerCase();if(t==='it'||t==='en'){L=t;break}}}function a(h,f){var l=d.createElement('link');l.rel=h?'preload':'modulepreload';l.href=f;if(h){l.as='fetch';l.crossOrigin='use-credentials'}d.head.appendChild(l)}for(i=0;i<c.routes.length;i++)if(new RegExp(c.routes[i][0]).test(p)){c.routes[i][2].forEach(function(f){a(1,f)});c.routes[i][3].forEach(function(s){a(0,c.strings[L][s])});c.routes[i][1].forEach(function(f){a(0,f)});return}})(document,location.pathname)";
+  "(function(d,p){var c=JSON.parse(d.getElementById('page-preloads').textContent),L,S,n,i,t;try{L=localStorage.getItem('giro.language');S=localStorage.getItem('giro.signed-in')==='1'}catch(e){}if(L!=='it'&&L!=='en'){L='en';n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];for(i=0;i<n.length;i++){t=String(n[i]).slice(0,2).toLowerCase();if(t==='it'||t==='en'){L=t;break}}}function a(h,f){var l=d.createElement('link');l.rel=h?'preload':'modulepreload';l.href=f;if(h){l.as='fetch';l.crossOrigin='use-credentials'}d.head.appendChild(l)}for(i=0;i<c.routes.length;i++)if(new RegExp(c.routes[i][0]).test(p)){if(S)c.routes[i][2].forEach(function(f){a(1,f)});c.routes[i][3].forEach(function(s){a(0,c.strings[L][s])});c.routes[i][1].forEach(function(f){a(0,f)});return}})(document,location.pathname)";
 
 export function routePreloads(): Plugin {
   let root = '';

@@ -14,7 +14,7 @@ const fetchSessionCheck = getQueryFn({ on401: 'returnNull' });
  * screen's data beside the check instead of after it (one round trip less before the page). A
  * hint only: the check decides, and a wrong guess costs two answers of 401.
  */
-const SIGNED_IN_HINT = 'giro.signed-in';
+export const SIGNED_IN_HINT = 'giro.signed-in';
 export function wasSignedIn(): boolean {
   try {
     return localStorage.getItem(SIGNED_IN_HINT) === '1';
