@@ -11,11 +11,15 @@ const port = Number(process.env.E2E_PORT ?? 5123);
 // WebAuthn refuses IP addresses: this journey runs on localhost (WEBAUTHN_RP_ID, global-setup).
 const origin = `http://localhost:${port}`;
 
-/** Chromium's virtual authenticator (DevTools `WebAuthn` domain): a phone's platform passkey. */
-async function virtualAuthenticator(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
+/**
+ * Chromium's virtual authenticator (DevTools `WebAuthn` domain): a phone's platform passkey. It
+ * answers every request at once; `present(false)` leaves them waiting, as a member who has not
+ * touched anything yet.
+ */
+async function virtualAuthenticator(page: Page) {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -25,7 +29,10 @@ async function virtualAuthenticator(page: Page): Promise<CDPSession> {
       automaticPresenceSimulation: true,
     },
   });
-  return cdp;
+  return {
+    present: (enabled: boolean) =>
+      cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled }),
+  };
 }
 
 async function mailsTo(email: string): Promise<CaughtMail[]> {
@@ -48,7 +55,7 @@ test('a passkey signs a member in alone; sessions and security events are hers t
   const phone = { ...devices['Pixel 7'], baseURL: origin, viewport: { width: 390, height: 844 } };
   const anna = await registerMember(browser, 'anna', undefined, phone);
   const page = anna.page;
-  await virtualAuthenticator(page);
+  const authenticator = await virtualAuthenticator(page);
 
   await page.goto('/account#security');
   const security = page.getByTestId('security-card');
@@ -63,20 +70,38 @@ test('a passkey signs a member in alone; sessions and security events are hers t
   await checkPage(page, 'account security, phone, Italian');
   await expect.poll(() => subjectsTo(anna.who.email)).toContain('Giro: passkey aggiunta');
 
-  // Signed out, the passkey alone signs her in: no username, no password.
+  // Signed out, the passkey alone signs her in: no username, no password. First picked among the
+  // username field's suggestions (conditional UI), which the virtual authenticator does by itself.
+  const isSignIn = (request: Request) =>
+    request.url().endsWith('/api/passkeys/authentication') && request.method() === 'POST';
+  const signIns: Request[] = [];
+  page.on('request', (request) => isSignIn(request) && signIns.push(request));
   await page.getByTestId('logout-button').click();
   await expect(page).toHaveURL(/\/auth/);
-  const answer = page.waitForRequest(
-    (request: Request) =>
-      request.url().endsWith('/api/passkeys/authentication') && request.method() === 'POST',
-  );
-  // The virtual authenticator answers the username field's autofill (conditional UI) by itself,
-  // and may sign her in before the click lands: one sign-in either way (they share it).
-  await page
-    .getByTestId('passkey-sign-in')
-    .click({ timeout: 10_000 })
-    .catch(() => {});
   await expect(page.getByTestId('dashboard-welcome')).toBeVisible();
+  expect(signIns).toHaveLength(1);
+
+  // Then with the button, pressed while the suggestions wait for her: a browser runs one request
+  // at a time, so the button ends that wait before asking; one sign-in comes of it, the button's.
+  await page.goto('/account');
+  await authenticator.present(false);
+  const suggestionsOffered = page.waitForResponse((response) =>
+    response.url().endsWith('/api/passkeys/authentication/options'),
+  );
+  await page.getByTestId('logout-button').click();
+  await expect(page).toHaveURL(/\/auth/);
+  await suggestionsOffered;
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  // She touches the phone as the button's request goes out.
+  await page.route('**/api/passkeys/authentication/options', async (route) => {
+    await authenticator.present(true);
+    await route.continue();
+  });
+  const answer = page.waitForRequest(isSignIn);
+  await page.getByTestId('passkey-sign-in').click();
+  await expect(page.getByTestId('dashboard-welcome')).toBeVisible();
+  expect(signIns).toHaveLength(2);
+  await page.unroute('**/api/passkeys/authentication/options');
   const signedWith = (await answer).postDataJSON();
   // The same answer a second time (a replay) signs nobody in: its challenge was used.
   const replay = await apiCall(page, 'POST', '/api/passkeys/authentication', signedWith);

@@ -21,15 +21,17 @@ export interface PasskeySteps<Prepared, Answer, User> {
  * - leaving the sign-in form ends the autofill's wait, never the button's request.
  */
 export function passkeyRequests<Prepared, Answer, User>(steps: PasskeySteps<Prepared, Answer, User>) {
-  let waiting: { ending: boolean; done: Promise<User | null> } | null = null;
+  type Wait = { ending: boolean; asked: boolean; done: Promise<User | null> };
+  let waiting: Wait | null = null;
   let asking: Promise<User> | null = null;
 
-  async function waitForAutofill(wait: { ending: boolean }): Promise<User | null> {
+  async function waitForAutofill(wait: Wait): Promise<User | null> {
     let answer: Answer;
     try {
       const prepared = await steps.prepare();
       // Checked right before the browser is asked: the button may have come in meanwhile.
       if (wait.ending || asking) return null;
+      wait.asked = true;
       answer = await steps.start(prepared, true);
     } catch {
       // Ended by the button or the page, or no passkey here: the form is still there.
@@ -42,10 +44,7 @@ export function passkeyRequests<Prepared, Answer, User>(steps: PasskeySteps<Prep
   /** Resolves to the member signed in by a picked suggestion, or null when ended or not offered. */
   function autofill(): Promise<User | null> {
     if (asking || waiting) return Promise.resolve(null);
-    const wait: { ending: boolean; done: Promise<User | null> } = {
-      ending: false,
-      done: Promise.resolve(null),
-    };
+    const wait: Wait = { ending: false, asked: false, done: Promise.resolve(null) };
     waiting = wait;
     wait.done = waitForAutofill(wait).finally(() => {
       if (waiting === wait) waiting = null;
@@ -57,9 +56,12 @@ export function passkeyRequests<Prepared, Answer, User>(steps: PasskeySteps<Prep
     const current = waiting;
     if (current) {
       current.ending = true;
-      steps.cancel();
-      const user = await current.done.catch(() => null);
-      if (user) return user;
+      // Still fetching its challenge, the autofill will not ask the browser: no need to wait.
+      if (current.asked) {
+        steps.cancel();
+        const user = await current.done.catch(() => null);
+        if (user) return user;
+      }
     }
     const prepared = await steps.prepare();
     return steps.signIn(await steps.start(prepared, false));
