@@ -91,6 +91,7 @@ test('a passkey signs a member in alone; sessions and security events are hers t
   await page.getByTestId('logout-button').click();
   await expect(page).toHaveURL(/\/auth/);
   await suggestionsOffered;
+  // A task later the suggestions' request is with the browser (the answer's continuation ran).
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   // She touches the phone as the button's request goes out.
   await page.route('**/api/passkeys/authentication/options', async (route) => {

@@ -20,8 +20,7 @@ export type PathPage = (typeof pageOfPath)[number][1];
  * What a member's page reads for its first screen (app/page-data asks for these, in this order,
  * as soon as the session check names the member). index.html asks for them too, as preloads
  * beside the shell (scripts/route-preloads.ts), so the answers are under way before the shell
- * has run; the app's own requests then find them. A visitor who is not signed in gets 401s
- * there, a few hundred bytes, before the page sends them to /auth.
+ * has run, where the last session check named a member; the app's own requests then find them.
  */
 export const pageReads: Partial<Record<PathPage, readonly string[]>> = {
   // The home opens on the Now card: the fund, and the debts to and from other members.

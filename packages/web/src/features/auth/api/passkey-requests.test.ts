@@ -137,7 +137,7 @@ describe('passkey requests: one at a time', () => {
     const first = requests.ask();
     expect(requests.ask()).toBe(first);
     await settle();
-    browser.pending()!.answer.reject(Object.assign(new Error('closed'), { name: 'NotAllowedError' }));
+    browser.pending()!.answer.reject(failure('NotAllowedError', 'closed'));
     await expect(first).rejects.toMatchObject({ name: 'NotAllowedError' });
     // Pressed again, it asks again.
     const again = requests.ask();
