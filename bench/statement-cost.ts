@@ -5,7 +5,7 @@
  * builder (as the use cases run today), through `pg` with the same unnamed statements, and
  * through `pg` with named prepared statements. Transactions a second, and the CPU per
  * transaction of this process and of every PostgreSQL process (from /proc).
- * Run: node --import tsx bench/statement-cost.ts   (options: --transactions 3000 --reps 3)
+ * Run: npm run bench:statements   (options: --transactions 3000 --reps 3)
  */
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +15,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { bigserial, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { freshPostgres } from './support/database';
-import { median, printTable } from './support/report';
+import { median, printTable, round, writeResult } from './support/report';
 
 const { values } = parseArgs({
   options: { transactions: { type: 'string', default: '3000' }, reps: { type: 'string', default: '3' } },
@@ -177,17 +177,26 @@ try {
   const runs = new Map<string, Awaited<ReturnType<typeof run>>[]>(ways.map(([title]) => [title, []]));
   for (let rep = 0; rep < REPS; rep++)
     for (const [title, transaction] of ways) runs.get(title)!.push(await run(transaction));
-  const rows = ways.map(([title]) => {
+  const results = ways.map(([title]) => {
     const measured = runs.get(title)!;
-    return [
-      title,
-      Math.round(median(measured.map((r) => r.perSecond))),
-      median(measured.map((r) => r.appMs)).toFixed(2),
-      median(measured.map((r) => r.postgresMs)).toFixed(2),
-    ];
+    return {
+      way: title,
+      perSecond: Math.round(median(measured.map((r) => r.perSecond))),
+      appCpuMs: round(median(measured.map((r) => r.appMs))),
+      postgresCpuMs: round(median(measured.map((r) => r.postgresMs))),
+    };
   });
   console.log(`\n${TRANSACTIONS} transactions a run, ${CONCURRENCY} at a time, pool 10, median of ${REPS}\n`);
-  printTable(['way', 'transactions/s', 'application CPU ms', 'PostgreSQL CPU ms'], rows);
+  printTable(
+    ['way', 'transactions/s', 'application CPU ms', 'PostgreSQL CPU ms'],
+    results.map((r) => [r.way, r.perSecond, r.appCpuMs, r.postgresCpuMs]),
+  );
+  writeResult('statement-cost', {
+    transactions: TRANSACTIONS,
+    concurrency: CONCURRENCY,
+    reps: REPS,
+    results,
+  });
 } finally {
   await pool.end();
   await fresh.drop();
