@@ -2,7 +2,8 @@ import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
 import { reminderMoments } from '@giro/domain/fund/reminders';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
-import { fundEvents, funds, payoutAccounts, users } from './schema';
+import { namedStatement, runNamed } from './named-statement';
+import { funds, payoutAccounts, users } from './schema';
 
 export interface FundRow {
   id: string;
@@ -31,18 +32,24 @@ export async function findFundOfOrganization(
   return row && asRow(row);
 }
 
+// A named statement (db/named-statement.ts), as the save below: every fund command runs both.
+const lockStatement = namedStatement<{
+  id: string;
+  organization_id: string;
+  state: FundState;
+  version: number;
+}>(
+  'fund_lock',
+  'select id, organization_id, state, version from funds where organization_id = $1::uuid limit 1 for update',
+);
+
 /** Locks the organization's fund for the rest of the transaction: commands on one fund run one at a time. */
 export async function lockFundOfOrganization(
   tx: DbOrTx,
   organizationId: string,
 ): Promise<FundRow | undefined> {
-  const [row] = await tx
-    .select(columns)
-    .from(funds)
-    .where(eq(funds.organizationId, organizationId))
-    .for('update')
-    .limit(1);
-  return row && asRow(row);
+  const [row] = await runNamed(tx, lockStatement, [organizationId]);
+  return row && { id: row.id, organizationId: row.organization_id, state: row.state, version: row.version };
 }
 
 export async function insertFund(
@@ -58,7 +65,20 @@ export async function insertFund(
   return asRow(row!);
 }
 
-/** Writes the new state, its next deadline and the events that led to it. */
+const saveStatement = namedStatement(
+  'fund_save',
+  `with saved as (
+     update funds set state = $2::jsonb, version = $3::int, next_deadline_at = to_timestamp($4::float8 / 1000),
+       next_reminder_at = (select min(m) from unnest($5::timestamptz[]) as m
+         where m > coalesce(funds.reminders_through, '-infinity'::timestamptz)),
+       updated_at = to_timestamp($6::float8 / 1000)
+     where id = $1::uuid returning id, organization_id)
+   insert into fund_events (fund_id, organization_id, type, payload, at)
+   select saved.id, saved.organization_id, e->>'type', e, to_timestamp((e->>'at')::float8 / 1000)
+   from saved, jsonb_array_elements($7::jsonb) with ordinality as x(e, i) order by i`,
+);
+
+/** Writes the new state, its next deadline and reminder, and the events that led to it. */
 export async function saveFund(
   tx: DbOrTx,
   fund: FundRow,
@@ -67,32 +87,26 @@ export async function saveFund(
   nextDeadline: number | null,
   now: Date,
 ): Promise<void> {
-  await tx
-    .update(funds)
-    .set({
-      state,
-      version: fund.version + 1,
-      nextDeadlineAt: nextDeadline === null ? null : new Date(nextDeadline),
-      nextReminderAt: nextReminderSql(reminderMomentsSql(state), sql`${funds.remindersThrough}`),
-      updatedAt: now,
-    })
-    .where(eq(funds.id, fund.id));
-  if (events.length === 0) return;
-  await tx.insert(fundEvents).values(
-    events.map((event) => ({
-      fundId: fund.id,
-      organizationId: fund.organizationId,
-      type: event.type,
-      payload: event,
-      at: new Date(event.at),
-    })),
-  );
+  await runNamed(tx, saveStatement, [
+    fund.id,
+    JSON.stringify(state),
+    fund.version + 1,
+    nextDeadline,
+    reminderMomentsLiteral(state),
+    now.getTime(),
+    JSON.stringify(events),
+  ]);
+}
+
+/** The state's reminder moments as a timestamptz[] literal. */
+function reminderMomentsLiteral(state: FundState): string {
+  const list = reminderMoments(state).map((m) => `"${new Date(m.at).toISOString()}"`);
+  return `{${list.join(',')}}`;
 }
 
 /** The state's reminder moments as a timestamptz[] (one parameter). */
 export function reminderMomentsSql(state: FundState): SQL {
-  const list = reminderMoments(state).map((m) => `"${new Date(m.at).toISOString()}"`);
-  return sql`${`{${list.join(',')}}`}::timestamptz[]`;
+  return sql`${reminderMomentsLiteral(state)}::timestamptz[]`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from './client';
+import { namedStatement, runNamed } from './named-statement';
 import { idempotencyKeys } from './schema';
 
 /** A request that carries an Idempotency-Key: the key, the route it names, and what it asks (a hash). */
@@ -26,6 +27,13 @@ export async function findIdempotencyKey(tx: DbOrTx, key: string) {
   return row;
 }
 
+// A named statement (db/named-statement.ts): every idempotent command runs it.
+const saveStatement = namedStatement(
+  'idempotency_answer_save',
+  `insert into idempotency_keys (key, user_id, route, request_hash, status_code, response, created_at)
+   values ($1::text, $2::uuid, $3::text, $4::text, 200, $5::jsonb, to_timestamp($6::float8 / 1000))`,
+);
+
 /** Stores the first answer to the request; the key is unique, so a second first use fails. */
 export async function saveIdempotentAnswer(
   tx: DbOrTx,
@@ -34,13 +42,12 @@ export async function saveIdempotentAnswer(
   response: unknown,
   now: Date,
 ): Promise<void> {
-  await tx.insert(idempotencyKeys).values({
-    key: request.key,
+  await runNamed(tx, saveStatement, [
+    request.key,
     userId,
-    route: request.route,
-    requestHash: request.requestHash,
-    statusCode: 200,
-    response,
-    createdAt: now,
-  });
+    request.route,
+    request.requestHash,
+    JSON.stringify(response),
+    now.getTime(),
+  ]);
 }

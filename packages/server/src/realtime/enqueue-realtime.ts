@@ -1,9 +1,24 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { organizations, outbox } from '../db/schema';
+import { namedStatement, runNamed } from '../db/named-statement';
+import { outbox } from '../db/schema';
 import type { WireEvent } from './wire-events';
 
 export const REALTIME_TOPIC = 'realtime';
+
+// One named statement (db/named-statement.ts): every fund command runs it. The sequence moves on
+// and the outbox row takes the numbers it moved through, in the same statement.
+const enqueueStatement = namedStatement(
+  'realtime_enqueue',
+  `with seq as (
+     update organizations set event_seq = event_seq + $2::int where id = $1::uuid returning event_seq)
+   insert into outbox (topic, organization_id, payload, available_at, created_at)
+   select '${REALTIME_TOPIC}', $1::uuid, jsonb_build_object('events', (
+       select jsonb_agg(e || jsonb_build_object('familyId', $1::text, 'seq', seq.event_seq - $2::int + i) order by i)
+       from jsonb_array_elements($3::jsonb) with ordinality as x(e, i))),
+     to_timestamp($4::float8 / 1000), to_timestamp($4::float8 / 1000)
+   from seq`,
+);
 
 /**
  * Queues socket events for an organization in the caller's transaction. Each event gets the
@@ -17,19 +32,12 @@ export async function enqueueRealtime(
   now: Date,
 ): Promise<void> {
   if (events.length === 0) return;
-  const [row] = await tx
-    .update(organizations)
-    .set({ eventSeq: sql`${organizations.eventSeq} + ${events.length}` })
-    .where(eq(organizations.id, organizationId))
-    .returning({ last: organizations.eventSeq });
-  const first = (row?.last ?? events.length) - events.length + 1;
-  await tx.insert(outbox).values({
-    topic: REALTIME_TOPIC,
+  await runNamed(tx, enqueueStatement, [
     organizationId,
-    payload: { events: events.map((event, i) => ({ ...event, familyId: organizationId, seq: first + i })) },
-    availableAt: now,
-    createdAt: now,
-  });
+    events.length,
+    JSON.stringify(events),
+    now.getTime(),
+  ]);
 }
 
 /**

@@ -19,7 +19,15 @@ export async function replayedAnswer<T>(
   userId: string,
   request: IdempotentRequest,
 ): Promise<T | undefined> {
-  const known = await findIdempotencyKey(tx, request.key);
+  return replayOf<T>(await findIdempotencyKey(tx, request.key), userId, request);
+}
+
+/** As `replayedAnswer`, given the key's stored first use (read by the caller with other things). */
+export function replayOf<T>(
+  known: { userId: string; route: string; requestHash: string | null; response: unknown } | undefined,
+  userId: string,
+  request: IdempotentRequest,
+): T | undefined {
   if (!known) return undefined;
   // Rows stored before request hashes were kept (migration 0009) replay by user and route, as then.
   const isSameRequest =

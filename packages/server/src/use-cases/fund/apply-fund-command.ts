@@ -8,6 +8,7 @@ import { fundPostings } from '@giro/domain/fund/postings';
 import type { LedgerTransaction } from '@giro/domain/ledger';
 import type { DbOrTx } from '../../db/client';
 import { activePayoutAccounts, type FundRow, organizationMembers } from '../../db/fund.repository';
+import type { FundCall } from '../../db/fund-command-context.queries';
 import type { Deps } from '../../deps';
 import { fundWireEvents } from '../../realtime/wire-events';
 import { applyFundEffects } from './fund-effects';
@@ -23,6 +24,8 @@ export interface FundCommandOptions {
   /** The organization's members and who has a payout account, when the caller loaded them already. */
   members?: readonly FundMember[];
   payoutAccounts?: Set<string>;
+  /** The organization's open calls to act, when the caller loaded them already. */
+  calls?: readonly FundCall[];
 }
 
 /** The decider's context: the time, the test clock, who can receive payouts, fresh ids. */
@@ -87,7 +90,13 @@ export async function applyFundCommand(
   const wire = fundWireEvents(fund.id, events);
   if (notes.length > 0) wire.push({ type: 'NOTIFICATION_CREATED', at: now.toISOString() });
   const batch = options.batch ?? new FundWriteBatch(now, deps.config.publicUrl);
-  batch.add({ fund, state, events, nextDeadline: nextDeadline(state, ctx) }, postings, notes, wire);
+  batch.add(
+    { fund, state, events, nextDeadline: nextDeadline(state, ctx) },
+    postings,
+    notes,
+    wire,
+    options.calls,
+  );
   if (!options.batch) await batch.flush(tx);
   // The members read for the decision are still the members, unless someone was expelled.
   const membersAfter = events.some((e) => e.type === 'MemberExpelled') ? undefined : members;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { FundView } from '@giro/contract/fund';
 import { DomainError } from '@giro/domain/errors';
 import { decide } from '@giro/domain/fund/decide';
-import { organizationMembers } from '../../db/fund.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { enqueueCharge } from '../../payments/payment-operations';
@@ -26,14 +25,14 @@ export async function contributeByPaypal(
   /** A cover: the participant this payment is for. */
   onBehalfOf?: string,
 ): Promise<FundView> {
-  return withLockedFund(deps, user, fundId, options, async (tx, fund) => {
+  return withLockedFund(deps, user, fundId, options, async (tx, fund, { members, payoutAccounts }) => {
     const contributionId = randomUUID();
-    const members = await organizationMembers(tx, fund.organizationId);
     const ctx = await fundContext(
       tx,
       deps,
       fund.state,
       members.map((m) => m.id),
+      payoutAccounts,
     );
     const checked = decide(
       fund.state,

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { FundRow } from '../../db/fund.repository';
 import { nextReminderSql, reminderMomentsSql, saveFund } from '../../db/fund.repository';
+import type { FundCall } from '../../db/fund-command-context.queries';
 import { bookPostings } from '../../db/ledger.repository';
 import {
   deleteNotifications,
@@ -41,6 +42,8 @@ export class FundWriteBatch {
   private readonly postings: { organizationId: string; postings: LedgerTransaction[] }[] = [];
   private readonly notes: { organizationId: string; notes: NewNotification[] }[] = [];
   private readonly wire = new Map<string, WireEvent[]>();
+  /** The open calls of organizations whose calls the caller read already. */
+  private readonly knownCalls = new Map<string, readonly FundCall[]>();
 
   constructor(
     private readonly now: Date,
@@ -48,9 +51,17 @@ export class FundWriteBatch {
     private readonly publicUrl: string,
   ) {}
 
-  add(change: FundChange, postings: LedgerTransaction[], notes: NewNotification[], wire: WireEvent[]): void {
+  add(
+    change: FundChange,
+    postings: LedgerTransaction[],
+    notes: NewNotification[],
+    wire: WireEvent[],
+    /** The organization's open calls, read under the fund's lock, if the caller has them. */
+    calls?: readonly FundCall[],
+  ): void {
     this.changes.push(change);
     const organizationId = change.fund.organizationId;
+    if (calls) this.knownCalls.set(organizationId, calls);
     if (postings.length > 0) this.postings.push({ organizationId, postings });
     if (notes.length > 0) this.notes.push({ organizationId, notes });
     if (wire.length > 0) this.wire.set(organizationId, [...(this.wire.get(organizationId) ?? []), ...wire]);
@@ -90,7 +101,13 @@ export class FundWriteBatch {
    */
   private async deleteClosedCalls(tx: DbOrTx): Promise<void> {
     const states = new Map(this.changes.map((change) => [change.fund.organizationId, change.state]));
-    const calls = await notificationsOfTypes(tx, [...states.keys()], fundCallTypes);
+    // Only fund changes make or close these calls, under the fund's lock: read after the lock,
+    // they are still what they were.
+    const unknown = [...states.keys()].filter((id) => !this.knownCalls.has(id));
+    const calls = [
+      ...[...this.knownCalls.values()].flat(),
+      ...(unknown.length > 0 ? await notificationsOfTypes(tx, unknown, fundCallTypes) : []),
+    ];
     const closed = calls.filter((call) => {
       const state = states.get(call.organizationId);
       return state !== undefined && !isCallStillOpen(call.type, state, call.userId);

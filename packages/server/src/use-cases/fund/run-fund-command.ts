@@ -2,13 +2,15 @@ import type { FundView } from '@giro/contract/fund';
 import type { FundCommand, FundState } from '@giro/domain/fund/fund-types';
 import type { Tx } from '../../db/client';
 import { type FundRow, lockFundOfOrganization, organizationMembers } from '../../db/fund.repository';
+import { type FundCommandContext, fundCommandContext } from '../../db/fund-command-context.queries';
 import type { IdempotentRequest } from '../../db/idempotency.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { fundCallTypes } from '../../notifications/open-calls';
 import { failpoint } from '../../ops/failpoints';
 import { fundView } from '../../views/fund.view';
-import { rememberAnswer, replayedAnswer } from '../idempotent-answer';
+import { rememberAnswer, replayOf } from '../idempotent-answer';
 import { applyFundCommand, type FundMember } from './apply-fund-command';
 
 export interface RunOptions {
@@ -28,16 +30,22 @@ export async function runFundCommand(
   command: FundCommand,
   options: RunOptions,
 ): Promise<FundView> {
-  return withLockedFund(deps, user, fundId, options, async (tx, fund) => {
-    const { state, membersAfter } = await applyFundCommand(tx, deps, fund, command, options);
+  return withLockedFund(deps, user, fundId, options, async (tx, fund, context) => {
+    const { state, membersAfter } = await applyFundCommand(tx, deps, fund, command, {
+      ...options,
+      members: context.members,
+      payoutAccounts: context.payoutAccounts,
+      calls: context.calls,
+    });
     return { state, members: membersAfter };
   });
 }
 
 /**
  * The frame every member's fund action runs in: the caller's organization's fund locked
- * (another organization's id is 404), the Idempotency-Key answered from its first answer, the
- * work, the view stored for the key, then the workers woken once the transaction committed.
+ * (another organization's id is 404), what the command needs read in one statement, the
+ * Idempotency-Key answered from its first answer, the work, the view stored for the key, then
+ * the workers woken once the transaction committed.
  */
 export async function withLockedFund(
   deps: Deps,
@@ -45,7 +53,11 @@ export async function withLockedFund(
   fundId: string,
   options: RunOptions,
   /** The new state, and the members if it read them and they did not change (read once). */
-  work: (tx: Tx, fund: FundRow) => Promise<{ state: FundState; members?: readonly FundMember[] | undefined }>,
+  work: (
+    tx: Tx,
+    fund: FundRow,
+    context: FundCommandContext,
+  ) => Promise<{ state: FundState; members?: readonly FundMember[] | undefined }>,
 ): Promise<FundView> {
   if (!user.familyId) throw new AppError('NO_ROTATING_FUND');
   const organizationId = user.familyId;
@@ -53,11 +65,10 @@ export async function withLockedFund(
     const fund = await lockFundOfOrganization(tx, organizationId);
     if (!fund || fund.id !== fundId) throw new AppError('NO_ROTATING_FUND');
     const { idempotency } = options;
-    if (idempotency) {
-      const replayed = await replayedAnswer<FundView>(tx, user.id, idempotency);
-      if (replayed) return replayed;
-    }
-    const { state, members } = await work(tx, fund);
+    const context = await fundCommandContext(tx, fund, idempotency?.key, fundCallTypes);
+    const replayed = idempotency && replayOf<FundView>(context.known, user.id, idempotency);
+    if (replayed) return replayed;
+    const { state, members } = await work(tx, fund, context);
     const result = fundView(state, members ?? (await organizationMembers(tx, organizationId)), deps.config);
     if (idempotency) await rememberAnswer(tx, user.id, idempotency, result, deps.clock.now());
     await failpoint('fund-command.before-commit');

@@ -1,0 +1,50 @@
+import pg from 'pg';
+import type { DbOrTx } from './client';
+
+/**
+ * A fixed SQL text run as a named prepared statement: PostgreSQL parses and plans it once per
+ * connection, and nothing is built per call. Only for the few statements every fund command
+ * runs (issue 15): there, Drizzle's query building and PostgreSQL's parse and plan of each
+ * statement were most of a contribution's cost (`npm run bench:statements`). Drizzle's own
+ * `.prepare()` cannot serve: a statement prepared on the database is bound to the pool, not to
+ * the transaction's connection, so it would run outside the transaction.
+ *
+ * The text names its columns and casts its parameters itself. Rows come back as the driver
+ * parses them; statements here return only text, numbers, booleans and json, which both
+ * drivers read alike (timestamps, which they do not, are returned as epoch milliseconds).
+ */
+export interface NamedStatement<Row> {
+  readonly name: string;
+  readonly text: string;
+  /** Phantom: the row type the text returns. */
+  readonly row?: Row;
+}
+
+export function namedStatement<Row = never>(name: string, text: string): NamedStatement<Row> {
+  return { name, text };
+}
+
+interface PgliteQueryable {
+  query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+/** Runs the statement on the connection of `db` (the transaction's own, inside one). */
+export async function runNamed<Row>(
+  db: DbOrTx,
+  statement: NamedStatement<Row>,
+  values: readonly unknown[],
+): Promise<Row[]> {
+  // Drizzle keeps the driver's client (the pool, or the transaction's connection) on its session.
+  const { client } = (db as unknown as { session: { client: pg.Pool | pg.PoolClient | PgliteQueryable } })
+    .session;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    const result = await client.query<Row & pg.QueryResultRow>({
+      name: statement.name,
+      text: statement.text,
+      values: [...values],
+    });
+    return result.rows;
+  }
+  // PGlite runs in this process: there is no connection to keep a statement on.
+  return (await (client as PgliteQueryable).query<Row>(statement.text, [...values])).rows;
+}
