@@ -65,29 +65,32 @@ export async function insertFund(
   return asRow(row!);
 }
 
-const saveStatement = namedStatement(
-  'fund_save',
-  `with saved as (
+/**
+ * The SQL of a fund's new state, with its next deadline and reminder derived as on every write,
+ * and of the events that led to it, as two clauses of a WITH (`saved`, `events`). Its
+ * parameters are $1 to $7, in the order `fundRowValues` gives them; $6 is the moment (epoch
+ * milliseconds). Written by the fund change's statement (db/fund-change.statement.ts).
+ */
+export const fundRowsSql = `saved as (
      update funds set state = $2::jsonb, version = $3::int, next_deadline_at = to_timestamp($4::float8 / 1000),
        next_reminder_at = (select min(m) from unnest($5::timestamptz[]) as m
          where m > coalesce(funds.reminders_through, '-infinity'::timestamptz)),
        updated_at = to_timestamp($6::float8 / 1000)
-     where id = $1::uuid returning id, organization_id)
-   insert into fund_events (fund_id, organization_id, type, payload, at)
-   select saved.id, saved.organization_id, e->>'type', e, to_timestamp((e->>'at')::float8 / 1000)
-   from saved, jsonb_array_elements($7::jsonb) with ordinality as x(e, i) order by i`,
-);
+     where id = $1::uuid returning id, organization_id),
+   events as (
+     insert into fund_events (fund_id, organization_id, type, payload, at)
+     select saved.id, saved.organization_id, e->>'type', e, to_timestamp((e->>'at')::float8 / 1000)
+     from saved, jsonb_array_elements($7::jsonb) with ordinality as x(e, i) order by i
+     returning 1)`;
 
-/** Writes the new state, its next deadline and reminder, and the events that led to it. */
-export async function saveFund(
-  tx: DbOrTx,
+export function fundRowValues(
   fund: FundRow,
   state: FundState,
   events: readonly FundEvent[],
   nextDeadline: number | null,
   now: Date,
-): Promise<void> {
-  await runNamed(tx, saveStatement, [
+): unknown[] {
+  return [
     fund.id,
     JSON.stringify(state),
     fund.version + 1,
@@ -95,7 +98,7 @@ export async function saveFund(
     reminderMomentsLiteral(state),
     now.getTime(),
     JSON.stringify(events),
-  ]);
+  ];
 }
 
 /** The state's reminder moments as a timestamptz[] literal. */

@@ -27,11 +27,40 @@ export async function findIdempotencyKey(tx: DbOrTx, key: string) {
   return row;
 }
 
+/**
+ * The SQL of a first answer's row, as a clause of a WITH (`answer`); nothing is written when
+ * the key is null. Shared with the fund change's statement (db/fund-change.statement.ts).
+ */
+export function answerRowSql(p: {
+  key: string;
+  user: string;
+  route: string;
+  hash: string;
+  response: string;
+  now: string;
+}): string {
+  return `answer as (
+     insert into idempotency_keys (key, user_id, route, request_hash, status_code, response, created_at)
+     select ${p.key}::text, ${p.user}::uuid, ${p.route}::text, ${p.hash}::text, 200, ${p.response}::jsonb,
+       to_timestamp(${p.now}::float8 / 1000)
+     where ${p.key}::text is not null returning 1)`;
+}
+
+/** The parameters of `answerRowSql`, in its order, for a request's first answer (or none). */
+export function answerRowValues(
+  userId: string,
+  request: IdempotentRequest | undefined,
+  response: unknown,
+): unknown[] {
+  if (!request) return [null, null, null, null, null];
+  return [request.key, userId, request.route, request.requestHash, JSON.stringify(response)];
+}
+
 // A named statement (db/named-statement.ts): every idempotent command runs it.
 const saveStatement = namedStatement(
   'idempotency_answer_save',
-  `insert into idempotency_keys (key, user_id, route, request_hash, status_code, response, created_at)
-   values ($1::text, $2::uuid, $3::text, $4::text, 200, $5::jsonb, to_timestamp($6::float8 / 1000))`,
+  `with ${answerRowSql({ key: '$1', user: '$2', route: '$3', hash: '$4', response: '$5', now: '$6' })}
+   select count(*) from answer`,
 );
 
 /** Stores the first answer to the request; the key is unique, so a second first use fails. */
@@ -42,12 +71,5 @@ export async function saveIdempotentAnswer(
   response: unknown,
   now: Date,
 ): Promise<void> {
-  await runNamed(tx, saveStatement, [
-    request.key,
-    userId,
-    request.route,
-    request.requestHash,
-    JSON.stringify(response),
-    now.getTime(),
-  ]);
+  await runNamed(tx, saveStatement, [...answerRowValues(userId, request, response), now.getTime()]);
 }

@@ -6,18 +6,30 @@ import type { WireEvent } from './wire-events';
 
 export const REALTIME_TOPIC = 'realtime';
 
-// One named statement (db/named-statement.ts): every fund command runs it. The sequence moves on
-// and the outbox row takes the numbers it moved through, in the same statement.
+/**
+ * The SQL of the socket events' rows, as two clauses of a WITH (`seq`, `realtime`): the
+ * organization's sequence moves on by the number of events, and one outbox row takes the
+ * numbers it moved through. Nothing is written when the events are an empty array. Shared by
+ * the statement below and by the fund change's (db/fund-change.statement.ts).
+ */
+export function realtimeRowsSql(p: { organization: string; events: string; now: string }): string {
+  return `seq as (
+     update organizations set event_seq = event_seq + jsonb_array_length(${p.events}::jsonb)
+     where id = ${p.organization}::uuid and jsonb_array_length(${p.events}::jsonb) > 0 returning event_seq),
+   realtime as (
+     insert into outbox (topic, organization_id, payload, available_at, created_at)
+     select '${REALTIME_TOPIC}', ${p.organization}::uuid, jsonb_build_object('events', (
+         select jsonb_agg(e || jsonb_build_object('familyId', ${p.organization}::text,
+           'seq', seq.event_seq - jsonb_array_length(${p.events}::jsonb) + i) order by i)
+         from jsonb_array_elements(${p.events}::jsonb) with ordinality as x(e, i))),
+       to_timestamp(${p.now}::float8 / 1000), to_timestamp(${p.now}::float8 / 1000)
+     from seq returning id)`;
+}
+
+// A named statement (db/named-statement.ts): fund commands and request commands run it.
 const enqueueStatement = namedStatement(
   'realtime_enqueue',
-  `with seq as (
-     update organizations set event_seq = event_seq + $2::int where id = $1::uuid returning event_seq)
-   insert into outbox (topic, organization_id, payload, available_at, created_at)
-   select '${REALTIME_TOPIC}', $1::uuid, jsonb_build_object('events', (
-       select jsonb_agg(e || jsonb_build_object('familyId', $1::text, 'seq', seq.event_seq - $2::int + i) order by i)
-       from jsonb_array_elements($3::jsonb) with ordinality as x(e, i))),
-     to_timestamp($4::float8 / 1000), to_timestamp($4::float8 / 1000)
-   from seq`,
+  `with ${realtimeRowsSql({ organization: '$1', events: '$2', now: '$3' })} select count(*) from realtime`,
 );
 
 /**
@@ -32,12 +44,7 @@ export async function enqueueRealtime(
   now: Date,
 ): Promise<void> {
   if (events.length === 0) return;
-  await runNamed(tx, enqueueStatement, [
-    organizationId,
-    events.length,
-    JSON.stringify(events),
-    now.getTime(),
-  ]);
+  await runNamed(tx, enqueueStatement, [organizationId, JSON.stringify(events), now.getTime()]);
 }
 
 /**

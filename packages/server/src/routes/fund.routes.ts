@@ -23,7 +23,6 @@ import { contributeByPaypal } from '../use-cases/fund/contribute-by-paypal';
 import { getFund, getFundRisk, getFundState, getMyContributions } from '../use-cases/fund/get-fund';
 import { runFundCommand } from '../use-cases/fund/run-fund-command';
 import { startFundCycle } from '../use-cases/fund/start-fund-cycle';
-import { rememberAcceptedPayment } from '../use-cases/payment-preferences';
 import { emergencyViews, historyView, roundContributionViews } from '../views/fund.view';
 import { idempotencyHeaders, idempotentRequest } from './idempotent-request';
 import { type Routes, typed } from './route-kit';
@@ -192,8 +191,10 @@ export const fundRoutes: Routes = (app, deps) => {
       const run = {
         idempotency: idempotentRequest(request, 'contributions'),
         paymentMethodId: body.paymentMethodId ?? null,
+        acceptedPayment: { method: body.method, billingAddress: body.billingAddress },
       };
       // PayPal money is captured first, then recorded; a card is held and a manual payment declared at once.
+      // Either way the method is remembered in the same transaction (acceptedPayment).
       const view =
         body.method === 'paypal'
           ? await contributeByPaypal(
@@ -217,7 +218,6 @@ export const fundRoutes: Routes = (app, deps) => {
               },
               run,
             );
-      await rememberAcceptedPayment(deps, user.id, body);
       return view;
     },
   );

@@ -52,10 +52,15 @@ export async function rememberAnswer(
   response: unknown,
   now: Date,
 ): Promise<void> {
+  await storingAnswer(() => saveIdempotentAnswer(tx, userId, request, response, now));
+}
+
+/** Runs writes that store a first answer (as `rememberAnswer` says), a duplicate key a reuse. */
+export async function storingAnswer<T>(write: () => Promise<T>): Promise<T> {
   try {
-    await saveIdempotentAnswer(tx, userId, request, response, now);
+    return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    if (isUniqueViolation(error) === 'idempotency_keys_pkey') throw new AppError('IDEMPOTENCY_KEY_REUSED');
     throw error;
   }
 }

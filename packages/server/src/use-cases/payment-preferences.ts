@@ -3,9 +3,10 @@ import { rememberPayment, saveBillingAddress } from '../db/payment-preferences.r
 import type { Deps } from '../deps';
 
 /**
- * After a contribution was accepted: its method is preselected next time, and a card's billing
- * address is prefilled (issue 13, one-tap payments). Its own small write, after the money's
- * transaction: losing it to a crash costs the member one address typed, never money.
+ * After a request's payment was accepted: its method is preselected next time, and a card's
+ * billing address is prefilled (issue 13, one-tap payments). Its own small write, after the
+ * money's transaction: losing it to a crash costs the member one address typed, never money.
+ * A fund contribution writes it in its own transaction instead (RunOptions.acceptedPayment).
  */
 export async function rememberAcceptedPayment(
   deps: Pick<Deps, 'db' | 'clock'>,
@@ -15,8 +16,7 @@ export async function rememberAcceptedPayment(
     billingAddress?: BillingAddress | undefined;
   },
 ): Promise<void> {
-  const address = payment.method === 'card' ? payment.billingAddress : undefined;
-  await rememberPayment(deps.db, userId, payment.method, address, deps.clock.now());
+  await rememberPayment(deps.db, { userId, ...payment }, deps.clock.now());
 }
 
 /** Account: replaces the saved billing address, or forgets it (null). */

@@ -4,14 +4,17 @@ import type { LedgerTransaction } from '@giro/domain/ledger';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { FundRow } from '../../db/fund.repository';
-import { nextReminderSql, reminderMomentsSql, saveFund } from '../../db/fund.repository';
+import { nextReminderSql, reminderMomentsSql } from '../../db/fund.repository';
+import { type FundChangeWrite, saveFundChange } from '../../db/fund-change.statement';
 import type { FundCall } from '../../db/fund-command-context.queries';
+import { type IdempotentRequest, saveIdempotentAnswer } from '../../db/idempotency.repository';
 import { bookPostings } from '../../db/ledger.repository';
 import {
   deleteNotifications,
   type NewNotification,
   notificationsOfTypes,
 } from '../../db/notification.repository';
+import { type AcceptedPayment, rememberPayment } from '../../db/payment-preferences.repository';
 import { fundEvents } from '../../db/schema';
 import { deliverNotifications } from '../../notifications/deliver-notifications';
 import { fundCallTypes, isCallStillOpen } from '../../notifications/open-calls';
@@ -44,6 +47,8 @@ export class FundWriteBatch {
   private readonly wire = new Map<string, WireEvent[]>();
   /** The open calls of organizations whose calls the caller read already. */
   private readonly knownCalls = new Map<string, readonly FundCall[]>();
+  private firstAnswer: FundChangeWrite['answer'];
+  private payment: AcceptedPayment | undefined;
 
   constructor(
     private readonly now: Date,
@@ -67,14 +72,24 @@ export class FundWriteBatch {
     if (wire.length > 0) this.wire.set(organizationId, [...(this.wire.get(organizationId) ?? []), ...wire]);
   }
 
+  /** The request's first answer, stored with the writes under its Idempotency-Key. */
+  answer(userId: string, request: IdempotentRequest, response: unknown): void {
+    this.firstAnswer = { userId, request, response };
+  }
+
+  /** The payment the command accepted: its method is remembered with the writes. */
+  acceptedPayment(payment: AcceptedPayment): void {
+    this.payment = payment;
+  }
+
+  /**
+   * Writes everything. The rows of other kinds go first; a single fund's change then goes in
+   * one statement with its socket events, the first answer and the payment's method, which is
+   * what a member's command is (db/fund-change.statement.ts). All of it commits together, so
+   * the order is nobody's to see.
+   */
   async flush(tx: DbOrTx): Promise<void> {
     const { now } = this;
-    if (this.changes.length === 1) {
-      const [only] = this.changes as [FundChange];
-      await saveFund(tx, only.fund, only.state, only.events, only.nextDeadline, now);
-    } else if (this.changes.length > 1) {
-      await saveFunds(tx, this.changes, now);
-    }
     for (const { organizationId, postings } of this.postings)
       await bookPostings(tx, organizationId, postings, now);
     await this.deleteClosedCalls(tx);
@@ -91,7 +106,22 @@ export class FundWriteBatch {
         .map((note) => ({ organizationId, note })),
     );
     await deliverNotifications(tx, allNotes, now, this.publicUrl);
+    if (this.changes.length === 1) {
+      const [only] = this.changes as [FundChange];
+      const wire = this.wire.get(only.fund.organizationId) ?? [];
+      await saveFundChange(
+        tx,
+        { ...only, wire, answer: this.firstAnswer, acceptedPayment: this.payment },
+        now,
+      );
+      return;
+    }
+    if (this.changes.length > 1) await saveFunds(tx, this.changes, now);
     await enqueueRealtimeBatch(tx, this.wire, now);
+    const { firstAnswer, payment } = this;
+    if (firstAnswer)
+      await saveIdempotentAnswer(tx, firstAnswer.userId, firstAnswer.request, firstAnswer.response, now);
+    if (payment) await rememberPayment(tx, payment, now);
   }
 
   /**

@@ -4,19 +4,23 @@ import type { Tx } from '../../db/client';
 import { type FundRow, lockFundOfOrganization, organizationMembers } from '../../db/fund.repository';
 import { type FundCommandContext, fundCommandContext } from '../../db/fund-command-context.queries';
 import type { IdempotentRequest } from '../../db/idempotency.repository';
+import type { AcceptedPayment } from '../../db/payment-preferences.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { fundCallTypes } from '../../notifications/open-calls';
 import { failpoint } from '../../ops/failpoints';
 import { fundView } from '../../views/fund.view';
-import { rememberAnswer, replayOf } from '../idempotent-answer';
+import { replayOf, storingAnswer } from '../idempotent-answer';
 import { applyFundCommand, type FundMember } from './apply-fund-command';
+import { FundWriteBatch } from './fund-write-batch';
 
 export interface RunOptions {
   /** The caller's Idempotency-Key: a replay answers the first answer and changes nothing. */
   idempotency?: IdempotentRequest | undefined;
   paymentMethodId?: string | null;
+  /** The payment the command takes: its method is remembered with the change (issue 13). */
+  acceptedPayment?: Omit<AcceptedPayment, 'userId'> | undefined;
 }
 
 /**
@@ -30,9 +34,10 @@ export async function runFundCommand(
   command: FundCommand,
   options: RunOptions,
 ): Promise<FundView> {
-  return withLockedFund(deps, user, fundId, options, async (tx, fund, context) => {
+  return withLockedFund(deps, user, fundId, options, async (tx, fund, context, batch) => {
     const { state, membersAfter } = await applyFundCommand(tx, deps, fund, command, {
       ...options,
+      batch,
       members: context.members,
       payoutAccounts: context.payoutAccounts,
       calls: context.calls,
@@ -44,8 +49,9 @@ export async function runFundCommand(
 /**
  * The frame every member's fund action runs in: the caller's organization's fund locked
  * (another organization's id is 404), what the command needs read in one statement, the
- * Idempotency-Key answered from its first answer, the work, the view stored for the key, then
- * the workers woken once the transaction committed.
+ * Idempotency-Key answered from its first answer, the work into a write batch, then the writes
+ * with the view stored for the key and the accepted payment's method (one statement for a
+ * member's command), then the workers woken once the transaction committed.
  */
 export async function withLockedFund(
   deps: Deps,
@@ -57,6 +63,8 @@ export async function withLockedFund(
     tx: Tx,
     fund: FundRow,
     context: FundCommandContext,
+    /** Where the work writes: flushed here, with the answer. */
+    batch: FundWriteBatch,
   ) => Promise<{ state: FundState; members?: readonly FundMember[] | undefined }>,
 ): Promise<FundView> {
   if (!user.familyId) throw new AppError('NO_ROTATING_FUND');
@@ -68,9 +76,12 @@ export async function withLockedFund(
     const context = await fundCommandContext(tx, fund, idempotency?.key, fundCallTypes);
     const replayed = idempotency && replayOf<FundView>(context.known, user.id, idempotency);
     if (replayed) return replayed;
-    const { state, members } = await work(tx, fund, context);
+    const batch = new FundWriteBatch(deps.clock.now(), deps.config.publicUrl);
+    const { state, members } = await work(tx, fund, context, batch);
     const result = fundView(state, members ?? (await organizationMembers(tx, organizationId)), deps.config);
-    if (idempotency) await rememberAnswer(tx, user.id, idempotency, result, deps.clock.now());
+    if (idempotency) batch.answer(user.id, idempotency, result);
+    if (options.acceptedPayment) batch.acceptedPayment({ userId: user.id, ...options.acceptedPayment });
+    await storingAnswer(() => batch.flush(tx));
     await failpoint('fund-command.before-commit');
     return result;
   });

@@ -1,0 +1,50 @@
+import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
+import { realtimeRowsSql } from '../realtime/enqueue-realtime';
+import type { WireEvent } from '../realtime/wire-events';
+import type { DbOrTx } from './client';
+import { type FundRow, fundRowsSql, fundRowValues } from './fund.repository';
+import { answerRowSql, answerRowValues, type IdempotentRequest } from './idempotency.repository';
+import { namedStatement, runNamed } from './named-statement';
+import {
+  type AcceptedPayment,
+  preferenceRowSql,
+  preferenceRowValues,
+} from './payment-preferences.repository';
+
+/**
+ * One member's fund command's writes in one statement (issue 15): the fund's new state and
+ * events, the socket events with their sequence numbers, the request's first answer under its
+ * Idempotency-Key and the payment's remembered method. Each part is the SQL its own
+ * repository owns; a part whose values are null or empty writes nothing. A named statement
+ * (db/named-statement.ts): with the lock and the read before it, a contribution is five round
+ * trips with its begin and commit.
+ */
+const statement = namedStatement(
+  'fund_change_save',
+  `with ${fundRowsSql},
+   ${realtimeRowsSql({ organization: '$8', events: '$9', now: '$6' })},
+   ${answerRowSql({ key: '$10', user: '$11', route: '$12', hash: '$13', response: '$14', now: '$6' })},
+   ${preferenceRowSql({ user: '$15', method: '$16', address: '$17', now: '$6' })}
+   select 1`,
+);
+
+export interface FundChangeWrite {
+  fund: FundRow;
+  state: FundState;
+  events: readonly FundEvent[];
+  nextDeadline: number | null;
+  wire: readonly WireEvent[];
+  /** The request's first answer, stored under its key. */
+  answer?: { userId: string; request: IdempotentRequest; response: unknown } | undefined;
+  acceptedPayment?: AcceptedPayment | undefined;
+}
+
+export async function saveFundChange(tx: DbOrTx, change: FundChangeWrite, now: Date): Promise<void> {
+  await runNamed(tx, statement, [
+    ...fundRowValues(change.fund, change.state, change.events, change.nextDeadline, now),
+    change.fund.organizationId,
+    JSON.stringify(change.wire),
+    ...answerRowValues(change.answer?.userId ?? '', change.answer?.request, change.answer?.response),
+    ...preferenceRowValues(change.acceptedPayment),
+  ]);
+}
