@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { register, TestClient } from './support/client';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -101,6 +102,27 @@ describe('security events', () => {
       kind: 'payout_email_changed',
       detail: { paypal: 'payouts@example.com' },
     });
+  });
+
+  it('refreshes a stale "last seen" shortly after the request, written in a batch off its path', async () => {
+    const { client } = await register(t.app);
+    const lastSeen = async () => {
+      const result = await t.database.db.execute<{ fresh: boolean }>(
+        sql`select bool_and(last_seen_at > now() - interval '1 minute') as fresh from sessions`,
+      );
+      return ('rows' in result ? result.rows : result)[0]!.fresh;
+    };
+    // An hour ago; the expiry moves a second so the change is announced and the cache forgets it.
+    await t.database.db.execute(
+      sql`update sessions set last_seen_at = now() - interval '1 hour', expires_at = expires_at + interval '1 second'`,
+    );
+    expect(await lastSeen()).toBe(false);
+    expect((await client.get('/api/user')).statusCode).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while (!(await lastSeen())) {
+      if (Date.now() > deadline) throw new Error('"last seen" was not written');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { hashToken } from '../security/tokens';
 import type { Db, DbOrTx } from './client';
 import { sessions, users } from './schema';
@@ -50,9 +50,12 @@ export async function findSignedInUserByHash(db: Db, idHash: string): Promise<Si
   return row;
 }
 
-/** Marks a session seen now: called at most every few minutes per session (plugins/session.ts). */
-export async function touchSession(db: DbOrTx, idHash: string): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, idHash));
+/** Marks sessions seen now: each at most every few minutes, in batches (db/session-touches.ts). */
+export async function touchSessions(db: DbOrTx, idHashes: readonly string[]): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(inArray(sessions.idHash, [...idHashes]));
 }
 
 export async function createSession(

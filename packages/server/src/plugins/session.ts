@@ -3,8 +3,9 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { createSession, deleteSession, findSignedInUserByHash, touchSession } from '../db/session.repository';
+import { createSession, deleteSession, findSignedInUserByHash } from '../db/session.repository';
 import type { SessionCache } from '../db/session-cache';
+import { SessionTouches } from '../db/session-touches';
 import type { UserRow } from '../db/user.repository';
 import { hashToken } from '../security/tokens';
 
@@ -51,7 +52,7 @@ export class RequestSession {
   #loaded: Promise<void> | undefined;
 
   constructor(
-    private readonly options: SessionOptions,
+    private readonly options: SessionOptions & { touches: SessionTouches },
     private readonly request: FastifyRequest,
     private readonly reply: FastifyReply,
     private id: string | undefined,
@@ -84,7 +85,7 @@ export class RequestSession {
     const found = cache ? await cache.find(idHash) : await findSignedInUserByHash(db, idHash);
     this.#user = found?.user ?? null;
     if (found && Date.now() - found.lastSeenAt.getTime() > SEEN_EVERY_MS) {
-      await touchSession(db, idHash);
+      this.options.touches.touch(idHash);
       cache?.touched(idHash, new Date());
     }
   }
@@ -138,7 +139,10 @@ export class RequestSession {
 export const sessionPlugin = fp(
   async (app: FastifyInstance, options: SessionOptions & { secret: string }) => {
     await app.register(fastifyCookie, { secret: options.secret });
-    const { secret: _secret, ...settings } = options;
+    const { secret: _secret, ...rest } = options;
+    const settings = { ...rest, touches: new SessionTouches(options.db) };
+    // Before the database closes (server.ts closes it after the app).
+    app.addHook('onClose', () => settings.touches.flush());
     const cookie = sessionCookieName(options.secure);
     app.decorateRequest('session', null as unknown as RequestSession);
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
