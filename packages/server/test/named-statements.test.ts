@@ -10,10 +10,7 @@ import { openTestDatabase } from './support/test-database';
  * transaction has, and their rows read the same on PGlite and PostgreSQL.
  */
 const insert = namedStatement('test_named_insert', 'insert into named_probe (v) values ($1::int)');
-const count = namedStatement<{ n: number }>(
-  'test_named_count',
-  'select count(*)::int as n from named_probe',
-);
+const count = namedStatement<{ n: number }>('test_named_count', 'select count(*)::int as n from named_probe');
 const shapes = namedStatement<{ i: number; t: string; b: boolean; j: { a: number[] }; none: null }>(
   'test_named_shapes',
   `select $1::int as i, $2::text as t, $1::int > 0 as b, json_build_object('a', $3::int[]) as j, null as none`,
