@@ -3,7 +3,7 @@ import { realtimeRowsSql } from '../realtime/enqueue-realtime';
 import type { WireEvent } from '../realtime/wire-events';
 import type { DbOrTx } from './client';
 import { type FundRow, fundRowsSql, fundRowValues } from './fund.repository';
-import { answerRowSql, answerRowValues, type IdempotentRequest } from './idempotency.repository';
+import { answerRowSql, answerRowValues, type FirstAnswer } from './idempotency.repository';
 import { namedStatement, runNamed } from './named-statement';
 import {
   type AcceptedPayment,
@@ -35,7 +35,7 @@ export interface FundChangeWrite {
   nextDeadline: number | null;
   wire: readonly WireEvent[];
   /** The request's first answer, stored under its key. */
-  answer?: { userId: string; request: IdempotentRequest; response: unknown } | undefined;
+  answer?: FirstAnswer | undefined;
   acceptedPayment?: AcceptedPayment | undefined;
 }
 
@@ -44,7 +44,7 @@ export async function saveFundChange(tx: DbOrTx, change: FundChangeWrite, now: D
     ...fundRowValues(change.fund, change.state, change.events, change.nextDeadline, now),
     change.fund.organizationId,
     JSON.stringify(change.wire),
-    ...answerRowValues(change.answer?.userId ?? '', change.answer?.request, change.answer?.response),
+    ...answerRowValues(change.answer),
     ...preferenceRowValues(change.acceptedPayment),
   ]);
 }

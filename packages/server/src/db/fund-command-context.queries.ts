@@ -1,29 +1,15 @@
 import type { NotificationType } from '@giro/contract/notifications';
 import type { DbOrTx } from './client';
 import type { FundRow } from './fund.repository';
+import type { KnownAnswer } from './idempotency.repository';
 import { namedStatement, runNamed } from './named-statement';
+import type { FundCall } from './notification.repository';
 
 /**
  * What a member's fund command reads once the fund is locked, in one named statement
  * (db/named-statement.ts says why): the members, who can receive payouts, the request's
  * Idempotency-Key and the open calls to act (issue 15).
  */
-
-/** A stored first answer of an Idempotency-Key. */
-export interface KnownAnswer {
-  userId: string;
-  route: string;
-  requestHash: string | null;
-  response: unknown;
-}
-
-/** A member's call to act on the fund (a notification the fund's next change may close). */
-export interface FundCall {
-  id: string;
-  organizationId: string;
-  userId: string;
-  type: NotificationType;
-}
 
 /** What a command on a locked fund reads, at once. */
 export interface FundCommandContext {

@@ -73,8 +73,7 @@ export async function insertFund(
  */
 export const fundRowsSql = `saved as (
      update funds set state = $2::jsonb, version = $3::int, next_deadline_at = to_timestamp($4::float8 / 1000),
-       next_reminder_at = (select min(m) from unnest($5::timestamptz[]) as m
-         where m > coalesce(funds.reminders_through, '-infinity'::timestamptz)),
+       next_reminder_at = ${nextReminderText('$5::timestamptz[]', 'funds.reminders_through')},
        updated_at = to_timestamp($6::float8 / 1000)
      where id = $1::uuid returning id, organization_id),
    events as (
@@ -117,8 +116,14 @@ export function reminderMomentsSql(state: FundState): SQL {
  * worker finds the reminders due with an index (issue 14). Reminders given up to
  * `reminders_through` are not looked at again.
  */
+function nextReminderText(moments: string, through: string): string {
+  return `(select min(m) from unnest(${moments}) as m where m > coalesce(${through}, '-infinity'::timestamptz))`;
+}
+
+/** As `nextReminderText`, for Drizzle: the same text around the two expressions. */
 export function nextReminderSql(moments: SQL, through: SQL): SQL {
-  return sql`(select min(m) from unnest(${moments}) as m where m > coalesce(${through}, '-infinity'::timestamptz))`;
+  const [before, between, after] = nextReminderText('\0', '\0').split('\0') as [string, string, string];
+  return sql.join([sql.raw(before), moments, sql.raw(between), through, sql.raw(after)]);
 }
 
 /**

@@ -12,8 +12,24 @@ export interface IdempotentRequest {
   requestHash: string;
 }
 
+/** The stored first use of a key, whoever made it. */
+export interface KnownAnswer {
+  userId: string;
+  route: string;
+  /** Null on rows stored before request hashes were kept (migration 0009). */
+  requestHash: string | null;
+  response: unknown;
+}
+
+/** A request's first answer, to be stored under its key. */
+export interface FirstAnswer {
+  userId: string;
+  request: IdempotentRequest;
+  response: unknown;
+}
+
 /** The stored first use of this key, whoever made it. */
-export async function findIdempotencyKey(tx: DbOrTx, key: string) {
+export async function findIdempotencyKey(tx: DbOrTx, key: string): Promise<KnownAnswer | undefined> {
   const [row] = await tx
     .select({
       userId: idempotencyKeys.userId,
@@ -47,12 +63,9 @@ export function answerRowSql(p: {
 }
 
 /** The parameters of `answerRowSql`, in its order, for a request's first answer (or none). */
-export function answerRowValues(
-  userId: string,
-  request: IdempotentRequest | undefined,
-  response: unknown,
-): unknown[] {
-  if (!request) return [null, null, null, null, null];
+export function answerRowValues(answer: FirstAnswer | undefined): unknown[] {
+  if (!answer) return [null, null, null, null, null];
+  const { userId, request, response } = answer;
   return [request.key, userId, request.route, request.requestHash, JSON.stringify(response)];
 }
 
@@ -71,5 +84,5 @@ export async function saveIdempotentAnswer(
   response: unknown,
   now: Date,
 ): Promise<void> {
-  await runNamed(tx, saveStatement, [...answerRowValues(userId, request, response), now.getTime()]);
+  await runNamed(tx, saveStatement, [...answerRowValues({ userId, request, response }), now.getTime()]);
 }

@@ -33,12 +33,20 @@ export async function insertNotifications(
   );
 }
 
+/** A member's call to act on the fund (a notification the fund's next change may close). */
+export interface FundCall {
+  id: string;
+  organizationId: string;
+  userId: string;
+  type: NotificationType;
+}
+
 /** The notifications of these types in these organizations (the fund's calls to act). */
 export async function notificationsOfTypes(
   tx: DbOrTx,
   organizationIds: readonly string[],
   types: readonly NotificationType[],
-): Promise<{ id: string; organizationId: string; userId: string; type: NotificationType }[]> {
+): Promise<FundCall[]> {
   if (organizationIds.length === 0 || types.length === 0) return [];
   const rows = await tx
     .select({

@@ -2,6 +2,7 @@ import type { Tx } from '../db/client';
 import {
   findIdempotencyKey,
   type IdempotentRequest,
+  type KnownAnswer,
   saveIdempotentAnswer,
 } from '../db/idempotency.repository';
 import { isUniqueViolation } from '../db/pg-errors';
@@ -24,7 +25,7 @@ export async function replayedAnswer<T>(
 
 /** As `replayedAnswer`, given the key's stored first use (read by the caller with other things). */
 export function replayOf<T>(
-  known: { userId: string; route: string; requestHash: string | null; response: unknown } | undefined,
+  known: KnownAnswer | undefined,
   userId: string,
   request: IdempotentRequest,
 ): T | undefined {

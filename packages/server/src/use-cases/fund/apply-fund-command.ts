@@ -8,7 +8,7 @@ import { fundPostings } from '@giro/domain/fund/postings';
 import type { LedgerTransaction } from '@giro/domain/ledger';
 import type { DbOrTx } from '../../db/client';
 import { activePayoutAccounts, type FundRow, organizationMembers } from '../../db/fund.repository';
-import type { FundCall } from '../../db/fund-command-context.queries';
+import type { FundCall } from '../../db/notification.repository';
 import type { Deps } from '../../deps';
 import { fundWireEvents } from '../../realtime/wire-events';
 import { applyFundEffects } from './fund-effects';

@@ -5,12 +5,16 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { FundRow } from '../../db/fund.repository';
 import { nextReminderSql, reminderMomentsSql } from '../../db/fund.repository';
-import { type FundChangeWrite, saveFundChange } from '../../db/fund-change.statement';
-import type { FundCall } from '../../db/fund-command-context.queries';
-import { type IdempotentRequest, saveIdempotentAnswer } from '../../db/idempotency.repository';
+import { saveFundChange } from '../../db/fund-change.statement';
+import {
+  type FirstAnswer,
+  type IdempotentRequest,
+  saveIdempotentAnswer,
+} from '../../db/idempotency.repository';
 import { bookPostings } from '../../db/ledger.repository';
 import {
   deleteNotifications,
+  type FundCall,
   type NewNotification,
   notificationsOfTypes,
 } from '../../db/notification.repository';
@@ -47,7 +51,7 @@ export class FundWriteBatch {
   private readonly wire = new Map<string, WireEvent[]>();
   /** The open calls of organizations whose calls the caller read already. */
   private readonly knownCalls = new Map<string, readonly FundCall[]>();
-  private firstAnswer: FundChangeWrite['answer'];
+  private firstAnswer: FirstAnswer | undefined;
   private payment: AcceptedPayment | undefined;
 
   constructor(
