@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useToastMessage } from '../../../components/ui/toast-store';
 import { createQueryClient } from '../../../lib/query-client';
-import { fakeServer } from '../../../test/render-page';
-import { CreateOrganizationForm } from './organization-forms';
+import { fakeServer, json } from '../../../test/render-page';
+import { CreateOrganizationForm, JoinForm } from './organization-forms';
 
 afterEach(() => {
   cleanup();
@@ -45,5 +46,47 @@ describe('create organization form', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.url === '/api/family')?.body).toEqual({ name: 'Beta', type: 'family' }),
     );
+  });
+});
+
+/** The toast's title and description, as the toaster would show them. */
+function ToastProbe() {
+  const message = useToastMessage();
+  return <p data-testid="toast-probe">{message ? `${message.title}: ${message.description ?? ''}` : ''}</p>;
+}
+
+const renderJoin = (onDone: () => void) =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <JoinForm hasOrganization={false} initialCode="ROSSI234" onDone={onDone} />
+      <ToastProbe />
+    </QueryClientProvider>,
+  );
+
+describe('join form', () => {
+  it('joins with the code and then hands over, once', async () => {
+    const calls = fakeServer({ 'POST /api/family/join': {} });
+    const onDone = vi.fn();
+    renderJoin(onDone);
+    fireEvent.click(screen.getByRole('button', { name: 'Unisciti' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(calls.find((c) => c.url === '/api/family/join')?.body).toEqual({ inviteCode: 'ROSSI234' });
+    expect((screen.getByLabelText('Codice invito') as HTMLInputElement).value).toBe('');
+  });
+
+  it('says why a join failed, keeps the code and does not hand over', async () => {
+    fakeServer({
+      'POST /api/family/join': json(404, { code: 'INVITE_NOT_FOUND', message: 'Codice invito non valido.' }),
+    });
+    const onDone = vi.fn();
+    renderJoin(onDone);
+    fireEvent.click(screen.getByRole('button', { name: 'Unisciti' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('toast-probe').textContent).toBe(
+        'Impossibile unirsi: Codice invito non valido.',
+      ),
+    );
+    expect(onDone).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Codice invito') as HTMLInputElement).value).toBe('ROSSI234');
   });
 });

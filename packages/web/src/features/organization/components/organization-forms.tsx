@@ -11,6 +11,10 @@ import { useCreateOrganization, useJoinOrganization } from '../api/organization'
 /**
  * Join by code; from settings it first leaves the current organization (the server checks the
  * rule). `initialCode` comes from an /invite/{code} link.
+ *
+ * `mutateAsync`, not `mutate(…, { onSuccess })`: TanStack Query drops a per-call callback when its
+ * observer is not subscribed as the answer lands (the lazy invite page can re-suspend while the
+ * hook's invalidations refetch), and then `onDone` would never navigate.
  */
 export function JoinForm({
   hasOrganization,
@@ -24,17 +28,17 @@ export function JoinForm({
   const { t } = useTranslation();
   const join = useJoinOrganization();
   const [code, setCode] = useState(initialCode);
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    join.mutate(code, {
-      onSuccess: () => {
-        setCode('');
-        toast({ title: t('organization.joined') });
-        onDone?.();
-      },
-      onError: (error) =>
-        toast({ title: t('organization.joinFailed'), description: errorText(error), variant: 'destructive' }),
-    });
+    try {
+      await join.mutateAsync(code);
+    } catch (error) {
+      toast({ title: t('organization.joinFailed'), description: errorText(error), variant: 'destructive' });
+      return;
+    }
+    setCode('');
+    toast({ title: t('organization.joined') });
+    onDone?.();
   };
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3">
@@ -72,24 +76,17 @@ export function CreateOrganizationForm({
   const [type, setType] = useState<OrganizationType>('family');
   const [inviteCode, setInviteCode] = useState(testerInvite);
   const needsInvite = isInviteOnly || testerInvite !== '';
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const code = inviteCode.trim();
-    create.mutate(
-      { name, type, ...(code ? { inviteCode: code } : {}) },
-      {
-        onSuccess: () => {
-          toast({ title: t('organization.created') });
-          onDone?.();
-        },
-        onError: (error) =>
-          toast({
-            title: t('organization.createFailed'),
-            description: errorText(error),
-            variant: 'destructive',
-          }),
-      },
-    );
+    try {
+      await create.mutateAsync({ name, type, ...(code ? { inviteCode: code } : {}) });
+    } catch (error) {
+      toast({ title: t('organization.createFailed'), description: errorText(error), variant: 'destructive' });
+      return;
+    }
+    toast({ title: t('organization.created') });
+    onDone?.();
   };
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3">
