@@ -6,7 +6,8 @@
  * interleaved with the floor, `--reps` times, median reported, as a ratio to that engine's
  * floor. Then each route again at half its measured rate, evenly paced (support/paced-load.ts):
  * the p99 a member sees when the server is busy but not saturated (median of `--reps` runs).
- * Run: npm run bench:http   (options: --duration 5 --connections 50 --reps 3 --db both|pglite|postgres)
+ * Run: npm run bench:http   (options: --duration 5 --connections 50 --reps 3 --db both|pglite|postgres
+ * --writes-only)
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -31,6 +32,8 @@ const { values } = parseArgs({
     reps: { type: 'string', default: '3' },
     families: { type: 'string', default: '100' },
     db: { type: 'string', default: 'both' },
+    // Only the contribution POST and its insert floor: for working on the write path.
+    'writes-only': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
@@ -262,6 +265,7 @@ async function bench(kind: DatabaseKind) {
           }),
       ],
     ];
+    if (values['writes-only']) loads.splice(0);
     // Warm-up: JIT, pools and caches, not measured.
     for (const [, load] of loads) await load();
     const runs = new Map<string, Run[]>(loads.map(([title]) => [title, []]));
@@ -288,7 +292,7 @@ async function bench(kind: DatabaseKind) {
         const run = await load(rep);
         if (rep > 0) writeRuns.get(title)!.push(run); // the first is the warm-up
       }
-    const floorRate = median(runs.get(loads[0]![0])!.map((r) => r.requestsPerSecond));
+    const floorRate = loads.length ? median(runs.get(loads[0]![0])!.map((r) => r.requestsPerSecond)) : 0;
     const rows: (string | number)[][] = [];
     const json = [];
     for (const [title, load] of loads) {

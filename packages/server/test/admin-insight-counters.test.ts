@@ -93,6 +93,41 @@ describe('each write moves the admin figures by exactly its amount', () => {
   });
 });
 
+describe("a fund's strikes and debts are counted from what its state holds (migration 0023)", () => {
+  it('a write that changes them moves the figures, any other write of the fund does not', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const [a, b] = payersOf(members, fund) as [Member, Member];
+    const metrics = () => get<FundMetrics>('/api/admin/fund-metrics');
+    const before = await metrics();
+    const setState = (path: string, value: unknown) =>
+      t.database.db.execute(
+        sql`update funds set state = jsonb_set(state, ${`{${path}}`}::text[], ${JSON.stringify(value)}::jsonb)
+            where id = ${fund.id}`,
+      );
+    // Plain SQL behind the app's back: the counters follow whichever code path wrote.
+    await setState('debts', { [a.id]: 1500, [b.id]: 250 });
+    await setState('strikes', { [a.id]: 3, [b.id]: 1 });
+    const moved = await metrics();
+    expect(moved.debts.members - before.debts.members).toBe(2);
+    expect(moved.debts.totalCents - before.debts.totalCents).toBe(1750);
+    expect(moved.strikes.total - before.strikes.total).toBe(4);
+    expect(moved.strikes.members - before.strikes.members).toBe(2);
+    expect(moved.strikes.membersAtRisk - before.strikes.membersAtRisk).toBe(1);
+
+    const deltas = async () =>
+      (await rows<{ n: number }>(sql`select count(*)::int as n from insight_counter_deltas`))[0]!.n;
+    const counted = await deltas();
+    await t.database.db.execute(sql`update funds set version = version + 1 where id = ${fund.id}`);
+    expect(await deltas()).toBe(counted);
+    expect(await metrics()).toEqual(moved);
+
+    await setState('debts', {});
+    await setState('strikes', {});
+    expect(await metrics()).toEqual(before);
+  });
+});
+
 describe('every figure equals a recount from the tables it summarizes', () => {
   it('after a miss paid late, a refunded request, invites and a fold', async () => {
     const members = await organizationOf(t, 3);

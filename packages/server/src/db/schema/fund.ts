@@ -27,6 +27,12 @@ export const funds = pgTable(
     remindersThrough: tz('reminders_through'),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
+    /**
+     * What the admin counters count of the state (phase, strikes, debts; migration 0023), derived
+     * by PostgreSQL on every write: the counter trigger compares these few numbers instead of
+     * decoding the old and the new state.
+     */
+    insightFigures: jsonb('insight_figures').generatedAlwaysAs(sql`insight_fund_figures(state)`),
   },
   (t) => [
     index('funds_next_deadline_idx').on(t.nextDeadlineAt).where(sql`next_deadline_at is not null`),
