@@ -93,8 +93,18 @@ describe('each write moves the admin figures by exactly its amount', () => {
   });
 });
 
-describe("a fund's strikes and debts are counted from what its state holds (migration 0023)", () => {
-  it('a write that changes them moves the figures, any other write of the fund does not', async () => {
+describe('updates are counted only when they change a counted column (migration 0023)', () => {
+  it('the last member leaving closes the organization: one open organization fewer, no user fewer', async () => {
+    const [only] = await organizationOf(t, 1);
+    const before = await get<AdminOverview>('/api/admin/overview');
+    const left = await only!.client.post('/api/family/leave');
+    expect(left.statusCode, left.body).toBe(200);
+    const after = await get<AdminOverview>('/api/admin/overview');
+    expect(after.organizations - before.organizations).toBe(-1);
+    expect(after.users).toBe(before.users);
+  });
+
+  it("a fund's strikes and debts move the figures; any other write of the fund does not", async () => {
     const members = await organizationOf(t, 3);
     const fund = await activeFund(members);
     const [a, b] = payersOf(members, fund) as [Member, Member];

@@ -1,9 +1,12 @@
--- Issue 15: every write of a fund (a contribution, a vote) fired 0007's statement trigger,
--- which decoded the old and the new state (about 4 KB of jsonb each) to count phases, strikes
--- and debts, though most writes change none of them. The figures counted are now a stored
--- generated column, derived once per write from the new state, and a row trigger fires only
--- when they changed, comparing a few numbers. Expand only (ADR 0027): an instance of the
--- previous release writes the state as before, and PostgreSQL derives the figures for it.
+-- Issue 15: a fund command writes its fund's row and moves its organization's socket sequence,
+-- and 0007's statement triggers compared the old and new rows' counted figures each time: for a
+-- fund that meant decoding both states (about 4 KB of jsonb each), though most writes change
+-- none of the figures. Updates of funds, organizations and users are now counted by row
+-- triggers that fire only when a column their figures read changed. A fund's figures (phase,
+-- strikes, debts) are a stored generated column, derived once per write from the new state.
+-- Expand only (ADR 0027): an instance of the previous release writes as before, and PostgreSQL
+-- derives the figures for it.
+--
 -- In PL/pgSQL, not SQL: a SQL function that cannot be inlined (this one reads sets) is parsed
 -- and planned again at every call, which cost more than the decoding it saves; PL/pgSQL keeps
 -- its plan for the connection's life.
@@ -67,3 +70,35 @@ DROP TRIGGER funds_insight_update ON funds;
 CREATE TRIGGER funds_insight_update AFTER UPDATE ON funds FOR EACH ROW
   WHEN (OLD.insight_figures IS DISTINCT FROM NEW.insight_figures OR OLD.created_at IS DISTINCT FROM NEW.created_at)
   EXECUTE FUNCTION insight_count_fund_figures();
+--> statement-breakpoint
+-- Organizations and users: the WHEN lists must follow what insight_organization_metrics and
+-- insight_user_metrics (0007) read.
+CREATE FUNCTION insight_count_row_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'organizations' THEN
+    INSERT INTO insight_counter_deltas (name, label, day, value)
+    SELECT m.name, m.label, m.day, sum(s.sign * m.value)
+    FROM (VALUES (1, NEW), (-1, OLD)) s(sign, r), LATERAL insight_organization_metrics(s.r) m
+    GROUP BY 1, 2, 3 HAVING sum(s.sign * m.value) <> 0;
+  ELSE
+    INSERT INTO insight_counter_deltas (name, label, day, value)
+    SELECT m.name, m.label, m.day, sum(s.sign * m.value)
+    FROM (VALUES (1, NEW), (-1, OLD)) s(sign, r), LATERAL insight_user_metrics(s.r) m
+    GROUP BY 1, 2, 3 HAVING sum(s.sign * m.value) <> 0;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+DROP TRIGGER organizations_insight_update ON organizations;
+--> statement-breakpoint
+CREATE TRIGGER organizations_insight_update AFTER UPDATE ON organizations FOR EACH ROW
+  WHEN ((OLD.type, OLD.closed_at, OLD.created_at) IS DISTINCT FROM (NEW.type, NEW.closed_at, NEW.created_at))
+  EXECUTE FUNCTION insight_count_row_change();
+--> statement-breakpoint
+DROP TRIGGER users_insight_update ON users;
+--> statement-breakpoint
+CREATE TRIGGER users_insight_update AFTER UPDATE ON users FOR EACH ROW
+  WHEN ((OLD.created_at, OLD.email_verified_at, OLD.deleted_at, OLD.role)
+    IS DISTINCT FROM (NEW.created_at, NEW.email_verified_at, NEW.deleted_at, NEW.role))
+  EXECUTE FUNCTION insight_count_row_change();
