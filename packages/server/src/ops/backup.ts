@@ -6,7 +6,6 @@ import pg from 'pg';
 import { type Database, type Db, openPglite, openPostgres } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
 import { ledgerDigest } from '../db/ledger-digest.queries';
-import * as schema from '../db/schema';
 
 /**
  * Backups and restores for both engines (issue 19; docs/operations.md, Backups). A backup is
@@ -55,7 +54,7 @@ async function backupPostgres(databaseUrl: string, file: string): Promise<Digest
   try {
     await client.query('begin isolation level repeatable read read only');
     const { rows } = await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
-    const digest = await ledgerDigest(drizzle(client, { schema }) as unknown as Db);
+    const digest = await ledgerDigest(drizzle(client) as unknown as Db);
     const target = withoutPassword(databaseUrl);
     run(
       'pg_dump',
