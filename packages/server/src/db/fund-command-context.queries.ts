@@ -1,9 +1,8 @@
 import type { NotificationType } from '@giro/contract/notifications';
-import type { DbOrTx } from './client';
-import type { FundRow } from './fund.repository';
 import type { KnownAnswer } from './idempotency.repository';
-import { namedStatement, runNamed } from './named-statement';
+import { namedStatement, type RowOf } from './named-statement';
 import type { FundCall } from './notification.repository';
+import { type NamedStep, step } from './statement-pipeline';
 
 /**
  * What a member's fund command reads once the fund is locked, in one named statement
@@ -23,8 +22,9 @@ export interface FundCommandContext {
   calls: FundCall[];
 }
 
-// Read after the lock, not with it: in READ COMMITTED a statement's snapshot is taken when it
-// starts, so what a `for update` statement reads beside the row predates the wait for the lock.
+// Read after the lock, not in its statement: in READ COMMITTED a statement's snapshot is taken
+// when it starts, so what a `for update` statement reads beside the row predates the wait for
+// the lock.
 const contextStatement = namedStatement<{
   members: FundCommandContext['members'];
   payout: string[];
@@ -40,30 +40,35 @@ const contextStatement = namedStatement<{
        'language', language_preference) order by member_since, id) from members), '[]') as members,
      coalesce((select json_agg(p.user_id) from payout_accounts p
        where p.status = 'active' and p.unlinked_at is null
-         and (p.user_id in (select id from members) or p.user_id = any($2::uuid[]))), '[]') as payout,
+         and (p.user_id in (select id from members) or p.user_id in (
+           select jsonb_array_elements_text(f.state->'participants')::uuid from funds f
+           where f.organization_id = $1::uuid))), '[]') as payout,
      (select json_build_object('userId', k.user_id, 'route', k.route, 'requestHash', k.request_hash,
-       'response', k.response) from idempotency_keys k where k.key = $3::text) as known,
+       'response', k.response) from idempotency_keys k where k.key = $2::text) as known,
      coalesce((select json_agg(json_build_object('id', n.id, 'userId', n.user_id, 'type', n.type))
-       from notifications n where n.organization_id = $1::uuid and n.type = any($4::text[])), '[]') as calls`,
+       from notifications n where n.organization_id = $1::uuid and n.type = any($3::text[])), '[]') as calls`,
 );
 
-/** The members, payout accounts, Idempotency-Key and open calls of a locked fund, in one statement. */
-export async function fundCommandContext(
-  tx: DbOrTx,
-  fund: FundRow,
+/**
+ * The read of a locked fund's organization as a step of the transaction's opening, sent with
+ * the lock (db/opened-transaction.ts). It names the organization, not the fund row: the round's
+ * participants are read from the fund's state in SQL, since the lock's answer is not back yet
+ * when this is sent. Each statement of the pipeline takes its own snapshot after the one
+ * before it finished, so this one still starts after the lock is held.
+ */
+export const fundCommandContextStep = (
+  organizationId: string,
   idempotencyKey: string | undefined,
   callTypes: readonly NotificationType[],
-): Promise<FundCommandContext> {
-  const [row] = await runNamed(tx, contextStatement, [
-    fund.organizationId,
-    fund.state.participants,
-    idempotencyKey ?? null,
-    callTypes,
-  ]);
+): NamedStep => step(contextStatement, [organizationId, idempotencyKey ?? null, callTypes]);
+
+/** The members, payout accounts, Idempotency-Key and open calls, from the step's rows. */
+export function fundCommandContextOf(rows: readonly unknown[], organizationId: string): FundCommandContext {
+  const row = rows[0] as RowOf<typeof contextStatement>;
   return {
-    members: row!.members,
-    payoutAccounts: new Set(row!.payout),
-    known: row!.known ?? undefined,
-    calls: row!.calls.map((call) => ({ ...call, organizationId: fund.organizationId })),
+    members: row.members,
+    payoutAccounts: new Set(row.payout),
+    known: row.known ?? undefined,
+    calls: row.calls.map((call) => ({ ...call, organizationId })),
   };
 }

@@ -2,8 +2,9 @@ import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
 import { reminderMoments } from '@giro/domain/fund/reminders';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
-import { namedStatement, runNamed } from './named-statement';
+import { namedStatement, type RowOf, runNamed } from './named-statement';
 import { funds, payoutAccounts, users } from './schema';
+import { type NamedStep, step } from './statement-pipeline';
 
 export interface FundRow {
   id: string;
@@ -48,7 +49,14 @@ export async function lockFundOfOrganization(
   tx: DbOrTx,
   organizationId: string,
 ): Promise<FundRow | undefined> {
-  const [row] = await runNamed(tx, lockStatement, [organizationId]);
+  return lockedFund(await runNamed(tx, lockStatement, [organizationId]));
+}
+
+/** The lock as a step of a transaction's opening (db/opened-transaction.ts); `lockedFund` reads its rows. */
+export const lockFundStep = (organizationId: string): NamedStep => step(lockStatement, [organizationId]);
+
+export function lockedFund(rows: readonly unknown[]): FundRow | undefined {
+  const row = rows[0] as RowOf<typeof lockStatement> | undefined;
   return row && { id: row.id, organizationId: row.organization_id, state: row.state, version: row.version };
 }
 

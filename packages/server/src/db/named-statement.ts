@@ -20,6 +20,9 @@ export interface NamedStatement<Row> {
   readonly row?: Row;
 }
 
+/** The row type a statement's text returns. */
+export type RowOf<S> = S extends NamedStatement<infer Row> ? Row : never;
+
 export function namedStatement<Row = never>(name: string, text: string): NamedStatement<Row> {
   return { name, text };
 }

@@ -1,9 +1,14 @@
 import type { FundView } from '@giro/contract/fund';
 import type { FundCommand, FundState } from '@giro/domain/fund/fund-types';
 import type { Tx } from '../../db/client';
-import { type FundRow, lockFundOfOrganization, organizationMembers } from '../../db/fund.repository';
-import { type FundCommandContext, fundCommandContext } from '../../db/fund-command-context.queries';
+import { type FundRow, lockedFund, lockFundStep, organizationMembers } from '../../db/fund.repository';
+import {
+  type FundCommandContext,
+  fundCommandContextOf,
+  fundCommandContextStep,
+} from '../../db/fund-command-context.queries';
 import type { IdempotentRequest } from '../../db/idempotency.repository';
+import { transactionOpenedWith } from '../../db/opened-transaction';
 import type { AcceptedPayment } from '../../db/payment-preferences.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
@@ -48,10 +53,11 @@ export async function runFundCommand(
 
 /**
  * The frame every member's fund action runs in: the caller's organization's fund locked
- * (another organization's id is 404), what the command needs read in one statement, the
- * Idempotency-Key answered from its first answer, the work into a write batch, then the writes
- * with the view stored for the key and the accepted payment's method (one statement for a
- * member's command), then the workers woken once the transaction committed.
+ * (another organization's id is 404) and what the command needs read, both sent with the
+ * transaction's `begin` (db/opened-transaction.ts); the Idempotency-Key answered from its first
+ * answer; the work into a write batch, then the writes with the view stored for the key and the
+ * accepted payment's method (one statement for a member's command); then the workers woken
+ * once the transaction committed.
  */
 export async function withLockedFund(
   deps: Deps,
@@ -69,11 +75,15 @@ export async function withLockedFund(
 ): Promise<FundView> {
   if (!user.familyId) throw new AppError('NO_ROTATING_FUND');
   const organizationId = user.familyId;
-  const view = await deps.db.transaction(async (tx) => {
-    const fund = await lockFundOfOrganization(tx, organizationId);
+  const { idempotency } = options;
+  const opening = [
+    lockFundStep(organizationId),
+    fundCommandContextStep(organizationId, idempotency?.key, fundCallTypes),
+  ];
+  const view = await transactionOpenedWith(deps.db, opening, async (tx, [locked, read]) => {
+    const fund = lockedFund(locked!);
     if (!fund || fund.id !== fundId) throw new AppError('NO_ROTATING_FUND');
-    const { idempotency } = options;
-    const context = await fundCommandContext(tx, fund, idempotency?.key, fundCallTypes);
+    const context = fundCommandContextOf(read!, organizationId);
     const replayed = idempotency && replayOf<FundView>(context.known, user.id, idempotency);
     if (replayed) return replayed;
     const batch = new FundWriteBatch(deps.clock.now(), deps.config.publicUrl);

@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database, Db } from '../src/db/client';
+import { namedStatement, runNamed } from '../src/db/named-statement';
+import { transactionOpenedWith } from '../src/db/opened-transaction';
+import { step } from '../src/db/statement-pipeline';
+import { openTestDatabase } from './support/test-database';
+
+/**
+ * A transaction opened with its first statements (db/opened-transaction.ts): on PostgreSQL they
+ * go with its `begin` in one round trip, once the connection has prepared them, and must behave
+ * exactly as if sent one by one; on PGlite they run in Drizzle's transaction.
+ */
+const lock = namedStatement<{ id: number }>(
+  'test_open_lock',
+  'select id from lock_probe where id = $1::int for update',
+);
+const seen = namedStatement<{ v: number[] | null }>(
+  'test_open_seen',
+  'select array_agg(v order by v) as v from seen_probe',
+);
+const insert = namedStatement('test_open_insert', 'insert into seen_probe (v) values ($1::int)');
+const fail = namedStatement('test_open_fail', 'select 1 / $1::int as x');
+
+let database: Database | undefined;
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+});
+
+async function probe(): Promise<Db> {
+  database = await openTestDatabase();
+  await database.db.execute(sql`create table lock_probe (id int primary key)`);
+  await database.db.execute(sql`create table seen_probe (v int not null)`);
+  await database.db.execute(sql`insert into lock_probe values (1)`);
+  return database.db;
+}
+
+const seenNow = async (db: Db) => (await runNamed(db, seen, []))[0]!.v ?? [];
+
+/** Every connection of the test pool (4) prepares the statements: later openings are pipelined. */
+async function warm(db: Db) {
+  let started = 0;
+  let release = () => {};
+  const all = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await Promise.all(
+    Array.from({ length: 4 }, () =>
+      // A lock on no row: the four hold their transactions open together.
+      transactionOpenedWith(
+        db,
+        [step(seen, []), step(fail, [1]), step(lock, [0]), step(insert, [0])],
+        async () => {
+          if (++started === 4) release();
+          // On PGlite the transactions take turns: nothing to wait for.
+          if (database?.kind === 'postgres') await all;
+        },
+      ),
+    ),
+  );
+  await db.execute(sql`delete from seen_probe`);
+}
+
+describe('a transaction opened with its first statements', () => {
+  it('answers them in order, commits what it wrote, and a throw undoes all of it, the opening included', async () => {
+    const db = await probe();
+    await warm(db);
+    for (let i = 1; i <= 8; i++) {
+      const rows = await transactionOpenedWith(
+        db,
+        [step(lock, [1]), step(insert, [i]), step(seen, [])],
+        async (tx, opened) => {
+          await runNamed(tx, insert, [100 + i]);
+          return opened;
+        },
+      );
+      expect(rows[0]).toEqual([{ id: 1 }]);
+      expect(rows[1]).toEqual([]);
+      // The read saw the opening's own insert, and not yet what the work wrote after it.
+      const { v } = rows[2]![0] as { v: number[] };
+      expect(v).toContain(i);
+      expect(v).not.toContain(100 + i);
+      expect(v).toHaveLength(2 * i - 1);
+    }
+    expect(await seenNow(db)).toHaveLength(16);
+
+    await expect(
+      transactionOpenedWith(db, [step(lock, [1]), step(insert, [50])], async (tx) => {
+        await runNamed(tx, insert, [51]);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await seenNow(db)).not.toContain(50);
+    expect(await seenNow(db)).not.toContain(51);
+  });
+
+  it('fails as a whole when one of its statements fails, and the connection serves the next one', async () => {
+    const db = await probe();
+    await warm(db);
+    for (let i = 0; i < 6; i++) {
+      let ran = false;
+      await expect(
+        transactionOpenedWith(db, [step(insert, [7]), step(fail, [0]), step(insert, [8])], async () => {
+          ran = true;
+        }),
+      ).rejects.toThrow(/division by zero/);
+      expect(ran).toBe(false);
+    }
+    expect(await seenNow(db)).toEqual([]);
+    const [[row]] = (await transactionOpenedWith(db, [step(fail, [2])], async (_tx, opened) => opened)) as [
+      [{ x: number }],
+    ];
+    expect(row.x).toBe(0);
+  });
+
+  it("reads after its lock what the lock's holder committed while it waited", async () => {
+    const db = await probe();
+    await warm(db);
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    let letGo = () => {};
+    const gate = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const holder = db.transaction(async (tx) => {
+      await runNamed(tx, lock, [1]);
+      await runNamed(tx, insert, [42]);
+      holding();
+      await gate;
+    });
+    await held;
+    const waiter = transactionOpenedWith(
+      db,
+      [step(lock, [1]), step(seen, [])],
+      async (_tx, [, read]) => read,
+    );
+    // Long enough for the waiter's pipeline to reach PostgreSQL and queue behind the lock.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    letGo();
+    await holder;
+    expect(await waiter).toEqual([{ v: [42] }]);
+  });
+
+  it('gives the work a transaction whose nested transactions are savepoints', async () => {
+    const db = await probe();
+    await warm(db);
+    await transactionOpenedWith(db, [step(insert, [1])], async (tx) => {
+      await expect(
+        tx.transaction(async (sp) => {
+          await runNamed(sp, insert, [2]);
+          throw new Error('only the savepoint');
+        }),
+      ).rejects.toThrow('only the savepoint');
+      await tx.transaction(async (sp) => {
+        await runNamed(sp, insert, [3]);
+      });
+    });
+    expect(await seenNow(db)).toEqual([1, 3]);
+  });
+});
