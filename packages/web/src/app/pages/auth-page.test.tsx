@@ -32,6 +32,14 @@ describe('/invite/{code} when already signed in', () => {
     expect(calls.find((c) => c.url === '/api/family/join')?.body).toEqual({ inviteCode: 'ROSSI234' });
   });
 
+  it('says so when the code is not valid, under a title that names no one', async () => {
+    fakeServer(signedIn({ familyId: null }));
+    renderInvite('NOPE1234');
+    expect(await screen.findByRole('heading', { name: "Unisciti a un'organizzazione" })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('Codice invito non valido');
+    expect((screen.getByLabelText('Codice invito') as HTMLInputElement).value).toBe('NOPE1234');
+  });
+
   it('shows the create form with the tester invite filled, and creates with it', async () => {
     const calls = fakeServer({
       ...signedIn({ familyId: null }),

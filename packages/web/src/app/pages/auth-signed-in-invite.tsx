@@ -39,7 +39,11 @@ export default function AuthSignedInInvite({
   }
   return (
     <Card
-      title={t('auth.joinTitle', { name: preview?.kind === 'organization' ? preview.organizationName : '' })}
+      title={
+        preview?.kind === 'organization'
+          ? t('auth.joinTitle', { name: preview.organizationName })
+          : t('organization.joinTitle')
+      }
       className="mx-auto max-w-md"
     >
       {isPreviewError && (
