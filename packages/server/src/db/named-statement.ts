@@ -27,8 +27,27 @@ export function namedStatement<Row = never>(name: string, text: string): NamedSt
   return { name, text };
 }
 
-interface PgliteQueryable {
+export interface PgliteQueryable {
   query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+/** The driver's client Drizzle keeps on its session: the pool, a transaction's connection, or PGlite. */
+export function driverClient(db: DbOrTx): pg.Pool | pg.ClientBase | PgliteQueryable {
+  return (db as unknown as { session: { client: pg.Pool | pg.ClientBase | PgliteQueryable } }).session.client;
+}
+
+/** Runs the statement on a node-postgres pool or connection, which prepares it once per connection. */
+export async function queryNamed<Row>(
+  client: pg.Pool | pg.ClientBase,
+  statement: NamedStatement<Row>,
+  values: readonly unknown[],
+): Promise<Row[]> {
+  const result = await client.query<Row & pg.QueryResultRow>({
+    name: statement.name,
+    text: statement.text,
+    values: [...values],
+  });
+  return result.rows;
 }
 
 /** Runs the statement on the connection of `db` (the transaction's own, inside one). */
@@ -37,17 +56,8 @@ export async function runNamed<Row>(
   statement: NamedStatement<Row>,
   values: readonly unknown[],
 ): Promise<Row[]> {
-  // Drizzle keeps the driver's client (the pool, or the transaction's connection) on its session.
-  const { client } = (db as unknown as { session: { client: pg.Pool | pg.PoolClient | PgliteQueryable } })
-    .session;
-  if (client instanceof pg.Pool || client instanceof pg.Client) {
-    const result = await client.query<Row & pg.QueryResultRow>({
-      name: statement.name,
-      text: statement.text,
-      values: [...values],
-    });
-    return result.rows;
-  }
+  const client = driverClient(db);
+  if (client instanceof pg.Pool || client instanceof pg.Client) return queryNamed(client, statement, values);
   // PGlite runs in this process: there is no connection to keep a statement on.
   return (await (client as PgliteQueryable).query<Row>(statement.text, [...values])).rows;
 }

@@ -1,7 +1,7 @@
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db, Tx } from './client';
-import { namedStatement, runNamed } from './named-statement';
+import { driverClient, namedStatement, runNamed } from './named-statement';
 import { type NamedStep, runPipeline, step } from './statement-pipeline';
 
 const begin = namedStatement('giro_begin', 'begin');
@@ -19,7 +19,7 @@ export async function transactionOpenedWith<T>(
   opening: readonly NamedStep[],
   work: (tx: Tx, opened: unknown[][]) => Promise<T>,
 ): Promise<T> {
-  const { client } = (db as unknown as { session: { client: unknown } }).session;
+  const client = driverClient(db);
   if (!(client instanceof pg.Pool))
     return db.transaction(async (tx) => {
       const opened: unknown[][] = [];

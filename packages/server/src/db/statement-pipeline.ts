@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import type { NamedStatement } from './named-statement';
+import { type NamedStatement, queryNamed } from './named-statement';
 
 /**
  * Several named statements sent in one write and answered in one round trip (issue 15, ADR
@@ -44,10 +44,7 @@ export async function runPipeline(client: pg.ClientBase, steps: readonly NamedSt
   const wire = (client as unknown as { connection: Wire }).connection;
   if (!steps.every(({ statement }) => wire.parsedStatements[statement.name] === statement.text)) {
     const results: unknown[][] = [];
-    for (const { statement, values } of steps)
-      results.push(
-        (await client.query({ name: statement.name, text: statement.text, values: [...values] })).rows,
-      );
+    for (const { statement, values } of steps) results.push(await queryNamed(client, statement, values));
     return results;
   }
   return new Promise((resolve, reject) => {
