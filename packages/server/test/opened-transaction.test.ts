@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database, Db } from '../src/db/client';
+import type { Database, Db, DbOrTx } from '../src/db/client';
 import { namedStatement, runNamed } from '../src/db/named-statement';
 import { transactionOpenedWith } from '../src/db/opened-transaction';
 import { step } from '../src/db/statement-pipeline';
 import { openTestDatabase } from './support/test-database';
 
 /**
- * A transaction opened with its first statements (db/opened-transaction.ts): on PostgreSQL they
- * go with its `begin` in one round trip, once the connection has prepared them, and must behave
- * exactly as if sent one by one; on PGlite they run in Drizzle's transaction.
+ * A transaction opened with its first statements and closed with its last (db/opened-transaction.ts):
+ * on PostgreSQL they go with its `begin` and its `commit` in one round trip each, once the
+ * connection has prepared them, and must behave exactly as if sent one by one; on PGlite they
+ * run in Drizzle's transaction.
  */
 const lock = namedStatement<{ id: number }>(
   'test_open_lock',
@@ -21,6 +22,7 @@ const seen = namedStatement<{ v: number[] | null }>(
 );
 const insert = namedStatement('test_open_insert', 'insert into seen_probe (v) values ($1::int)');
 const fail = namedStatement('test_open_fail', 'select 1 / $1::int as x');
+const unique = namedStatement('test_open_unique', 'insert into unique_probe (k) values ($1::int)');
 
 let database: Database | undefined;
 afterEach(async () => {
@@ -32,11 +34,12 @@ async function probe(): Promise<Db> {
   database = await openTestDatabase();
   await database.db.execute(sql`create table lock_probe (id int primary key)`);
   await database.db.execute(sql`create table seen_probe (v int not null)`);
+  await database.db.execute(sql`create table unique_probe (k int primary key)`);
   await database.db.execute(sql`insert into lock_probe values (1)`);
   return database.db;
 }
 
-const seenNow = async (db: Db) => (await runNamed(db, seen, []))[0]!.v ?? [];
+const seenNow = async (db: DbOrTx) => (await runNamed(db, seen, []))[0]!.v ?? [];
 
 /** Every connection of the test pool (4) prepares the statements: later openings are pipelined. */
 async function warm(db: Db) {
@@ -46,12 +49,13 @@ async function warm(db: Db) {
     release = resolve;
   });
   await Promise.all(
-    Array.from({ length: 4 }, () =>
+    Array.from({ length: 4 }, (_, i) =>
       // A lock on no row: the four hold their transactions open together.
       transactionOpenedWith(
         db,
         [step(seen, []), step(fail, [1]), step(lock, [0]), step(insert, [0])],
-        async () => {
+        async (_tx, _opened, sendWithCommit) => {
+          sendWithCommit(step(insert, [0]), step(unique, [-i]));
           if (++started === 4) release();
           // On PGlite the transactions take turns: nothing to wait for.
           if (database?.kind === 'postgres') await all;
@@ -60,6 +64,7 @@ async function warm(db: Db) {
     ),
   );
   await db.execute(sql`delete from seen_probe`);
+  await db.execute(sql`delete from unique_probe`);
 }
 
 describe('a transaction opened with its first statements', () => {
@@ -142,6 +147,46 @@ describe('a transaction opened with its first statements', () => {
     letGo();
     await holder;
     expect(await waiter).toEqual([{ v: [42] }]);
+  });
+
+  it('sends the statements left for the commit after the work, and their failure undoes the whole', async () => {
+    const db = await probe();
+    await warm(db);
+    for (let i = 1; i <= 6; i++) {
+      const seenBefore = await transactionOpenedWith(
+        db,
+        [step(lock, [1])],
+        async (tx, _opened, sendWithCommit) => {
+          sendWithCommit(step(insert, [10 * i + 1]), step(unique, [i]));
+          await runNamed(tx, insert, [10 * i]);
+          return seenNow(tx);
+        },
+      );
+      // Nothing sent with the commit had run while the work ran.
+      expect(seenBefore).not.toContain(10 * i + 1);
+    }
+    expect(await seenNow(db)).toHaveLength(12);
+    for (let i = 1; i <= 6; i++) {
+      await expect(
+        transactionOpenedWith(
+          db,
+          [step(lock, [1]), step(insert, [500 + i])],
+          async (tx, _opened, sendWithCommit) => {
+            await runNamed(tx, insert, [600 + i]);
+            sendWithCommit(step(insert, [700 + i]), step(unique, [i]), step(insert, [800 + i]));
+          },
+        ),
+      ).rejects.toThrow(/duplicate key/);
+    }
+    const after = await seenNow(db);
+    expect(after).toHaveLength(12);
+    expect(after.every((v) => v < 100)).toBe(true);
+    // Every connection that failed serves again.
+    for (let i = 1; i <= 6; i++)
+      await transactionOpenedWith(db, [step(insert, [900 + i])], async (_tx, _opened, sendWithCommit) => {
+        sendWithCommit(step(unique, [100 + i]));
+      });
+    expect(await seenNow(db)).toHaveLength(18);
   });
 
   it('gives the work a transaction whose nested transactions are savepoints', async () => {

@@ -1,23 +1,23 @@
 import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
 import { realtimeRowsSql } from '../realtime/enqueue-realtime';
 import type { WireEvent } from '../realtime/wire-events';
-import type { DbOrTx } from './client';
 import { type FundRow, fundRowsSql, fundRowValues } from './fund.repository';
 import { answerRowSql, answerRowValues, type FirstAnswer } from './idempotency.repository';
-import { namedStatement, runNamed } from './named-statement';
+import { namedStatement } from './named-statement';
 import {
   type AcceptedPayment,
   preferenceRowSql,
   preferenceRowValues,
 } from './payment-preferences.repository';
+import { type NamedStep, step } from './statement-pipeline';
 
 /**
  * One member's fund command's writes in one statement (issue 15): the fund's new state and
  * events, the socket events with their sequence numbers, the request's first answer under its
  * Idempotency-Key and the payment's remembered method. Each part is the SQL its own
  * repository owns; a part whose values are null or empty writes nothing. A named statement
- * (db/named-statement.ts): with the lock and the read before it, a contribution is five round
- * trips with its begin and commit.
+ * (db/named-statement.ts), sent with the transaction's commit (db/opened-transaction.ts): with
+ * the session's read and the opening, a contribution is three round trips.
  */
 const statement = namedStatement(
   'fund_change_save',
@@ -39,8 +39,9 @@ export interface FundChangeWrite {
   acceptedPayment?: AcceptedPayment | undefined;
 }
 
-export async function saveFundChange(tx: DbOrTx, change: FundChangeWrite, now: Date): Promise<void> {
-  await runNamed(tx, statement, [
+/** The statement that writes the change, for its transaction to run or to send with its commit. */
+export function fundChangeStep(change: FundChangeWrite, now: Date): NamedStep {
+  return step(statement, [
     ...fundRowValues(change.fund, change.state, change.events, change.nextDeadline, now),
     change.fund.organizationId,
     JSON.stringify(change.wire),

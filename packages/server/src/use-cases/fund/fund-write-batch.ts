@@ -5,19 +5,21 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { FundRow } from '../../db/fund.repository';
 import { nextReminderSql, reminderMomentsSql } from '../../db/fund.repository';
-import { saveFundChange } from '../../db/fund-change.statement';
+import { fundChangeStep } from '../../db/fund-change.statement';
 import {
   type FirstAnswer,
   type IdempotentRequest,
   saveIdempotentAnswer,
 } from '../../db/idempotency.repository';
 import { bookPostings } from '../../db/ledger.repository';
+import { runNamed } from '../../db/named-statement';
 import {
   deleteNotifications,
   type FundCall,
   type NewNotification,
   notificationsOfTypes,
 } from '../../db/notification.repository';
+import type { SendWithCommit } from '../../db/opened-transaction';
 import { type AcceptedPayment, rememberPayment } from '../../db/payment-preferences.repository';
 import { fundEvents } from '../../db/schema';
 import { deliverNotifications } from '../../notifications/deliver-notifications';
@@ -89,10 +91,11 @@ export class FundWriteBatch {
   /**
    * Writes everything. The rows of other kinds go first; a single fund's change then goes in
    * one statement with its socket events, the first answer and the payment's method, which is
-   * what a member's command is (db/fund-change.statement.ts). All of it commits together, so
-   * the order is nobody's to see.
+   * what a member's command is (db/fund-change.statement.ts); given `sendWithCommit`, that
+   * statement goes with the transaction's commit. All of it commits together, so the order is
+   * nobody's to see.
    */
-  async flush(tx: DbOrTx): Promise<void> {
+  async flush(tx: DbOrTx, sendWithCommit?: SendWithCommit): Promise<void> {
     const { now } = this;
     for (const { organizationId, postings } of this.postings)
       await bookPostings(tx, organizationId, postings, now);
@@ -113,11 +116,12 @@ export class FundWriteBatch {
     if (this.changes.length === 1) {
       const [only] = this.changes as [FundChange];
       const wire = this.wire.get(only.fund.organizationId) ?? [];
-      await saveFundChange(
-        tx,
+      const write = fundChangeStep(
         { ...only, wire, answer: this.firstAnswer, acceptedPayment: this.payment },
         now,
       );
+      if (sendWithCommit) sendWithCommit(write);
+      else await runNamed(tx, write.statement, write.values);
       return;
     }
     if (this.changes.length > 1) await saveFunds(tx, this.changes, now);

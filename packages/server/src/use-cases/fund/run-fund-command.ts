@@ -56,8 +56,9 @@ export async function runFundCommand(
  * (another organization's id is 404) and what the command needs read, both sent with the
  * transaction's `begin` (db/opened-transaction.ts); the Idempotency-Key answered from its first
  * answer; the work into a write batch, then the writes with the view stored for the key and the
- * accepted payment's method (one statement for a member's command); then the workers woken
- * once the transaction committed.
+ * accepted payment's method (one statement for a member's command, sent with the commit); then
+ * the workers woken once the transaction committed. A key another request stored meanwhile
+ * fails that statement, and so the transaction: IDEMPOTENCY_KEY_REUSED.
  */
 export async function withLockedFund(
   deps: Deps,
@@ -80,21 +81,23 @@ export async function withLockedFund(
     lockFundStep(organizationId),
     fundCommandContextStep(organizationId, idempotency?.key, fundCallTypes),
   ];
-  const view = await transactionOpenedWith(deps.db, opening, async (tx, [locked, read]) => {
-    const fund = lockedFund(locked!);
-    if (!fund || fund.id !== fundId) throw new AppError('NO_ROTATING_FUND');
-    const context = fundCommandContextOf(read!, organizationId);
-    const replayed = idempotency && replayOf<FundView>(context.known, user.id, idempotency);
-    if (replayed) return replayed;
-    const batch = new FundWriteBatch(deps.clock.now(), deps.config.publicUrl);
-    const { state, members } = await work(tx, fund, context, batch);
-    const result = fundView(state, members ?? (await organizationMembers(tx, organizationId)), deps.config);
-    if (idempotency) batch.answer(user.id, idempotency, result);
-    if (options.acceptedPayment) batch.acceptedPayment({ userId: user.id, ...options.acceptedPayment });
-    await storingAnswer(() => batch.flush(tx));
-    await failpoint('fund-command.before-commit');
-    return result;
-  });
+  const view = await storingAnswer(() =>
+    transactionOpenedWith(deps.db, opening, async (tx, [locked, read], sendWithCommit) => {
+      const fund = lockedFund(locked!);
+      if (!fund || fund.id !== fundId) throw new AppError('NO_ROTATING_FUND');
+      const context = fundCommandContextOf(read!, organizationId);
+      const replayed = idempotency && replayOf<FundView>(context.known, user.id, idempotency);
+      if (replayed) return replayed;
+      const batch = new FundWriteBatch(deps.clock.now(), deps.config.publicUrl);
+      const { state, members } = await work(tx, fund, context, batch);
+      const result = fundView(state, members ?? (await organizationMembers(tx, organizationId)), deps.config);
+      if (idempotency) batch.answer(user.id, idempotency, result);
+      if (options.acceptedPayment) batch.acceptedPayment({ userId: user.id, ...options.acceptedPayment });
+      await batch.flush(tx, sendWithCommit);
+      await failpoint('fund-command.before-commit');
+      return result;
+    }),
+  );
   await failpoint('fund-command.after-commit');
   deps.kickOutbox();
   deps.kickDeadlines();
