@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgres } from '../src/db/client';
 import { createReadFence } from '../src/db/read-fence';
@@ -45,5 +46,44 @@ describe('read fence', () => {
 
     fence.setListening(false);
     expect(await fence.pass()).toBe(false);
+  });
+
+  it('is sent from the listening connection: it passes while the pool is busy, after every notification committed before it', async () => {
+    const fresh = await freshPostgresDatabase('giro_fence');
+    cleanups.push(fresh.drop);
+    const database = await openPostgres(fresh.url, 1);
+    cleanups.push(() => database.close());
+    const fence = createReadFence(database, 'giro_cache');
+    const heard: string[] = [];
+    const stop = await database.listen(
+      'giro_cache',
+      (payload) => {
+        if (!fence.heard(payload)) heard.push(payload);
+      },
+      (listening, notifyHere) => fence.setListening(listening, notifyHere),
+    );
+    cleanups.push(stop);
+    await until(() => fence.listening);
+
+    // The pool's one connection is held by a transaction for the whole test.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holding = database.db.transaction(async () => held);
+    cleanups.push(async () => {
+      release();
+      await holding;
+    });
+    const other = new pg.Client({ connectionString: fresh.url });
+    await other.connect();
+    cleanups.push(() => other.end());
+    for (let i = 0; i < 50; i++) {
+      await other.query("select pg_notify('giro_cache', $1)", [`o:${i}`]);
+      expect(await fence.pass()).toBe(true);
+      // Heard before the fence passed, in commit order.
+      expect(heard.at(-1)).toBe(`o:${i}`);
+    }
+    expect(heard).toHaveLength(50);
   });
 });

@@ -32,10 +32,10 @@ export async function startReadCaches(database: Database): Promise<ReadCaches> {
       sessions.announced(tag);
       snapshots.announced(tag);
     },
-    (listening) => {
+    (listening, notifyHere) => {
       // Whatever was announced while it was down is lost: forget all, on the way down and up.
       forgetAll();
-      fence.setListening(listening);
+      fence.setListening(listening, notifyHere);
     },
   );
   return { sessions, snapshots, stop };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from './client';
+import type { Database, NotifyHere } from './client';
 
 /**
  * "Has this instance heard every notification committed before now?" (issue 15). A cache that
@@ -20,8 +20,11 @@ export interface ReadFence {
   pass(): Promise<boolean>;
   /** Given every notification on the channel: true when it was one of this fence's own. */
   heard(payload: string): boolean;
-  /** The listening connection went up or down. */
-  setListening(listening: boolean): void;
+  /**
+   * The listening connection went up or down; up, with the way to notify from it, which is how
+   * fences are sent then (else from the pool).
+   */
+  setListening(listening: boolean, notifyHere?: NotifyHere): void;
 }
 
 const FENCE_TIMEOUT_MS = 2000;
@@ -41,6 +44,7 @@ class InProcessFence implements ReadFence {
 
 class NotifyFence implements ReadFence {
   #connected = false;
+  #notifyHere: NotifyHere | undefined;
   /**
    * A fence did not come back in time: the connection may be up yet deaf (dropped by a NAT
    * without an error) or the database slow. Until a probe comes back, requests read the
@@ -94,13 +98,20 @@ class NotifyFence implements ReadFence {
       }, FENCE_TIMEOUT_MS).unref();
       this.#waiting.set(id, { resolve, timer });
     });
-    // Its own transaction, committed without waiting for the disk: nothing here is kept. Not
-    // awaited: the timeout bounds the wait for a pool connection too.
-    this.database.db
-      .execute(
-        sql`select set_config('synchronous_commit', 'off', true), pg_notify(${this.channel}, ${this.#prefix + id})`,
-      )
-      .catch(() => this.#settle(id, false));
+    // Its own transaction, committed without waiting for the disk: nothing here is kept. Sent
+    // from the listening connection when there is one: PostgreSQL hands a session its own
+    // notification, after every one committed before it, once the statement is done, so a
+    // fence is one round trip on one backend. From the pool it also waited for a free
+    // connection, and for the listening backend to be signalled and scheduled (measured alone,
+    // 2,000 fences one after another beside eight busy connections: 0.66-0.74 ms a fence
+    // against 0.96-1.28, p99 1.8-2.9 against 2.4-5.0). Not awaited: the timeout bounds it.
+    const payload = this.#prefix + id;
+    const sent = this.#notifyHere
+      ? this.#notifyHere(payload)
+      : this.database.db.execute(
+          sql`select set_config('synchronous_commit', 'off', true), pg_notify(${this.channel}, ${payload})`,
+        );
+    sent.catch(() => this.#settle(id, false));
     return heard;
   }
 
@@ -133,8 +144,9 @@ class NotifyFence implements ReadFence {
     return true;
   }
 
-  setListening(listening: boolean) {
+  setListening(listening: boolean, notifyHere?: NotifyHere) {
     this.#connected = listening;
+    this.#notifyHere = listening ? notifyHere : undefined;
     this.#deaf = false;
     clearTimeout(this.#probing);
     this.#probing = undefined;
