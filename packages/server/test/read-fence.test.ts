@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgres } from '../src/db/client';
@@ -22,16 +23,25 @@ async function until(check: () => boolean, ms = 15_000) {
   }
 }
 
+/** A fence on a fresh database of its own, with a pool of `poolSize`. */
+async function fenceOnFreshDatabase(poolSize: number) {
+  const fresh = await freshPostgresDatabase('giro_fence');
+  cleanups.push(fresh.drop);
+  const database = await openPostgres(fresh.url, poolSize);
+  cleanups.push(() => database.close());
+  return { url: fresh.url, database, fence: createReadFence(database.kind) };
+}
+
 describe('read fence', () => {
   it('passes when its notification comes back; when one does not, it is off until a probe does', async () => {
-    const fresh = await freshPostgresDatabase('giro_fence');
-    cleanups.push(fresh.drop);
-    const database = await openPostgres(fresh.url, 2);
-    cleanups.push(() => database.close());
-    const fence = createReadFence(database, 'giro_cache');
+    const { database, fence } = await fenceOnFreshDatabase(2);
+    // Fences sent from a pool connection, on a channel nothing listens to yet.
+    const fromPool = async (payload: string) => {
+      await database.db.execute(sql`select pg_notify('giro_cache', ${payload})`);
+    };
 
     // Said to be listening, but nothing hears the channel: deaf.
-    fence.setListening(true);
+    fence.setListening(true, fromPool);
     expect(fence.listening).toBe(true);
     expect(await fence.pass()).toBe(false);
     expect(fence.listening).toBe(false);
@@ -49,11 +59,7 @@ describe('read fence', () => {
   });
 
   it('is sent from the listening connection: it passes while the pool is busy, after every notification committed before it', async () => {
-    const fresh = await freshPostgresDatabase('giro_fence');
-    cleanups.push(fresh.drop);
-    const database = await openPostgres(fresh.url, 1);
-    cleanups.push(() => database.close());
-    const fence = createReadFence(database, 'giro_cache');
+    const { url, database, fence } = await fenceOnFreshDatabase(1);
     const heard: string[] = [];
     const stop = await database.listen(
       'giro_cache',
@@ -75,7 +81,7 @@ describe('read fence', () => {
       release();
       await holding;
     });
-    const other = new pg.Client({ connectionString: fresh.url });
+    const other = new pg.Client({ connectionString: url });
     await other.connect();
     cleanups.push(() => other.end());
     for (let i = 0; i < 50; i++) {

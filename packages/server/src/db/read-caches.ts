@@ -18,7 +18,7 @@ export interface ReadCaches {
  * announcements on one connection and fenced by one read fence (db/read-fence.ts).
  */
 export async function startReadCaches(database: Database): Promise<ReadCaches> {
-  const fence = createReadFence(database, CACHE_CHANNEL);
+  const fence = createReadFence(database.kind);
   const sessions = new SessionCache(database.db, fence);
   const snapshots = new SnapshotCache(database.db, fence);
   const forgetAll = () => {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Database, NotifyHere } from './client';
 
 /**
@@ -22,15 +21,15 @@ export interface ReadFence {
   heard(payload: string): boolean;
   /**
    * The listening connection went up or down; up, with the way to notify from it, which is how
-   * fences are sent then (else from the pool).
+   * fences are sent (on PostgreSQL, where a fence is not heard without it).
    */
   setListening(listening: boolean, notifyHere?: NotifyHere): void;
 }
 
 const FENCE_TIMEOUT_MS = 2000;
 
-export function createReadFence(database: Database, channel: string): ReadFence {
-  return database.kind === 'pglite' ? new InProcessFence() : new NotifyFence(database, channel);
+export function createReadFence(kind: Database['kind']): ReadFence {
+  return kind === 'pglite' ? new InProcessFence() : new NotifyFence();
 }
 
 class InProcessFence implements ReadFence {
@@ -43,7 +42,7 @@ class InProcessFence implements ReadFence {
 }
 
 class NotifyFence implements ReadFence {
-  #connected = false;
+  /** Set while the listening connection is up: how fences are sent from it. */
   #notifyHere: NotifyHere | undefined;
   /**
    * A fence did not come back in time: the connection may be up yet deaf (dropped by a NAT
@@ -58,13 +57,8 @@ class NotifyFence implements ReadFence {
   #inFlight: Promise<boolean> | undefined;
   #queued: Promise<boolean> | undefined;
 
-  constructor(
-    private readonly database: Database,
-    private readonly channel: string,
-  ) {}
-
   get listening(): boolean {
-    return this.#connected && !this.#deaf;
+    return this.#notifyHere !== undefined && !this.#deaf;
   }
 
   pass(): Promise<boolean> {
@@ -98,20 +92,16 @@ class NotifyFence implements ReadFence {
       }, FENCE_TIMEOUT_MS).unref();
       this.#waiting.set(id, { resolve, timer });
     });
-    // Its own transaction, committed without waiting for the disk: nothing here is kept. Sent
-    // from the listening connection when there is one: PostgreSQL hands a session its own
+    // Sent from the listening connection (client.ts: its own transaction, committed without
+    // waiting for the disk, since nothing in it is kept). PostgreSQL hands a session its own
     // notification, after every one committed before it, once the statement is done, so a
     // fence is one round trip on one backend. From the pool it also waited for a free
     // connection, and for the listening backend to be signalled and scheduled (measured alone,
     // 2,000 fences one after another beside eight busy connections: 0.66-0.74 ms a fence
     // against 0.96-1.28, p99 1.8-2.9 against 2.4-5.0). Not awaited: the timeout bounds it.
-    const payload = this.#prefix + id;
-    const sent = this.#notifyHere
-      ? this.#notifyHere(payload)
-      : this.database.db.execute(
-          sql`select set_config('synchronous_commit', 'off', true), pg_notify(${this.channel}, ${payload})`,
-        );
-    sent.catch(() => this.#settle(id, false));
+    const notifyHere = this.#notifyHere;
+    if (!notifyHere) this.#settle(id, false);
+    else notifyHere(this.#prefix + id).catch(() => this.#settle(id, false));
     return heard;
   }
 
@@ -124,15 +114,15 @@ class NotifyFence implements ReadFence {
   }
 
   #becomeDeaf() {
-    if (this.#deaf || !this.#connected) return;
+    if (this.#deaf || !this.#notifyHere) return;
     this.#deaf = true;
     // One probe a second while deaf (the fences' own timeouts space them); back once one returns.
     const probe = () => {
       this.#probing = undefined;
-      if (!this.#deaf || !this.#connected) return;
+      if (!this.#deaf || !this.#notifyHere) return;
       void this.#send().then((heard) => {
         if (heard) this.#deaf = false;
-        else if (this.#deaf && this.#connected) this.#probing = setTimeout(probe, 1000).unref();
+        else if (this.#deaf && this.#notifyHere) this.#probing = setTimeout(probe, 1000).unref();
       });
     };
     probe();
@@ -145,7 +135,6 @@ class NotifyFence implements ReadFence {
   }
 
   setListening(listening: boolean, notifyHere?: NotifyHere) {
-    this.#connected = listening;
     this.#notifyHere = listening ? notifyHere : undefined;
     this.#deaf = false;
     clearTimeout(this.#probing);
