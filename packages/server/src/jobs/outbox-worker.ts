@@ -76,13 +76,7 @@ export class OutboxWorker extends WakeableWorker {
   private async claim(): Promise<OutboxRow[]> {
     const now = this.clock.now();
     const claimed = await this.db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: outbox.id })
-        .from(outbox)
-        .where(and(isNull(outbox.processedAt), lte(outbox.availableAt, now)))
-        .orderBy(asc(outbox.id))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
+      const due = await dueRows(tx, now);
       if (due.length === 0) return [];
       return tx
         .update(outbox)
@@ -126,6 +120,20 @@ export class OutboxWorker extends WakeableWorker {
       return false;
     }
   }
+}
+
+/**
+ * The next batch of due rows, oldest first, locked for this claim; rows another claim holds are
+ * skipped. Read through `outbox_claim_idx` (pending rows in id order), never the processed ones.
+ */
+export function dueRows(tx: Pick<Db, 'select'>, now: Date) {
+  return tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(isNull(outbox.processedAt), lte(outbox.availableAt, now)))
+    .orderBy(asc(outbox.id))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
 }
 
 /** Rows grouped by topic, in claim order (Node 20 has no Map.groupBy). */
