@@ -32,6 +32,40 @@ describe('/invite/{code} when already signed in', () => {
     expect(calls.find((c) => c.url === '/api/family/join')?.body).toEqual({ inviteCode: 'ROSSI234' });
   });
 
+  it("tells a member who opens their own organization's link that they are in it, not to join it", async () => {
+    const calls = fakeServer({
+      ...signedIn({ familyId: 'o1' }),
+      'GET /api/invite/ROSSI234': {
+        kind: 'organization',
+        organizationName: 'Famiglia Rossi',
+        type: 'family',
+      },
+      'GET /api/family': { id: 'o1', name: 'Famiglia Rossi', type: 'family', inviteCode: 'ROSSI234' },
+    });
+    renderInvite('ROSSI234');
+    expect(await screen.findByRole('heading', { name: 'Sei già in Famiglia Rossi' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Vai alla home' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByLabelText('Codice invito')).toBeNull();
+    expect(screen.getByTestId('invite-code').textContent).toBe('ROSSI234');
+    expect(calls.some((c) => c.url === '/api/family/join')).toBe(false);
+  });
+
+  it("offers a member another organization's link to join, saying it leaves the current one", async () => {
+    fakeServer({
+      ...signedIn({ familyId: 'o1' }),
+      'GET /api/invite/BIANC234': {
+        kind: 'organization',
+        organizationName: 'Famiglia Bianchi',
+        type: 'family',
+      },
+      'GET /api/family': { id: 'o1', name: 'Famiglia Rossi', type: 'family', inviteCode: 'ROSSI234' },
+    });
+    renderInvite('BIANC234');
+    expect(await screen.findByRole('heading', { name: 'Unisciti a Famiglia Bianchi' })).toBeTruthy();
+    expect((screen.getByLabelText('Codice invito') as HTMLInputElement).value).toBe('BIANC234');
+    expect(screen.getByText("Unendoti a un'altra organizzazione lasci quella attuale.")).toBeTruthy();
+  });
+
   it('says so when the code is not valid, under a title that names no one', async () => {
     fakeServer(signedIn({ familyId: null }));
     renderInvite('NOPE1234');

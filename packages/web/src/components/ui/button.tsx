@@ -13,6 +13,11 @@ const variants = {
 } as const;
 type Variant = keyof typeof variants;
 
+/** A button's look, for a link that reads as one (a step that only moves to another page). */
+export function buttonClass(variant: Variant = 'primary'): string {
+  return `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-not-allowed ${variants[variant]}`;
+}
+
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: Variant;
   /**
@@ -40,7 +45,7 @@ export function Button({
   return (
     <button
       type="button"
-      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-not-allowed ${variants[variant]} ${className}`}
+      className={`${buttonClass(variant)} ${className}`}
       disabled={disabled || busy || waitsForNetwork}
       aria-busy={busy || undefined}
       {...(waitsForNetwork && {
