@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OffsetClock } from '../src/clock';
 import type { Database } from '../src/db/client';
+import { HANDLED_OUTBOX_ROW_DAYS, pruneHandledOutboxRows } from '../src/db/outbox-retention.queries';
 import { outbox } from '../src/db/schema';
 import { dueRows, type OutboxRow, OutboxWorker } from '../src/jobs/outbox-worker';
 import { openTestDatabase } from './support/test-database';
@@ -80,6 +81,37 @@ describe('outbox worker', () => {
     const { worker, seen } = recordingWorker();
     expect(await worker.drain()).toBe(3);
     expect(seen).toEqual([0, 1, 2]);
+  });
+
+  it('prunes handled rows of the given topics once they are old, and nothing else', async () => {
+    const now = clock.now();
+    const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const old = ago(HANDLED_OUTBOX_ROW_DAYS + 1);
+    const recent = ago(HANDLED_OUTBOX_ROW_DAYS - 1);
+    const rows = [
+      { name: 'old socket event', topic: 'realtime', processedAt: old },
+      { name: 'old push', topic: 'push', processedAt: old },
+      { name: 'recent socket event', topic: 'realtime', processedAt: recent },
+      { name: 'old mail', topic: 'mail', processedAt: old },
+      { name: 'old pending socket event', topic: 'realtime', processedAt: null },
+    ];
+    for (const { name, topic, processedAt } of rows)
+      await database.db
+        .insert(outbox)
+        .values({ topic, payload: { name }, availableAt: ago(30), processedAt });
+    expect(await pruneHandledOutboxRows(database.db, now, ['realtime', 'push'])).toBe(2);
+    const left = await database.db.select({ payload: outbox.payload }).from(outbox);
+    expect(left.map((row) => (row.payload as { name: string }).name).sort()).toEqual([
+      'old mail',
+      'old pending socket event',
+      'recent socket event',
+    ]);
+    expect(await pruneHandledOutboxRows(database.db, now, ['realtime', 'push'])).toBe(0);
+    // More than one batch: the prune goes on until a batch comes back short.
+    await database.db.execute(sql`
+      insert into outbox (topic, payload, available_at, processed_at)
+      select 'realtime', '{}', ${old}, ${old} from generate_series(1, 5001)`);
+    expect(await pruneHandledOutboxRows(database.db, now, ['realtime', 'push'])).toBe(5001);
   });
 
   it('retries a failed row later, with backoff, keeping the error', async () => {

@@ -3,8 +3,11 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
+import { pruneHandledOutboxRows } from '../db/outbox-retention.queries';
 import { pruneSentReminders } from '../db/reminder.queries';
 import { apiRequests } from '../db/schema';
+import { PUSH_TOPIC } from '../push/enqueue-push';
+import { REALTIME_TOPIC } from '../realtime/enqueue-realtime';
 
 /**
  * Bounds the API request log: nothing older than `maxAgeDays`, and at most `maxRows` rows (the
@@ -30,8 +33,10 @@ export async function pruneApiRequests(
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
- * Prunes the API request log and old reminder keys at start and every ten minutes; returns the
- * way to stop (waiting for a prune under way).
+ * Prunes the API request log, old reminder keys and handled socket and push rows of the outbox
+ * (one a fund command: the claim reads past none of them since outbox_claim_idx, but the table
+ * and its vacuums grew without end) at start and every ten minutes; returns the way to stop
+ * (waiting for a prune under way).
  */
 export function schedulePruning(deps: {
   db: Db;
@@ -44,7 +49,12 @@ export function schedulePruning(deps: {
     running = pruneApiRequests(deps.db, deps.clock.now(), deps.config.apiLog)
       .catch((error) => deps.logger.warn({ err: error }, 'api request log: prune failed'))
       .then(() => pruneSentReminders(deps.db, deps.clock.now()))
-      .catch((error) => deps.logger.warn({ err: error }, 'reminder keys: prune failed'));
+      .catch((error) => deps.logger.warn({ err: error }, 'reminder keys: prune failed'))
+      .then(async () => {
+        const pruned = await pruneHandledOutboxRows(deps.db, deps.clock.now(), [REALTIME_TOPIC, PUSH_TOPIC]);
+        if (pruned > 0) deps.logger.info({ pruned }, 'outbox: handled rows pruned');
+      })
+      .catch((error) => deps.logger.warn({ err: error }, 'outbox: prune failed'));
   };
   run();
   const timer = setInterval(run, PRUNE_EVERY_MS);
