@@ -33,10 +33,9 @@ export async function pruneApiRequests(
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
- * Prunes the API request log, old reminder keys and handled socket and push rows of the outbox
- * (one a fund command: the claim reads past none of them since outbox_claim_idx, but the table
- * and its vacuums grew without end) at start and every ten minutes; returns the way to stop
- * (waiting for a prune under way).
+ * Prunes the API request log, old reminder keys and the outbox's handled socket-event and push
+ * rows (every fund command writes one; kept, they grew the table and its vacuums without end) at
+ * start and every ten minutes; returns the way to stop (waiting for a prune under way).
  */
 export function schedulePruning(deps: {
   db: Db;

@@ -32,16 +32,16 @@ describe('/invite/{code} when already signed in', () => {
     expect(calls.find((c) => c.url === '/api/family/join')?.body).toEqual({ inviteCode: 'ROSSI234' });
   });
 
-  it("tells a member who opens their own organization's link that they are in it, not to join it", async () => {
-    const calls = fakeServer({
+  /** Anna, a member of Famiglia Rossi (code ROSSI234), opening the link of `code`, which names `name`. */
+  const memberOpening = (code: string, name: string) =>
+    fakeServer({
       ...signedIn({ familyId: 'o1' }),
-      'GET /api/invite/ROSSI234': {
-        kind: 'organization',
-        organizationName: 'Famiglia Rossi',
-        type: 'family',
-      },
+      [`GET /api/invite/${code}`]: { kind: 'organization', organizationName: name, type: 'family' },
       'GET /api/family': { id: 'o1', name: 'Famiglia Rossi', type: 'family', inviteCode: 'ROSSI234' },
     });
+
+  it("tells a member who opens their own organization's link that they are in it, not to join it", async () => {
+    const calls = memberOpening('ROSSI234', 'Famiglia Rossi');
     renderInvite('ROSSI234');
     expect(await screen.findByRole('heading', { name: 'Sei già in Famiglia Rossi' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Vai alla home' }).getAttribute('href')).toBe('/');
@@ -51,15 +51,7 @@ describe('/invite/{code} when already signed in', () => {
   });
 
   it("offers a member another organization's link to join, saying it leaves the current one", async () => {
-    fakeServer({
-      ...signedIn({ familyId: 'o1' }),
-      'GET /api/invite/BIANC234': {
-        kind: 'organization',
-        organizationName: 'Famiglia Bianchi',
-        type: 'family',
-      },
-      'GET /api/family': { id: 'o1', name: 'Famiglia Rossi', type: 'family', inviteCode: 'ROSSI234' },
-    });
+    memberOpening('BIANC234', 'Famiglia Bianchi');
     renderInvite('BIANC234');
     expect(await screen.findByRole('heading', { name: 'Unisciti a Famiglia Bianchi' })).toBeTruthy();
     expect((screen.getByLabelText('Codice invito') as HTMLInputElement).value).toBe('BIANC234');
