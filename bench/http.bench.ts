@@ -5,7 +5,9 @@
  * the same size, or one autocommit INSERT) run side by side, and each route is measured
  * interleaved with the floor, `--reps` times, median reported, as a ratio to that engine's
  * floor. Then each route again at half its measured rate, evenly paced (support/paced-load.ts):
- * the p99 a member sees when the server is busy but not saturated (median of `--reps` runs).
+ * the p99 a member sees when the server is busy but not saturated (median of `--reps` runs),
+ * each run followed by the one-query floor at the same rate, so the host's own stalls in those
+ * minutes stand beside it.
  * Run: npm run bench:http   (options: --duration 5 --connections 50 --reps 3 --db both|pglite|postgres
  * --writes-only)
  */
@@ -49,6 +51,8 @@ const POOL = 10;
  * flush that stalls on this shared disk moves a single run of the floor by a factor of five.
  */
 const WRITE_REPS = 4;
+/** The first rows of the read table are the floors themselves. */
+const FLOOR_ROWS = 2;
 const root = new URL('..', import.meta.url).pathname;
 
 interface Run {
@@ -309,13 +313,20 @@ async function bench(kind: DatabaseKind) {
     const floorRate = loads.length ? median(runs.get(loads[0]![0])!.map((r) => r.requestsPerSecond)) : 0;
     const rows: (string | number)[][] = [];
     const json = [];
-    for (const [title, load] of loads) {
+    for (const [index, [title, load]] of loads.entries()) {
       const measured = runs.get(title)!;
       const rate = median(measured.map((r) => r.requestsPerSecond));
+      const half = Math.max(1, Math.round(rate / 2));
       // The p99 at half rate is a median of `reps` runs too: one run's p99 is its slowest hundredth
-      // of answers, which one stall of two shared cores can fill.
+      // of answers, which one stall of two shared cores can fill. Each run of a route is followed
+      // by the one-query floor at the same rate: what this host's stalls gave a server that does
+      // nothing but one query, in the same minutes (stop 40: at times over the bar on its own).
       const halves: Run[] = [];
-      for (let rep = 0; rep < reps; rep++) halves.push(await load(Math.max(1, Math.round(rate / 2))));
+      const floorHalves: Run[] = [];
+      for (let rep = 0; rep < reps; rep++) {
+        halves.push(await load(half));
+        if (index >= FLOOR_ROWS) floorHalves.push(await loads[0]![1](half));
+      }
       const row = {
         route: title,
         requestsPerSecond: rate,
@@ -323,9 +334,18 @@ async function bench(kind: DatabaseKind) {
         p99Ms: median(measured.map((r) => r.p99Ms)),
         ratio: round(rate / floorRate, 2),
         p99AtHalfMs: median(halves.map((h) => h.p99Ms)),
+        floorP99AtSameRateMs: floorHalves.length ? median(floorHalves.map((h) => h.p99Ms)) : undefined,
       };
       json.push(row);
-      rows.push([row.route, row.requestsPerSecond, row.p50Ms, row.p99Ms, row.ratio, row.p99AtHalfMs]);
+      rows.push([
+        row.route,
+        row.requestsPerSecond,
+        row.p50Ms,
+        row.p99Ms,
+        row.ratio,
+        row.p99AtHalfMs,
+        row.floorP99AtSameRateMs ?? '',
+      ]);
     }
     const insertRate = median(writeRuns.get(writes[0]![0])!.map((r) => r.requestsPerSecond));
     for (const [title] of writes) {
@@ -339,12 +359,23 @@ async function bench(kind: DatabaseKind) {
         ratio: round(rate / insertRate, 2),
       };
       json.push(row);
-      rows.push([row.route, row.requestsPerSecond, row.p50Ms, row.p99Ms, row.ratio, '']);
+      rows.push([row.route, row.requestsPerSecond, row.p50Ms, row.p99Ms, row.ratio, '', '']);
     }
     console.log(
       `\n${kind}: ${duration} s runs, ${connections} connections, pool ${POOL}, median of ${reps} (writes: of ${WRITE_REPS} runs of ${families * 4} requests)\n`,
     );
-    printTable(['route', 'req/s', 'p50 ms', 'p99 ms', 'ratio to floor', 'p99 ms at half rate'], rows);
+    printTable(
+      [
+        'route',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'ratio to floor',
+        'p99 ms at half rate',
+        "one-query floor's p99 ms at that rate",
+      ],
+      rows,
+    );
     return { db: kind, rows: json };
   } finally {
     await giro.stop();
