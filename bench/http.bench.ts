@@ -51,8 +51,6 @@ const POOL = 10;
  * flush that stalls on this shared disk moves a single run of the floor by a factor of five.
  */
 const WRITE_REPS = 4;
-/** The first rows of the read table are the floors themselves. */
-const FLOOR_ROWS = 2;
 const root = new URL('..', import.meta.url).pathname;
 
 interface Run {
@@ -261,10 +259,12 @@ async function bench(kind: DatabaseKind) {
   try {
     const member = family.members.find((m) => m.id !== family.recipientId)!;
     const cookie = member.cookie;
+    const oneQueryFloor = http(`${floor.url}/select`);
+    // What the load client and node:http cost with no database: the p99 this machine can show.
+    const noQueryFloor = http(`${floor.url}/constant`);
     const loads: [string, Load][] = [
-      ['one-query floor: node:http + prepared SELECT 1', http(`${floor.url}/select`)],
-      // What the load client and node:http cost with no database: the p99 this machine can show.
-      ['no-query floor: node:http, a constant answer', http(`${floor.url}/constant`)],
+      ['one-query floor: node:http + prepared SELECT 1', oneQueryFloor],
+      ['no-query floor: node:http, a constant answer', noQueryFloor],
       ['GET /api/session/check, signed out', http(`${giro.url}/api/session/check`)],
       ['GET /api/session/check, signed in', http(`${giro.url}/api/session/check`, { cookie })],
       ['GET /api/dashboard', http(`${giro.url}/api/dashboard`, { cookie })],
@@ -313,19 +313,19 @@ async function bench(kind: DatabaseKind) {
     const floorRate = loads.length ? median(runs.get(loads[0]![0])!.map((r) => r.requestsPerSecond)) : 0;
     const rows: (string | number)[][] = [];
     const json = [];
-    for (const [index, [title, load]] of loads.entries()) {
+    for (const [title, load] of loads) {
       const measured = runs.get(title)!;
       const rate = median(measured.map((r) => r.requestsPerSecond));
       const half = Math.max(1, Math.round(rate / 2));
       // The p99 at half rate is a median of `reps` runs too: one run's p99 is its slowest hundredth
       // of answers, which one stall of two shared cores can fill. Each run of a route is followed
       // by the one-query floor at the same rate: what this host's stalls gave a server that does
-      // nothing but one query, in the same minutes (stop 40: at times over the bar on its own).
+      // nothing but one query, in the same minutes, so a slow minute is told from a slow route.
       const halves: Run[] = [];
       const floorHalves: Run[] = [];
       for (let rep = 0; rep < reps; rep++) {
         halves.push(await load(half));
-        if (index >= FLOOR_ROWS) floorHalves.push(await loads[0]![1](half));
+        if (load !== oneQueryFloor && load !== noQueryFloor) floorHalves.push(await oneQueryFloor(half));
       }
       const row = {
         route: title,
