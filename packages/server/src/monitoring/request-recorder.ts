@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import type { apiRequests } from '../db/schema';
 
-export type RecordedRequest = typeof apiRequests.$inferInsert;
+export interface RecordedRequest {
+  at: Date;
+  method: string;
+  route: string;
+  status: number;
+  durationMs: number;
+  userId: string | null;
+  requestId: string;
+}
 
 const CAPACITY = 20_000;
 const BATCH = 1_000;
@@ -11,12 +18,23 @@ const FLUSH_MS = 1_000;
 
 /**
  * Keeps this instance's API requests in a fixed ring buffer and writes them in batches, so
- * recording costs a request one array write and never waits for the database. When the buffer
+ * recording costs a request a few array writes and never waits for the database. When the buffer
  * is full (the database is slow or down) the oldest entries are dropped and counted: the log is
  * an aid, not a ledger.
+ *
+ * The ring is one array per column, numbers in typed arrays, not an object per request: at
+ * 20,000 requests a second a batch lives long enough to outlast two scavenges, and every entry
+ * kept as an object was promoted to the old generation (a sixth of all promoted bytes in a
+ * sampling heap profile at stop 41), feeding the major collections that stall the event loop.
  */
 export class RequestRecorder {
-  private readonly ring: (RecordedRequest | undefined)[] = new Array(CAPACITY);
+  private readonly atMs = new Float64Array(CAPACITY);
+  private readonly durationMs = new Float64Array(CAPACITY);
+  private readonly status = new Uint16Array(CAPACITY);
+  private readonly method: string[] = new Array(CAPACITY).fill('');
+  private readonly route: string[] = new Array(CAPACITY).fill('');
+  private readonly userId: string[] = new Array(CAPACITY).fill('');
+  private readonly requestId: string[] = new Array(CAPACITY).fill('');
   private head = 0;
   private size = 0;
   private dropped = 0;
@@ -42,7 +60,14 @@ export class RequestRecorder {
       this.size -= 1;
       this.dropped += 1;
     }
-    this.ring[(this.head + this.size) % CAPACITY] = entry;
+    const slot = (this.head + this.size) % CAPACITY;
+    this.atMs[slot] = entry.at.getTime();
+    this.durationMs[slot] = entry.durationMs;
+    this.status[slot] = entry.status;
+    this.method[slot] = entry.method;
+    this.route[slot] = entry.route;
+    this.userId[slot] = entry.userId ?? '';
+    this.requestId[slot] = entry.requestId;
     this.size += 1;
     if (this.size === BATCH) void this.flush();
   }
@@ -65,43 +90,90 @@ export class RequestRecorder {
     return this.flushing;
   }
 
-  private take(): RecordedRequest[] {
-    const rows: RecordedRequest[] = [];
-    while (this.size > 0 && rows.length < BATCH) {
-      rows.push(this.ring[this.head]!);
-      this.ring[this.head] = undefined;
+  /** Up to a batch of the oldest entries as one text per column, their slots freed. */
+  private take(): { rows: number; columns: BatchColumns } | undefined {
+    const rows = Math.min(this.size, BATCH);
+    if (rows === 0) return undefined;
+    const at: number[] = new Array(rows);
+    const duration: number[] = new Array(rows);
+    const status: number[] = new Array(rows);
+    const method: string[] = new Array(rows);
+    const route: string[] = new Array(rows);
+    const userId: string[] = new Array(rows);
+    const requestId: string[] = new Array(rows);
+    for (let i = 0; i < rows; i++) {
+      const slot = this.head;
+      at[i] = this.atMs[slot]!;
+      duration[i] = this.durationMs[slot]!;
+      status[i] = this.status[slot]!;
+      method[i] = this.method[slot]!;
+      route[i] = this.route[slot]!;
+      userId[i] = this.userId[slot]!;
+      requestId[i] = this.requestId[slot]!;
+      // The strings are let go now, not when the slot is next written.
+      this.userId[slot] = '';
+      this.requestId[slot] = '';
       this.head = (this.head + 1) % CAPACITY;
-      this.size -= 1;
     }
-    return rows;
+    this.size -= rows;
+    return {
+      rows,
+      columns: {
+        atMs: `{${at.join(',')}}`,
+        method: method.join('\n'),
+        route: route.join('\n'),
+        status: `{${status.join(',')}}`,
+        durationMs: `{${duration.join(',')}}`,
+        userId: userId.join('\n'),
+        requestId: requestId.join('\n'),
+      },
+    };
   }
 
   private async writeBuffered(): Promise<void> {
-    for (let rows = this.take(); rows.length > 0; rows = this.take()) {
+    for (let batch = this.take(); batch; batch = this.take()) {
       try {
-        await this.db.execute(insertStatement(rows));
+        await this.db.execute(insertStatement(batch.columns));
       } catch (error) {
-        this.dropped += rows.length;
-        this.logger.warn({ err: error, rows: rows.length }, 'api request log: batch not written');
+        this.dropped += batch.rows;
+        this.logger.warn({ err: error, rows: batch.rows }, 'api request log: batch not written');
       }
     }
   }
 }
 
+interface BatchColumns {
+  /** A float8[] literal of epoch milliseconds. */
+  atMs: string;
+  /** Texts one per line: a method, a route template, a UUID (or '' for none) and a request id never hold a newline. */
+  method: string;
+  route: string;
+  userId: string;
+  requestId: string;
+  /** int[] and float8[] literals. */
+  status: string;
+  durationMs: string;
+}
+
 /**
- * A batch as one column array per field (`unnest`): seven parameters whatever the batch's size.
- * Hand-written because Drizzle's `values(rows)` built a parameter per cell, and building a
- * thousand-row statement was a tenth of the CPU of a busy instance (issue 15's profile).
+ * A batch as seven text parameters whatever its size, unpacked by `unnest`. Hand-written because
+ * Drizzle's `values(rows)` built a parameter per cell (a tenth of a busy instance's CPU, issue
+ * 15's profile), and because texts the server splits cost it half of what array literals of
+ * timestamps and UUIDs cost it to parse (1.0 against 2.0 ms a thousand rows), and this side a
+ * tenth of what node-postgres spends quoting arrays. An empty user id is NULL; a batch whose
+ * every user id is empty splits into no elements, and `unnest` pads a shorter array with NULLs. Epoch milliseconds over 1000 as float8 are
+ * within 0.3 µs of the instant, so `to_timestamp`'s rounding to microseconds gives it exactly.
  */
-function insertStatement(rows: readonly RecordedRequest[]) {
-  const column = <T>(pick: (row: RecordedRequest) => T) => sql.param(rows.map(pick));
+function insertStatement(columns: BatchColumns) {
   return sql`insert into api_requests (at, method, route, status, duration_ms, user_id, request_id)
-    select * from unnest(
-      ${column((r) => (r.at instanceof Date ? r.at.toISOString() : r.at))}::timestamptz[],
-      ${column((r) => r.method)}::text[],
-      ${column((r) => r.route)}::text[],
-      ${column((r) => r.status)}::int[],
-      ${column((r) => r.durationMs)}::float8[],
-      ${column((r) => r.userId ?? null)}::uuid[],
-      ${column((r) => r.requestId)}::text[])`;
+    select to_timestamp(at_ms / 1000), method, route, status, duration_ms, user_id, request_id
+    from unnest(
+      ${columns.atMs}::float8[],
+      string_to_array(${columns.method}::text, chr(10)),
+      string_to_array(${columns.route}::text, chr(10)),
+      ${columns.status}::int[],
+      ${columns.durationMs}::float8[],
+      string_to_array(${columns.userId}::text, chr(10), '')::uuid[],
+      string_to_array(${columns.requestId}::text, chr(10))
+    ) as batch(at_ms, method, route, status, duration_ms, user_id, request_id)`;
 }
