@@ -68,6 +68,24 @@ describe('the real-time channel /ws', () => {
     });
   });
 
+  it('reads the session again for each message: after a sign-out the open socket gets no more data', async () => {
+    const [a] = await organizationOf(t, 1);
+    const socket = await authenticated(a!.client.cookieHeader);
+    socket.send({ type: 'RESYNC_REQUEST', requestId: 'before', timestamp: Date.now() });
+    await socket.next((m) => m.type === 'RESYNC_RESPONSE' && m.requestId === 'before');
+    expect((await a!.client.post('/api/logout', {})).statusCode).toBe(200);
+    socket.send({ type: 'RESYNC_REQUEST', requestId: 'after', timestamp: Date.now() });
+    await socket.next((m) => m.type === 'AUTHENTICATION_REQUIRED');
+    socket.send({ type: 'AUTHENTICATE' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(socket.messages.map((m) => m.type)).toEqual([
+      'AUTHENTICATED',
+      'RESYNC_RESPONSE',
+      'AUTHENTICATION_REQUIRED',
+      'AUTHENTICATION_REQUIRED',
+    ]);
+  });
+
   it('delivers an organization event to its members, numbered, and to nobody else', async () => {
     const [a, b] = await organizationOf(t, 2);
     const outsider = await register(t.app);

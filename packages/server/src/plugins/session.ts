@@ -79,6 +79,17 @@ export class RequestSession {
     return this.#user;
   }
 
+  /**
+   * The member the session signs in now, read again (from memory while nothing was announced):
+   * for a request that lives on, as the socket does, so that a sign-out, a password change or an
+   * expulsion since the upgrade is seen by its next message.
+   */
+  async current(): Promise<UserRow | null> {
+    this.#loaded = this.id ? this.#load(this.id) : Promise.resolve();
+    await this.#loaded;
+    return this.#user;
+  }
+
   async #load(id: string): Promise<void> {
     const { db, cache } = this.options;
     const idHash = hashToken(id);

@@ -2,7 +2,6 @@ import { clientMessageSchema, type ServerMessage } from '@giro/contract/socket';
 import { eq } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import { organizations } from '../db/schema';
-import { findUserById } from '../db/user.repository';
 import { sessionCookieName } from '../plugins/session';
 import type { HubConnection } from '../realtime/socket-hub';
 import { getResyncData } from '../use-cases/get-resync-data';
@@ -22,13 +21,12 @@ export const socketRoutes: Routes = (app, deps) => {
   app.get('/ws', { websocket: true, config: limit(deps, 60, '1 minute') }, (socket: WebSocket, request) => {
     if (request.headers.origin !== origin) return socket.close(POLICY_VIOLATION, 'Origin not allowed');
     if (!request.cookies[sessionCookie]) return socket.close(POLICY_VIOLATION, 'No session found');
-    const userId = request.session.userId;
 
     const send = (message: ServerMessage) => socket.send(JSON.stringify(message));
     let connection: HubConnection | undefined;
 
     const authenticate = async () => {
-      const user = userId ? await findUserById(deps.db, userId) : undefined;
+      const user = await request.session.current();
       if (!user?.familyId) return send({ type: 'AUTHENTICATION_REQUIRED' });
       if (!connection) {
         connection = {
@@ -44,7 +42,7 @@ export const socketRoutes: Routes = (app, deps) => {
 
     const resync = async (requestId: string) => {
       const started = performance.now();
-      const user = userId ? await findUserById(deps.db, userId) : undefined;
+      const user = await request.session.current();
       if (!user?.familyId || !connection) return send({ type: 'AUTHENTICATION_REQUIRED' });
       const { data, seq } = await getResyncData(deps, user, request.language);
       send({
