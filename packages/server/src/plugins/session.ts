@@ -84,10 +84,9 @@ export class RequestSession {
    * for a request that lives on, as the socket does, so that a sign-out, a password change or an
    * expulsion since the upgrade is seen by its next message.
    */
-  async current(): Promise<UserRow | null> {
-    this.#loaded = this.id ? this.#load(this.id) : Promise.resolve();
-    await this.#loaded;
-    return this.#user;
+  current(): Promise<UserRow | null> {
+    this.#loaded = undefined;
+    return this.user();
   }
 
   async #load(id: string): Promise<void> {
