@@ -9,7 +9,7 @@
  * each run followed by the one-query floor at the same rate, so the host's own stalls in those
  * minutes stand beside it.
  * Run: npm run bench:http   (options: --duration 5 --connections 50 --reps 3 --db both|pglite|postgres
- * --writes-only)
+ * --writes-only, --only <regex of read rows>, --node-flags="<flags for Giro's node>")
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -37,6 +37,10 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'both' },
     // Only the contribution POST and its insert floor: for working on the write path.
     'writes-only': { type: 'boolean', default: false },
+    // Only the read rows whose title matches, and no write rows: for working on one route.
+    only: { type: 'string' },
+    // Node flags for Giro's process (e.g. --max-semi-space-size=32): for trying the runtime's settings.
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const duration = Number(values.duration);
@@ -249,13 +253,17 @@ async function prepare(kind: DatabaseKind) {
 async function bench(kind: DatabaseKind) {
   const { family, payers, env, cleanup, floorUrl } = await prepare(kind);
   const floor = await startFloor(5601, floorUrl, env.DATA_DIR);
-  const giro = await startGiro(5602, {
-    ...env,
-    PUBLIC_URL,
-    SESSION_SECRET,
-    TEST_CLOCK: '1',
-    RATE_LIMIT_SCALE: '1000',
-  });
+  const giro = await startGiro(
+    5602,
+    {
+      ...env,
+      PUBLIC_URL,
+      SESSION_SECRET,
+      TEST_CLOCK: '1',
+      RATE_LIMIT_SCALE: '1000',
+    },
+    { execArgv: values['node-flags'].split(' ').filter(Boolean) },
+  );
   try {
     const member = family.members.find((m) => m.id !== family.recipientId)!;
     const cookie = member.cookie;
@@ -284,6 +292,11 @@ async function bench(kind: DatabaseKind) {
       ],
     ];
     if (values['writes-only']) loads.splice(0);
+    if (values.only) {
+      const only = new RegExp(values.only);
+      // The one-query floor stays: the ratios and the half-rate floors are read against it.
+      loads.splice(1, loads.length, ...loads.slice(1).filter(([title]) => only.test(title)));
+    }
     // Warm-up: JIT, pools and caches, not measured.
     for (const [, load] of loads) await load();
     const runs = new Map<string, Run[]>(loads.map(([title]) => [title, []]));
@@ -292,18 +305,20 @@ async function bench(kind: DatabaseKind) {
     // The contribution POST: each request a different member's first payment of the round
     // (idempotency row, ledger transaction, outbox rows, one commit), against one autocommit
     // INSERT on the floor; as many of each, interleaved.
-    const contributions = await contributionRequests(giro.url, payers);
+    const contributions = values.only ? [] : await contributionRequests(giro.url, payers);
     const perRun = families * 4;
-    const writes: [string, (i: number) => Promise<Run>][] = [
-      [
-        'insert floor: node:http + prepared INSERT, autocommit',
-        () => fixedCount(`${floor.url}/insert`, perRun),
-      ],
-      [
-        'POST /api/rotating-fund/:id/contributions',
-        (i) => post(contributions.slice(i * perRun, (i + 1) * perRun)),
-      ],
-    ];
+    const writes: [string, (i: number) => Promise<Run>][] = values.only
+      ? []
+      : [
+          [
+            'insert floor: node:http + prepared INSERT, autocommit',
+            () => fixedCount(`${floor.url}/insert`, perRun),
+          ],
+          [
+            'POST /api/rotating-fund/:id/contributions',
+            (i) => post(contributions.slice(i * perRun, (i + 1) * perRun)),
+          ],
+        ];
     const writeRuns = new Map<string, Run[]>(writes.map(([title]) => [title, []]));
     for (let rep = 0; rep <= WRITE_REPS; rep++)
       for (const [title, load] of writes) {
@@ -347,7 +362,9 @@ async function bench(kind: DatabaseKind) {
         row.floorP99AtSameRateMs ?? '',
       ]);
     }
-    const insertRate = median(writeRuns.get(writes[0]![0])!.map((r) => r.requestsPerSecond));
+    const insertRate = writes.length
+      ? median(writeRuns.get(writes[0]![0])!.map((r) => r.requestsPerSecond))
+      : 0;
     for (const [title] of writes) {
       const measured = writeRuns.get(title)!;
       const rate = median(measured.map((r) => r.requestsPerSecond));
