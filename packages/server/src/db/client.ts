@@ -19,8 +19,11 @@ export type { PgQueryResultHKT };
 
 export const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
-/** Sends a NOTIFY on the listened channel from the listening connection itself (read-fence.ts). */
-export type NotifyHere = (payload: string) => Promise<void>;
+/**
+ * A round trip of a no-op statement on the listening connection: when it resolves, every
+ * notification committed before it was sent has been handed to `onPayload` (db/read-fence.ts).
+ */
+export type RoundTripHere = () => Promise<void>;
 
 export interface Database {
   db: Db;
@@ -31,13 +34,13 @@ export interface Database {
    * Receives NOTIFYs on a channel (PGlite delivers them in-process; PostgreSQL on a connection
    * of its own, re-established if it drops). `onState` hears when that connection is up or
    * down (what was sent while it was down is lost); when up on PostgreSQL, it is also given
-   * `notifyHere`, which sends a NOTIFY on the channel from that very connection. Returns the way
+   * `roundTripHere`, a no-op statement on that very connection (the read fence). Returns the way
    * to stop listening.
    */
   listen(
     channel: string,
     onPayload: (payload: string) => void,
-    onState?: (connected: boolean, notifyHere?: NotifyHere) => void,
+    onState?: (connected: boolean, roundTripHere?: RoundTripHere) => void,
   ): Promise<() => Promise<void>>;
   /** PGlite only: its whole data directory as a gzipped tarball (ops/backup.ts). */
   dumpDataDir?: () => Promise<Blob>;
@@ -84,7 +87,6 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
 }
 
 const RELISTEN_MS = 1000;
-const notifyHereSql = "select set_config('synchronous_commit', 'off', true), pg_notify($1, $2)";
 
 /**
  * LISTEN on a dedicated connection (a pooled one would lose it); reconnects when it drops, and
@@ -95,7 +97,7 @@ async function listenPostgres(
   connectionString: string,
   channel: string,
   onPayload: (payload: string) => void,
-  onState: (connected: boolean, notifyHere?: NotifyHere) => void = () => {},
+  onState: (connected: boolean, roundTripHere?: RoundTripHere) => void = () => {},
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
@@ -130,9 +132,9 @@ async function listenPostgres(
       return;
     }
     client = next;
-    onState(true, async (payload) => {
-      // Committed without waiting for the disk: a notification keeps nothing.
-      await next.query({ name: 'giro_notify_here', text: notifyHereSql, values: [channel, payload] });
+    onState(true, async () => {
+      // Named: parsed and planned once per connection. No transaction id, no notification sent.
+      await next.query({ name: 'giro_fence', text: 'select 1' });
     });
   };
   await connect(true);

@@ -28,14 +28,13 @@ export async function startReadCaches(database: Database): Promise<ReadCaches> {
   const stop = await database.listen(
     CACHE_CHANNEL,
     (tag) => {
-      if (fence.heard(tag)) return;
       sessions.announced(tag);
       snapshots.announced(tag);
     },
-    (listening, notifyHere) => {
+    (listening, roundTripHere) => {
       // Whatever was announced while it was down is lost: forget all, on the way down and up.
       forgetAll();
-      fence.setListening(listening, notifyHere);
+      fence.setListening(listening, roundTripHere);
     },
   );
   return { sessions, snapshots, stop };

@@ -1,12 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import type { Database, NotifyHere } from './client';
+import type { Database, RoundTripHere } from './client';
 
 /**
  * "Has this instance heard every notification committed before now?" (issue 15). A cache that
  * NOTIFY invalidates is only as fresh as the last notification this instance has received, and
- * on PostgreSQL those arrive a little after their commit. The fence closes that gap: it sends a
- * notification of its own and waits until it comes back. PostgreSQL delivers notifications in
- * commit order, so when ours arrives, every change committed before we sent it has been heard.
+ * on PostgreSQL those arrive a little after their commit. The fence closes that gap: one round
+ * trip of a no-op statement on the listening connection (ADR 0034). PostgreSQL signals the
+ * listening backends at commit, before the committing client is answered, and a listening
+ * backend sends every notification it has been signalled about before it answers a statement;
+ * node-postgres hands them on in order before the statement's answer. So when the fence's
+ * answer arrives, every change committed before the fence was sent has been heard.
+ *
+ * Until stop 42 a fence was a notification of our own, waited for on the channel: the same
+ * guarantee from documented commit-order delivery, but `pg_notify` takes a transaction id, and
+ * under load an instance sent thousands of fences a second (ADR 0034).
  *
  * Requests waiting at the same time share one fence (one that started after they arrived), so
  * under load a fence costs one tiny statement per batch of requests, not one per request.
@@ -17,33 +23,30 @@ export interface ReadFence {
   readonly listening: boolean;
   /** Resolves true once every change committed before the call has been heard; false if unsure. */
   pass(): Promise<boolean>;
-  /** Given every notification on the channel: true when it was one of this fence's own. */
-  heard(payload: string): boolean;
   /**
-   * The listening connection went up or down; up, with the way to notify from it, which is how
-   * fences are sent (on PostgreSQL, where a fence is not heard without it).
+   * The listening connection went up or down; up, with the way to make a round trip on it,
+   * which is what a fence is (on PostgreSQL).
    */
-  setListening(listening: boolean, notifyHere?: NotifyHere): void;
+  setListening(listening: boolean, roundTripHere?: RoundTripHere): void;
 }
 
 const FENCE_TIMEOUT_MS = 2000;
 
 export function createReadFence(kind: Database['kind']): ReadFence {
-  return kind === 'pglite' ? new InProcessFence() : new NotifyFence();
+  return kind === 'pglite' ? new InProcessFence() : new RoundTripFence();
 }
 
 class InProcessFence implements ReadFence {
   listening = false;
   pass = () => Promise.resolve(this.listening);
-  heard = () => false;
   setListening(listening: boolean) {
     this.listening = listening;
   }
 }
 
-class NotifyFence implements ReadFence {
-  /** Set while the listening connection is up: how fences are sent from it. */
-  #notifyHere: NotifyHere | undefined;
+class RoundTripFence implements ReadFence {
+  /** Set while the listening connection is up: a round trip on it. */
+  #roundTripHere: RoundTripHere | undefined;
   /**
    * A fence did not come back in time: the connection may be up yet deaf (dropped by a NAT
    * without an error) or the database slow. Until a probe comes back, requests read the
@@ -51,14 +54,13 @@ class NotifyFence implements ReadFence {
    */
   #deaf = false;
   #probing: NodeJS.Timeout | undefined;
-  readonly #prefix = `fence:${randomBytes(6).toString('hex')}:`;
-  #sent = 0;
-  readonly #waiting = new Map<number, { resolve: (passed: boolean) => void; timer: NodeJS.Timeout }>();
+  /** The fences not yet settled: settled false if the connection goes down meanwhile. */
+  readonly #waiting = new Set<(passed: boolean) => void>();
   #inFlight: Promise<boolean> | undefined;
   #queued: Promise<boolean> | undefined;
 
   get listening(): boolean {
-    return this.#notifyHere !== undefined && !this.#deaf;
+    return this.#roundTripHere !== undefined && !this.#deaf;
   }
 
   pass(): Promise<boolean> {
@@ -82,63 +84,48 @@ class NotifyFence implements ReadFence {
     return fence;
   }
 
-  /** Resolves true when our notification comes back; false on failure or after FENCE_TIMEOUT_MS. */
+  /** Resolves true when the round trip returns; false on failure or after FENCE_TIMEOUT_MS. */
   #send(): Promise<boolean> {
-    const id = ++this.#sent;
-    const heard = new Promise<boolean>((resolve) => {
+    const roundTripHere = this.#roundTripHere;
+    if (!roundTripHere) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      const settle = (passed: boolean) => {
+        if (!this.#waiting.delete(settle)) return;
+        clearTimeout(timer);
+        resolve(passed);
+      };
       const timer = setTimeout(() => {
-        this.#settle(id, false);
+        settle(false);
         this.#becomeDeaf();
       }, FENCE_TIMEOUT_MS).unref();
-      this.#waiting.set(id, { resolve, timer });
+      this.#waiting.add(settle);
+      roundTripHere().then(
+        () => settle(true),
+        () => settle(false),
+      );
     });
-    // Sent from the listening connection (client.ts: its own transaction, committed without
-    // waiting for the disk, since nothing in it is kept). PostgreSQL hands a session its own
-    // notification, after every one committed before it, once the statement is done, so a
-    // fence is one round trip on one backend. From the pool it also waited for a free
-    // connection, and for the listening backend to be signalled and scheduled (measured alone,
-    // 2,000 fences one after another beside eight busy connections: 0.66-0.74 ms a fence
-    // against 0.96-1.28, p99 1.8-2.9 against 2.4-5.0). Not awaited: the timeout bounds it.
-    const notifyHere = this.#notifyHere;
-    if (!notifyHere) this.#settle(id, false);
-    else notifyHere(this.#prefix + id).catch(() => this.#settle(id, false));
-    return heard;
-  }
-
-  #settle(id: number, passed: boolean) {
-    const waiting = this.#waiting.get(id);
-    if (!waiting) return;
-    this.#waiting.delete(id);
-    clearTimeout(waiting.timer);
-    waiting.resolve(passed);
   }
 
   #becomeDeaf() {
-    if (this.#deaf || !this.#notifyHere) return;
+    if (this.#deaf || !this.#roundTripHere) return;
     this.#deaf = true;
     // One probe a second while deaf (the fences' own timeouts space them); back once one returns.
     const probe = () => {
       this.#probing = undefined;
-      if (!this.#deaf || !this.#notifyHere) return;
-      void this.#send().then((heard) => {
-        if (heard) this.#deaf = false;
-        else if (this.#deaf && this.#notifyHere) this.#probing = setTimeout(probe, 1000).unref();
+      if (!this.#deaf || !this.#roundTripHere) return;
+      void this.#send().then((passed) => {
+        if (passed) this.#deaf = false;
+        else if (this.#deaf && this.#roundTripHere) this.#probing = setTimeout(probe, 1000).unref();
       });
     };
     probe();
   }
 
-  heard(payload: string): boolean {
-    if (!payload.startsWith('fence:')) return false;
-    if (payload.startsWith(this.#prefix)) this.#settle(Number(payload.slice(this.#prefix.length)), true);
-    return true;
-  }
-
-  setListening(listening: boolean, notifyHere?: NotifyHere) {
-    this.#notifyHere = listening ? notifyHere : undefined;
+  setListening(listening: boolean, roundTripHere?: RoundTripHere) {
+    this.#roundTripHere = listening ? roundTripHere : undefined;
     this.#deaf = false;
     clearTimeout(this.#probing);
     this.#probing = undefined;
-    if (!listening) for (const id of [...this.#waiting.keys()]) this.#settle(id, false);
+    if (!listening) for (const settle of [...this.#waiting]) settle(false);
   }
 }
