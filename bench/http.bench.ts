@@ -307,18 +307,17 @@ async function bench(kind: DatabaseKind) {
     // INSERT on the floor; as many of each, interleaved.
     const contributions = values.only ? [] : await contributionRequests(giro.url, payers);
     const perRun = families * 4;
-    const writes: [string, (i: number) => Promise<Run>][] = values.only
-      ? []
-      : [
-          [
-            'insert floor: node:http + prepared INSERT, autocommit',
-            () => fixedCount(`${floor.url}/insert`, perRun),
-          ],
-          [
-            'POST /api/rotating-fund/:id/contributions',
-            (i) => post(contributions.slice(i * perRun, (i + 1) * perRun)),
-          ],
-        ];
+    const writes: [string, (i: number) => Promise<Run>][] = [
+      [
+        'insert floor: node:http + prepared INSERT, autocommit',
+        () => fixedCount(`${floor.url}/insert`, perRun),
+      ],
+      [
+        'POST /api/rotating-fund/:id/contributions',
+        (i) => post(contributions.slice(i * perRun, (i + 1) * perRun)),
+      ],
+    ];
+    if (values.only) writes.splice(0);
     const writeRuns = new Map<string, Run[]>(writes.map(([title]) => [title, []]));
     for (let rep = 0; rep <= WRITE_REPS; rep++)
       for (const [title, load] of writes) {
