@@ -11,6 +11,7 @@ import { compressionPlugin } from './plugins/compression';
 import { conditionalGetPlugin } from './plugins/conditional-get';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin, notFoundHandler } from './plugins/errors';
+import { serializingFrozenOnce } from './plugins/frozen-answers';
 import { languagePlugin } from './plugins/language';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
@@ -72,7 +73,7 @@ export async function buildApp({
     genReqId: newRequestId,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializingFrozenOnce(serializerCompiler));
 
   await app.register(errorsPlugin);
   await app.register(textInputPlugin);

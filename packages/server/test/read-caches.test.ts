@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { register } from './support/client';
+import { organizationOf } from './support/fund-members';
+import { contribute, createRequest, overview } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -101,6 +103,24 @@ describe('organization snapshots in memory', () => {
       sql`update users set display_name = 'Heard' where username = ${person.username}`,
     );
     expect(await leaderboardNames(client)).toEqual(['Heard']);
+  });
+
+  it('a former member named in a request is read afresh: their name is not in the snapshot, so nothing announces it', async () => {
+    const [ann, bob] = await organizationOf(t, 2);
+    const request = await createRequest(ann!, 'New roof', 10_000);
+    await contribute(bob!, request.id, 2_500);
+    expect((await bob!.client.post('/api/family/leave')).statusCode).toBe(200);
+    const namesShown = async () => (await overview(ann!)).recentActivity.map((entry) => entry.actorName);
+    expect(await namesShown()).toContain(bob!.name);
+    // Twice: the second answer would come from memory if the overview were kept.
+    expect(await namesShown()).toContain(bob!.name);
+    await t.database.db.execute(sql`alter table users disable trigger users_cache`);
+    await t.database.db.execute(
+      sql`update users set display_name = 'Renamed Elsewhere' where id = ${bob!.id}`,
+    );
+    await t.database.db.execute(sql`alter table users enable trigger users_cache`);
+    expect(await namesShown()).toContain('Renamed Elsewhere');
+    expect((await ann!.client.get('/api/dashboard')).statusCode).toBe(200);
   });
 
   it("a member's money in another organization moves their own totals at once", async () => {

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import fastifyEtag from '@fastify/etag';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { rememberingTags } from './frozen-answers';
 
 /** API answers are one member's data: kept by their browser only, and always asked again. */
 const API_CACHE = 'private, no-cache';
@@ -15,8 +16,9 @@ const API_CACHE = 'private, no-cache';
  * @fastify/static gives them.
  */
 export const conditionalGetPlugin = fp(async (app: FastifyInstance) => {
-  // One-shot hashing: no Hash object per answer (the plugin's own sha1 makes one each time).
-  await app.register(fastifyEtag, { hashFn: (payload) => hash('sha1', payload, 'base64') });
+  // One-shot hashing: no Hash object per answer (the plugin's own sha1 makes one each time);
+  // a frozen answer's tag is remembered with its text (plugins/frozen-answers.ts).
+  await app.register(fastifyEtag, { hashFn: rememberingTags((payload) => hash('sha1', payload, 'base64')) });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method === 'GET' && request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', API_CACHE);

@@ -1,16 +1,18 @@
 import type { Dashboard } from '@giro/contract/dashboard';
 import { userTotals } from '../db/ledger.queries';
+import type { OrganizationSnapshot } from '../db/organization-snapshot.queries';
+import { deepFreeze } from '../db/snapshot-cache';
 import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
-import { requestsOverview } from '../views/request.view';
 import { completedCyclesOf } from './fund/completed-cycles';
-import {
-  EMPTY_REQUESTS,
-  leaderboardOf,
-  organizationOf,
-  requestNamesOf,
-  snapshotOf,
-} from './organization-snapshot';
+import { leaderboardOf, organizationOf, requestsOverviewOf, snapshotOf } from './organization-snapshot';
+
+/**
+ * Dashboards built from a snapshot, one per snapshot: a kept snapshot is one member's
+ * (db/snapshot-cache.ts) and serves their every poll while nothing in it changes. Besides the
+ * snapshot a dashboard shows only when the member joined, kept beside it and compared.
+ */
+const dashboards = new WeakMap<OrganizationSnapshot, { memberSinceMs: number; dashboard: Dashboard }>();
 
 /** GET /api/dashboard: personal stats from the ledger, the organization, the leaderboard, the requests. */
 export async function getDashboard(deps: Deps, user: UserRow): Promise<Dashboard> {
@@ -30,12 +32,12 @@ export async function getDashboard(deps: Deps, user: UserRow): Promise<Dashboard
       queuedRequests: [],
     };
   }
-  const { active, queued } = requestsOverview(
-    snapshot.requests ?? EMPTY_REQUESTS,
-    await requestNamesOf(deps.db, snapshot),
-  );
+  const memberSinceMs = (user.memberSince ?? user.createdAt).getTime();
+  const built = dashboards.get(snapshot);
+  if (built && built.memberSinceMs === memberSinceMs) return built.dashboard;
+  const overview = await requestsOverviewOf(deps.db, snapshot);
   const totals = snapshot.own;
-  return {
+  const dashboard: Dashboard = {
     userStats: {
       totalGivenCents: totals.givenCents,
       totalReceivedCents: totals.receivedCents,
@@ -44,7 +46,11 @@ export async function getDashboard(deps: Deps, user: UserRow): Promise<Dashboard
     },
     organization: organizationOf(snapshot, user),
     leaderboard: leaderboardOf(snapshot),
-    activeRequest: active,
-    queuedRequests: queued,
+    activeRequest: overview.active,
+    queuedRequests: overview.queued,
   };
+  // Kept only when the overview was (it names no former member, whose name it reads each time).
+  if (Object.isFrozen(overview))
+    dashboards.set(snapshot, { memberSinceMs, dashboard: deepFreeze(dashboard) });
+  return dashboard;
 }

@@ -5,15 +5,8 @@ import { userTotals } from '../db/ledger.queries';
 import { listNotifications } from '../db/notification.repository';
 import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
-import { requestsOverview } from '../views/request.view';
 import { completedCyclesOf } from './fund/completed-cycles';
-import {
-  EMPTY_REQUESTS,
-  fundViewOf,
-  leaderboardOf,
-  requestNamesOf,
-  snapshotOf,
-} from './organization-snapshot';
+import { fundViewOf, leaderboardOf, requestsOverviewOf, snapshotOf } from './organization-snapshot';
 
 /** Everything a socket client needs to be current again (SPEC §3, Resync data), read at once. */
 /** `language`: the connection's own (its Accept-Language), for a member who has not picked one. */
@@ -29,9 +22,7 @@ export async function getResyncData(
   ]);
   const totals = snapshot ? snapshot.own : await userTotals(deps.db, user.id);
   const fund = snapshot?.fund;
-  const queued = snapshot
-    ? requestsOverview(snapshot.requests ?? EMPTY_REQUESTS, await requestNamesOf(deps.db, snapshot)).queued
-    : [];
+  const queued = snapshot ? (await requestsOverviewOf(deps.db, snapshot)).queued : [];
   const data: ResyncData = {
     rotatingFund: snapshot ? fundViewOf(snapshot, deps.config) : null,
     familyMembers: snapshot ? leaderboardOf(snapshot) : [],

@@ -1,5 +1,6 @@
 import type { FundView } from '@giro/contract/fund';
 import type { Member, Organization } from '@giro/contract/organization';
+import type { RequestsOverview } from '@giro/contract/requests';
 import type { OrganizationType } from '@giro/domain/organization';
 import type { RequestsState } from '@giro/domain/requests/request-types';
 import type { Db } from '../db/client';
@@ -8,7 +9,7 @@ import { deepFreeze } from '../db/snapshot-cache';
 import { displayNames, type UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { fundView } from '../views/fund.view';
-import { type Names, peopleIn } from '../views/request.view';
+import { type Names, peopleIn, requestsOverview } from '../views/request.view';
 
 /**
  * The hot views (dashboard, fund view, requests view, resync) built from one organization
@@ -76,8 +77,31 @@ export const EMPTY_REQUESTS: RequestsState = { requests: [] };
  * in an old request (left or deleted) costs one more query, only then.
  */
 export async function requestNamesOf(db: Db, snapshot: OrganizationSnapshot): Promise<Names> {
-  const names = new Map(snapshot.members.map((m) => [m.id, m.displayName]));
-  const missing = [...peopleIn(snapshot.requests ?? EMPTY_REQUESTS)].filter((id) => !names.has(id));
+  const { names, missing } = namesInSnapshot(snapshot);
   for (const [id, name] of await displayNames(db, missing)) names.set(id, name);
   return names;
+}
+
+function namesInSnapshot(snapshot: OrganizationSnapshot) {
+  const names = new Map(snapshot.members.map((m) => [m.id, m.displayName]));
+  const missing = [...peopleIn(snapshot.requests ?? EMPTY_REQUESTS)].filter((id) => !names.has(id));
+  return { names, missing };
+}
+
+const overviews = new WeakMap<OrganizationSnapshot, RequestsOverview>();
+
+/**
+ * The requests overview in a snapshot (the requests view; the dashboard and the resync show part
+ * of it), built once per snapshot when the snapshot names everyone in it. A former member's
+ * name is read each time instead: it is not part of the snapshot, so nothing announces it.
+ */
+export async function requestsOverviewOf(db: Db, snapshot: OrganizationSnapshot): Promise<RequestsOverview> {
+  const built = overviews.get(snapshot);
+  if (built) return built;
+  const state = snapshot.requests ?? EMPTY_REQUESTS;
+  const { names, missing } = namesInSnapshot(snapshot);
+  if (missing.length > 0) return requestsOverview(state, await requestNamesOf(db, snapshot));
+  const overview = deepFreeze(requestsOverview(state, names));
+  overviews.set(snapshot, overview);
+  return overview;
 }

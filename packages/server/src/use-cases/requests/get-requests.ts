@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client';
 import { displayNames, type UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { type Names, peopleIn, requestDetails, requestsOverview } from '../../views/request.view';
-import { EMPTY_REQUESTS, requestNamesOf, snapshotOf } from '../organization-snapshot';
+import { type Names, peopleIn, requestDetails } from '../../views/request.view';
+import { EMPTY_REQUESTS, requestNamesOf, requestsOverviewOf, snapshotOf } from '../organization-snapshot';
 
 /** The display names of everyone these requests name, members or not any more. */
 export async function namesIn(db: DbOrTx, state: RequestsState): Promise<Names> {
@@ -21,8 +21,9 @@ async function stateOf(deps: Deps, user: UserRow) {
 
 /** GET /api/requests: the active request, the queue and the recent activity. */
 export async function getRequests(deps: Deps, user: UserRow): Promise<RequestsOverview> {
-  const { state, names } = await stateOf(deps, user);
-  return requestsOverview(state, names);
+  const snapshot = await snapshotOf(deps, user);
+  if (!snapshot) throw new AppError('NOT_IN_ORGANIZATION');
+  return requestsOverviewOf(deps.db, snapshot);
 }
 
 /** One request of the caller's organization; any other id is 404, as if it did not exist. */
