@@ -133,8 +133,9 @@ async function listenPostgres(
     }
     client = next;
     onState(true, async () => {
-      // Named: parsed and planned once per connection. No transaction id, no notification sent.
-      await next.query({ name: 'giro_fence', text: 'select 1' });
+      // Named: parsed and planned once per connection. No transaction id, no notification sent,
+      // and no row: only the round trip matters, and a row is an object per fence to collect.
+      await next.query({ name: 'giro_fence', text: 'select where false' });
     });
   };
   await connect(true);
