@@ -157,13 +157,14 @@ interface BatchColumns {
 
 /** `textOf(slot)` for every slot, separated, as UTF-8 in a buffer of its own. */
 function packed(slots: readonly number[], textOf: (slot: number) => string, separator: string): Buffer {
-  let length = slots.length - 1;
-  for (const slot of slots) length += Buffer.byteLength(textOf(slot));
+  const texts = slots.map(textOf);
+  let length = texts.length - 1;
+  for (const text of texts) length += Buffer.byteLength(text);
   const buffer = Buffer.allocUnsafeSlow(Math.max(length, 0));
   let offset = 0;
-  for (const [i, slot] of slots.entries()) {
+  for (const [i, text] of texts.entries()) {
     if (i > 0) offset += buffer.write(separator, offset, 'latin1');
-    offset += buffer.write(textOf(slot), offset);
+    offset += buffer.write(text, offset);
   }
   return buffer;
 }

@@ -100,7 +100,10 @@ export async function requestsOverviewOf(db: Db, snapshot: OrganizationSnapshot)
   if (built) return built;
   const state = snapshot.requests ?? EMPTY_REQUESTS;
   const { names, missing } = namesInSnapshot(snapshot);
-  if (missing.length > 0) return requestsOverview(state, await requestNamesOf(db, snapshot));
+  if (missing.length > 0) {
+    for (const [id, name] of await displayNames(db, missing)) names.set(id, name);
+    return requestsOverview(state, names);
+  }
   const overview = deepFreeze(requestsOverview(state, names));
   overviews.set(snapshot, overview);
   return overview;

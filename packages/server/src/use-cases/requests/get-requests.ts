@@ -12,18 +12,22 @@ export async function namesIn(db: DbOrTx, state: RequestsState): Promise<Names> 
   return displayNames(db, [...peopleIn(state)]);
 }
 
-/** The requests and the names they show, from the organization's snapshot (one statement). */
-async function stateOf(deps: Deps, user: UserRow) {
+/** The caller's organization's snapshot (one statement); none is NOT_IN_ORGANIZATION. */
+async function snapshotIn(deps: Deps, user: UserRow) {
   const snapshot = await snapshotOf(deps, user);
   if (!snapshot) throw new AppError('NOT_IN_ORGANIZATION');
+  return snapshot;
+}
+
+/** The requests and the names they show, from the organization's snapshot. */
+async function stateOf(deps: Deps, user: UserRow) {
+  const snapshot = await snapshotIn(deps, user);
   return { state: snapshot.requests ?? EMPTY_REQUESTS, names: await requestNamesOf(deps.db, snapshot) };
 }
 
 /** GET /api/requests: the active request, the queue and the recent activity. */
 export async function getRequests(deps: Deps, user: UserRow): Promise<RequestsOverview> {
-  const snapshot = await snapshotOf(deps, user);
-  if (!snapshot) throw new AppError('NOT_IN_ORGANIZATION');
-  return requestsOverviewOf(deps.db, snapshot);
+  return requestsOverviewOf(deps.db, await snapshotIn(deps, user));
 }
 
 /** One request of the caller's organization; any other id is 404, as if it did not exist. */
