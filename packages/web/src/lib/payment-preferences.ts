@@ -1,6 +1,7 @@
 import type { BillingAddress, PaymentPreferences } from '@giro/contract/common';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { useMutation } from './mutation';
 
 /**
  * How the member last paid: prefills the next payment in both contribution modals (the fund's and

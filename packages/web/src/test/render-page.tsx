@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { useToastMessage } from '../components/ui/toast-store';
 import { clearCsrfToken } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 
@@ -74,4 +75,10 @@ export function renderAt(path: string, ui: ReactNode, client = createQueryClient
     </QueryClientProvider>,
   );
   return { ...result, location };
+}
+
+/** The toast's title and description, as the toaster would show them. */
+export function ToastProbe() {
+  const message = useToastMessage();
+  return <p data-testid="toast-probe">{message ? `${message.title}: ${message.description ?? ''}` : ''}</p>;
 }

@@ -1,6 +1,6 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, pending, renderAt, signedIn } from '../../test/render-page';
+import { fakeServer, pending, renderAt, signedIn, ToastProbe, testUser } from '../../test/render-page';
 import AccountPage from './account-page';
 
 afterEach(() => {
@@ -46,5 +46,37 @@ describe('account page: the organization section', () => {
     expect(await screen.findByRole('heading', { name: "Crea un'organizzazione" })).toBeTruthy();
     expect(screen.getByRole('heading', { name: "Unisciti a un'organizzazione" })).toBeTruthy();
     expect(screen.queryByTestId('organization-info')).toBeNull();
+  });
+
+  // Leaving refetches the user, now without an organization, and the section with the Leave button
+  // goes. In jsdom it goes after the toast; in a browser it can go first, and TanStack's own mutate
+  // would then drop the toast (lib/mutation.ts; lib/mutation.test.tsx shows that case).
+  it('says the member left, once the section with the Leave button has gone', async () => {
+    let familyId: string | null = 'o1';
+    const calls = fakeServer({
+      ...signedIn(),
+      'GET /api/session/check': () => ({ authenticated: true, user: testUser({ familyId }) }),
+      'GET /api/user': () => testUser({ familyId }),
+      'GET /api/family': organization,
+      'POST /api/family/leave': () => {
+        familyId = null;
+        return {};
+      },
+    });
+    renderAt(
+      '/account',
+      <>
+        <AccountPage />
+        <ToastProbe />
+      </>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: "Lascia l'organizzazione" }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: "Lascia l'organizzazione" }));
+    expect(await screen.findByRole('heading', { name: "Crea un'organizzazione" })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('toast-probe').textContent).toBe("Hai lasciato l'organizzazione: "),
+    );
+    expect(calls.filter((call) => call.url === '/api/family/leave')).toHaveLength(1);
   });
 });

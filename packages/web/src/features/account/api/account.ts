@@ -1,6 +1,7 @@
 import type { User } from '@giro/contract/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 function useUserMutation<T>(run: (input: T) => Promise<unknown>) {
   const client = useQueryClient();

@@ -4,8 +4,9 @@ import type {
   NotificationPreferencesUpdate,
 } from '@giro/contract/notification-preferences';
 import type { NotificationType } from '@giro/contract/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 /** Where and when reminders and other notifications reach the member (issue 14). */
 export const notificationPreferencesKey = ['/api/notification-preferences'] as const;

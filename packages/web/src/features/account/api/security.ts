@@ -1,6 +1,7 @@
 import type { PasskeyView, SecurityEventView, SessionView } from '@giro/contract/security';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 /** Passkeys, sessions and security events (issue 18): Account → Security. */
 

@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 import { PushServiceError, sendTestPush } from '../api/push';
 import { useDevicePush } from '../hooks/use-device-push';
 

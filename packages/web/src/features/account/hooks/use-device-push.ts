@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useMutation } from '../../../lib/mutation';
 import { notificationPreferencesKey } from '../api/notification-preferences';
 import { type PushState, readPushState, turnPushOff, turnPushOn } from '../api/push';
 

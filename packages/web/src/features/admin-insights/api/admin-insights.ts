@@ -7,8 +7,9 @@ import type {
   Reconciliation,
 } from '@giro/contract/admin-insights';
 import type { ApiMonitoring, EmailTemplate, EmailTrackingPage } from '@giro/contract/admin-monitoring';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 /** The admin's insight pages (api.md, Admin). A member never gets here: the server answers 404. */
 export const useAdminOverview = () =>

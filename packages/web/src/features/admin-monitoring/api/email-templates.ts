@@ -4,8 +4,9 @@ import type {
   EmailTemplateBody,
   EmailTemplateKey,
 } from '@giro/contract/admin-monitoring';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 export const templatesKey = ['/api/admin/email-templates'] as const;
 const url = (key: EmailTemplateKey, language: string) => `/api/admin/email-templates/${key}/${language}`;

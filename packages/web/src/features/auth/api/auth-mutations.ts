@@ -1,6 +1,7 @@
 import type { LoginBody, RegisterBody, User } from '@giro/contract/auth';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, clearCsrfToken } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 import { languageAtSignIn } from '../../../lib/saved-language';
 import { rememberSignedIn } from './session';
 

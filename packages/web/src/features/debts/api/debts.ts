@@ -1,8 +1,9 @@
 import type { DebtView, SettleDebtBody } from '@giro/contract/debts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, errorText, getQueryFn } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 export const debtsKey = ['/api/debts'] as const;
 

@@ -1,8 +1,9 @@
 import type { FundView } from '@giro/contract/fund';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, errorText } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 import { uuid } from '../../../lib/uuid';
 import { fundKey } from './fund-queries';
 import { markPaymentSent } from './sent-payments';

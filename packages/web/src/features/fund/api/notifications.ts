@@ -1,8 +1,9 @@
 import type { Notification } from '@giro/contract/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, errorText } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 export const notificationsKey = ['/api/user-notifications'] as const;
 

@@ -1,8 +1,9 @@
 import type { FundView } from '@giro/contract/fund';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, errorText } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 import { storeFundView } from './fund-actions';
 
 /** Swapping turns (api.md, Second wave): ask someone, accept or decline what I was asked, withdraw mine. */

@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, errorText } from '../../../lib/api-client';
 import { clock } from '../../../lib/clock-store';
+import { useMutation } from '../../../lib/mutation';
 
 export const testTimeKey = ['/api/test/time'] as const;
 interface TestTime {

@@ -1,6 +1,7 @@
 import type { CreateOrganizationBody, Member, Organization } from '@giro/contract/organization';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 /** Keys refreshed after any membership change. */
 const affected = [['/api/user'], ['/api/dashboard'], ['/api/family'], ['/api/family/members']];

@@ -1,9 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useToastMessage } from '../../../components/ui/toast-store';
 import { createQueryClient } from '../../../lib/query-client';
-import { fakeServer, json } from '../../../test/render-page';
+import { fakeServer, json, ToastProbe } from '../../../test/render-page';
 import { CreateOrganizationForm, JoinForm } from './organization-forms';
 
 afterEach(() => {
@@ -48,12 +47,6 @@ describe('create organization form', () => {
     );
   });
 });
-
-/** The toast's title and description, as the toaster would show them. */
-function ToastProbe() {
-  const message = useToastMessage();
-  return <p data-testid="toast-probe">{message ? `${message.title}: ${message.description ?? ''}` : ''}</p>;
-}
 
 const renderJoin = (onDone: () => void) =>
   render(

@@ -12,9 +12,9 @@ import { useCreateOrganization, useJoinOrganization } from '../api/organization'
  * Join by code; from settings it first leaves the current organization (the server checks the
  * rule). `initialCode` comes from an /invite/{code} link.
  *
- * `mutateAsync`, not `mutate(…, { onSuccess })`: TanStack Query drops a per-call callback when its
- * observer is not subscribed as the answer lands (the lazy invite page can re-suspend while the
- * hook's invalidations refetch), and then `onDone` would never navigate.
+ * The lazy invite page can re-suspend while the hook's invalidations refetch, so the form may be
+ * gone when the answer lands: `onDone` must navigate all the same (lib/mutation.ts; awaiting
+ * `mutateAsync` does too).
  */
 export function JoinForm({
   hasOrganization,

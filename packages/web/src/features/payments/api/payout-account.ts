@@ -1,6 +1,7 @@
 import type { OnboardingLink, PayoutAccount } from '@giro/contract/payout-account';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 /** GET refreshes the status from the provider (api.md, Payments). */
 export const payoutAccountKey = ['/api/connect/account'] as const;

@@ -1,7 +1,7 @@
 import type { sandboxTestPaymentSchema } from '@giro/contract/payout-account';
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 import { uuid } from '../../../lib/uuid';
 
 type SandboxTestPayment = z.infer<typeof sandboxTestPaymentSchema>;

@@ -4,10 +4,11 @@ import type {
   RequestContributeBody,
   RequestDetails,
 } from '@giro/contract/requests';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, errorText } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 import { uuid } from '../../../lib/uuid';
 import { requestKey, requestsKey } from './request-queries';
 

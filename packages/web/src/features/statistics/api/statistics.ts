@@ -1,6 +1,7 @@
 import type { MemberStatistics } from '@giro/contract/statistics';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch, throwIfNotOk } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/mutation';
 
 export const STATEMENT_URL = '/api/statistics/me/statement.csv';
 
