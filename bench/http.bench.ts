@@ -9,7 +9,8 @@
  * each run followed by the one-query floor at the same rate, so the host's own stalls in those
  * minutes stand beside it.
  * Run: npm run bench:http   (options: --duration 5 --connections 50 --reps 3 --db both|pglite|postgres
- * --writes-only, --only <regex of read rows>, --node-flags="<flags for Giro's node>")
+ * --writes-only, --only <regex of read rows>, --node-flags="<flags for Giro's node>",
+ * --sql-before-writes="<SQL run on Giro's database before the write rows>"; GIRO_STDOUT=<file>)
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -41,6 +42,9 @@ const { values } = parseArgs({
     only: { type: 'string' },
     // Node flags for Giro's process (e.g. --max-semi-space-size=32): for trying the runtime's settings.
     'node-flags': { type: 'string', default: '' },
+    // SQL run on Giro's database (PostgreSQL) once the reads are done and before the write rows: for
+    // trying the write path without a part of the schema (a trigger disabled, an index dropped).
+    'sql-before-writes': { type: 'string' },
   },
 });
 const duration = Number(values.duration);
@@ -208,6 +212,17 @@ function post(batch: Contribution[]): Promise<Run> {
 }
 
 /** A migrated database holding the family, closed again: the server opens it itself. */
+/** `--sql-before-writes`: PostgreSQL only, since Giro holds PGlite's data directory while it runs. */
+async function runSql(kind: DatabaseKind, env: Record<string, string>, text: string): Promise<void> {
+  if (kind !== 'postgres' || !env.DATABASE_URL) throw new Error('--sql-before-writes needs --db postgres');
+  const database = await openPostgres(env.DATABASE_URL, 1);
+  try {
+    await database.db.execute(sql.raw(text));
+  } finally {
+    await database.close();
+  }
+}
+
 async function prepare(kind: DatabaseKind) {
   let database: Database;
   let env: Record<string, string>;
@@ -252,19 +267,24 @@ async function prepare(kind: DatabaseKind) {
 
 async function bench(kind: DatabaseKind) {
   const { family, payers, env, cleanup, floorUrl } = await prepare(kind);
-  const floor = await startFloor(5601, floorUrl, env.DATA_DIR);
-  const giro = await startGiro(
-    5602,
-    {
-      ...env,
-      PUBLIC_URL,
-      SESSION_SECRET,
-      TEST_CLOCK: '1',
-      RATE_LIMIT_SCALE: '1000',
-    },
-    { execArgv: values['node-flags'].split(' ').filter(Boolean) },
-  );
+  // Everything started is stopped and the database dropped even when a start fails (a bad
+  // --node-flags): a floor left running keeps its port, and the next run would measure it instead.
+  const started: Running[] = [];
   try {
+    const floor = await startFloor(5601, floorUrl, env.DATA_DIR);
+    started.push(floor);
+    const giro = await startGiro(
+      5602,
+      {
+        ...env,
+        PUBLIC_URL,
+        SESSION_SECRET,
+        TEST_CLOCK: '1',
+        RATE_LIMIT_SCALE: '1000',
+      },
+      { execArgv: values['node-flags'].split(' ').filter(Boolean) },
+    );
+    started.push(giro);
     const member = family.members.find((m) => m.id !== family.recipientId)!;
     const cookie = member.cookie;
     const oneQueryFloor = http(`${floor.url}/select`);
@@ -305,6 +325,8 @@ async function bench(kind: DatabaseKind) {
     // The contribution POST: each request a different member's first payment of the round
     // (idempotency row, ledger transaction, outbox rows, one commit), against one autocommit
     // INSERT on the floor; as many of each, interleaved.
+    const beforeWrites = values['sql-before-writes'];
+    if (beforeWrites && !values.only) await runSql(kind, env, beforeWrites);
     const contributions = values.only ? [] : await contributionRequests(giro.url, payers);
     const perRun = families * 4;
     const writes: [string, (i: number) => Promise<Run>][] = [
@@ -394,8 +416,7 @@ async function bench(kind: DatabaseKind) {
     );
     return { db: kind, rows: json };
   } finally {
-    await giro.stop();
-    await floor.stop();
+    for (const server of started.reverse()) await server.stop();
     await cleanup();
   }
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -48,9 +48,11 @@ export async function startGiro(
   options: ProcessOptions = {},
 ): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'giro-bench-'));
+  // GIRO_STDOUT=<file>: Giro's stdout appended there, for what a node flag prints (--trace-gc-nvp).
+  const out = process.env.GIRO_STDOUT ? openSync(process.env.GIRO_STDOUT, 'a') : 'ignore';
   const child = spawn(process.execPath, [...(options.execArgv ?? []), 'scripts/start.mjs'], {
     cwd: root,
-    stdio: options.ipc ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
+    stdio: options.ipc ? ['ignore', out, 'inherit', 'ipc'] : ['ignore', out, 'inherit'],
     env: {
       ...process.env,
       SKIP_WEB_BUILD: '1',
