@@ -211,7 +211,6 @@ function post(batch: Contribution[]): Promise<Run> {
   return fixedCount(batch[0]!.path, batch.length, () => batch[i++ % batch.length]!);
 }
 
-/** A migrated database holding the family, closed again: the server opens it itself. */
 /** `--sql-before-writes`: PostgreSQL only, since Giro holds PGlite's data directory while it runs. */
 async function runSql(kind: DatabaseKind, env: Record<string, string>, text: string): Promise<void> {
   if (kind !== 'postgres' || !env.DATABASE_URL) throw new Error('--sql-before-writes needs --db postgres');
@@ -223,6 +222,7 @@ async function runSql(kind: DatabaseKind, env: Record<string, string>, text: str
   }
 }
 
+/** A migrated database holding the family, closed again: the server opens it itself. */
 async function prepare(kind: DatabaseKind) {
   let database: Database;
   let env: Record<string, string>;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -63,6 +63,7 @@ export async function startGiro(
       ...env,
     },
   });
+  if (typeof out === 'number') closeSync(out); // the child has its own copy
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/session/check`, child);
   return { url, child, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
