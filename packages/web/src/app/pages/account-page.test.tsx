@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, pending, renderAt, signedIn, ToastProbe, testUser } from '../../test/render-page';
+import { fakeServer, json, pending, renderAt, signedIn, ToastProbe, testUser } from '../../test/render-page';
 import AccountPage from './account-page';
 
 afterEach(() => {
@@ -78,5 +78,38 @@ describe('account page: the organization section', () => {
       expect(screen.getByTestId('toast-probe').textContent).toBe("Hai lasciato l'organizzazione: "),
     );
     expect(calls.filter((call) => call.url === '/api/family/leave')).toHaveLength(1);
+  });
+  async function leaveAnswered(answer: Response) {
+    fakeServer({
+      ...signedIn({ familyId: 'o1' }),
+      'GET /api/family': organization,
+      'POST /api/family/leave': answer,
+    });
+    renderAt(
+      '/account',
+      <>
+        <AccountPage />
+        <ToastProbe />
+      </>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: "Lascia l'organizzazione" }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: "Lascia l'organizzazione" }));
+    await waitFor(() => expect(screen.getByTestId('toast-probe').textContent).not.toBe(''));
+    return screen.getByTestId('toast-probe').textContent;
+  }
+
+  it("a refusal shows the server's reason once, not under a title that says the same", async () => {
+    const refusal = json(409, {
+      code: 'LEAVE_REFUSED',
+      message: 'Impossibile uscire: hai ancora impegni aperti.',
+    });
+    expect(await leaveAnswered(refusal)).toBe('Impossibile uscire: hai ancora impegni aperti.: ');
+    expect(screen.getByTestId('organization-info')).toBeTruthy();
+  });
+
+  it('any other failure says leaving failed, with the reason under it', async () => {
+    const failure = json(404, { code: 'NO_ORGANIZATION', message: "Non fai parte di un'organizzazione." });
+    expect(await leaveAnswered(failure)).toBe("Impossibile uscire: Non fai parte di un'organizzazione.");
   });
 });
