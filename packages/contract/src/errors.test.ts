@@ -21,4 +21,26 @@ describe('error catalogue', () => {
     expect(errorStatus('CSRF_TOKEN_INVALID')).toBe(403);
     expect(isErrorCode('toString')).toBe(false);
   });
+
+  it('names why leaving is refused, in the language, with the general text for reasons it does not know', () => {
+    expect(errorMessage('LEAVE_REFUSED', 'en', ['fund_round_in_progress'])).toBe(
+      "Failed to leave: you take part in the fund's current round.",
+    );
+    expect(errorMessage('LEAVE_REFUSED', 'it', ['fund_round_in_progress', 'active_request_owner'])).toBe(
+      'Impossibile uscire: partecipi al turno in corso del fondo e hai una richiesta di fondi attiva.',
+    );
+    expect(
+      errorMessage('LEAVE_REFUSED', 'en', [
+        'fund_round_in_progress',
+        'missed_contribution_owed',
+        'active_request_owner',
+      ]),
+    ).toBe(
+      "Failed to leave: you take part in the fund's current round, you still owe a missed contribution, and you have an active funding request.",
+    );
+    expect(errorMessage('LEAVE_REFUSED', 'en', [])).toBe(errorCatalogue.LEAVE_REFUSED.en);
+    expect(errorMessage('LEAVE_REFUSED', 'it', ['toString'])).toBe(errorCatalogue.LEAVE_REFUSED.it);
+    expect(errorMessage('LEAVE_REFUSED', 'en', [1])).toBe(errorCatalogue.LEAVE_REFUSED.en);
+    expect(errorMessage('NOT_FOUND', 'en', ['fund_round_in_progress'])).toBe(errorCatalogue.NOT_FOUND.en);
+  });
 });

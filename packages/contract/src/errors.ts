@@ -1,4 +1,5 @@
 import type { DomainErrorCode } from '@giro/domain/errors';
+import type { LeaveBlocker } from '@giro/domain/leave';
 
 /**
  * Every error the API answers with: its HTTP status and its text in each language (SPEC §8).
@@ -413,8 +414,47 @@ export type Language = 'it' | 'en';
 
 export const errorCatalogue: Readonly<Record<ErrorCode, Entry>> = catalogue;
 
-export function errorMessage(code: ErrorCode, language: Language): string {
-  return catalogue[code][language];
+type Text = Record<Language, string>;
+
+/**
+ * Codes whose refusal can say why: the message's lead and one clause per reason the use case
+ * gives in `details.reasons` (domain.md, Leaving: "Failed to leave", the reason in the message).
+ */
+const explained: Partial<Record<ErrorCode, { lead: Text; reasons: Record<string, Text> }>> = {
+  LEAVE_REFUSED: {
+    lead: { en: 'Failed to leave', it: 'Impossibile uscire' },
+    reasons: {
+      fund_round_in_progress: {
+        en: "you take part in the fund's current round",
+        it: 'partecipi al turno in corso del fondo',
+      },
+      missed_contribution_owed: {
+        en: 'you still owe a missed contribution',
+        it: 'devi ancora una quota non versata',
+      },
+      active_request_owner: {
+        en: 'you have an active funding request',
+        it: 'hai una richiesta di fondi attiva',
+      },
+    } satisfies Record<LeaveBlocker, Text>,
+  },
+};
+
+/**
+ * The code's text in the language; with reasons the code knows, its lead and those reasons
+ * ("Failed to leave: you take part in the fund's current round and you have an active funding
+ * request."). Reasons it does not know give the general text.
+ */
+export function errorMessage(code: ErrorCode, language: Language, reasons?: readonly unknown[]): string {
+  const explanation = explained[code];
+  const clauses = reasons?.map((reason) =>
+    typeof reason === 'string' && explanation && Object.hasOwn(explanation.reasons, reason)
+      ? explanation.reasons[reason]![language]
+      : undefined,
+  );
+  if (!explanation || !clauses?.length || clauses.includes(undefined)) return catalogue[code][language];
+  const list = new Intl.ListFormat(language, { type: 'conjunction' }).format(clauses as string[]);
+  return `${explanation.lead[language]}: ${list}.`;
 }
 
 export function errorStatus(code: ErrorCode): number {

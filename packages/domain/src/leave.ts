@@ -3,8 +3,9 @@ import { activeParticipants } from './fund/rules';
 import type { RequestsState } from './requests/request-types';
 
 /**
- * Why a member may not leave the organization now (domain.md, Leaving), each an i18n key the
- * "Failed to leave" message names. Empty: they may leave (or delete their account).
+ * Why a member may not leave the organization now (domain.md, Leaving), each a reason the
+ * "Failed to leave" message names (contract/errors.ts). Empty: they may leave (or delete their
+ * account).
  */
 export type LeaveBlocker = 'fund_round_in_progress' | 'missed_contribution_owed' | 'active_request_owner';
 

@@ -170,7 +170,15 @@ describe('the fund refuses wrong state and bad input, in the user language, writ
     for (const m of [a!, b!]) await act(m, 'votes/withdrawal-date', { option: '14d' });
     const leave = await a!.client.post('/api/family/leave');
     expect(leave.statusCode).toBe(409);
-    expect(leave.json().code).toBe('LEAVE_REFUSED');
+    expect(leave.json()).toMatchObject({
+      code: 'LEAVE_REFUSED',
+      message: "Failed to leave: you take part in the fund's current round.",
+      details: { reasons: ['fund_round_in_progress'] },
+    });
+    const inItalian = await a!.client.request('POST', '/api/family/leave', undefined, {
+      headers: { 'accept-language': 'it' },
+    });
+    expect(inItalian.json().message).toBe('Impossibile uscire: partecipi al turno in corso del fondo.');
     expect((await a!.client.get('/api/family')).statusCode).toBe(200);
   });
 });

@@ -27,10 +27,17 @@ const byStatus: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-export function sendError(reply: FastifyReply, request: FastifyRequest, code: ErrorCode, extra: object = {}) {
+/** An error answer; `reasons`, where the code can say why (a refused leave), go into its message. */
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  code: ErrorCode,
+  extra: object = {},
+  reasons?: readonly unknown[],
+) {
   return reply
     .status(errorStatus(code))
-    .send({ code, message: errorMessage(code, request.language), ...extra });
+    .send({ code, message: errorMessage(code, request.language, reasons), ...extra });
 }
 
 /**
@@ -40,7 +47,14 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, code: Er
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError || error instanceof DomainError) {
-      return sendError(reply, request, error.code, error.details ? { details: error.details } : {});
+      const reasons = error.details?.reasons;
+      return sendError(
+        reply,
+        request,
+        error.code,
+        error.details ? { details: error.details } : {},
+        Array.isArray(reasons) ? reasons : undefined,
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => {

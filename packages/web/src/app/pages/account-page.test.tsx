@@ -102,9 +102,9 @@ describe('account page: the organization section', () => {
   it("a refusal shows the server's reason once, not under a title that says the same", async () => {
     const refusal = json(409, {
       code: 'LEAVE_REFUSED',
-      message: 'Impossibile uscire: hai ancora impegni aperti.',
+      message: 'Impossibile uscire: partecipi al turno in corso del fondo.',
     });
-    expect(await leaveAnswered(refusal)).toBe('Impossibile uscire: hai ancora impegni aperti.: ');
+    expect(await leaveAnswered(refusal)).toBe('Impossibile uscire: partecipi al turno in corso del fondo.: ');
     expect(screen.getByTestId('organization-info')).toBeTruthy();
   });
 
