@@ -104,7 +104,9 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
   // Everything is in, but the recipient has no payout account: 24 hours to connect one.
   const timeout = fundOf(recipient.page).getByTestId('recipient-timeout');
   await expect(timeout).toBeVisible();
-  await timeout.getByRole('link', { name: 'Collega un account per i pagamenti nelle impostazioni' }).click();
+  await timeout
+    .getByRole('link', { name: 'Collega un conto per ricevere i pagamenti nelle impostazioni' })
+    .click();
   await expect(recipient.page).toHaveURL(/\/account#payout-account$/);
   const panel = recipient.page.getByTestId('payout-account');
   await expect(panel).toBeFocused();

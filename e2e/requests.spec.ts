@@ -71,15 +71,15 @@ test('three members run funding requests, each page following the others live', 
   await expect(a.getByTestId('request-timeline')).toContainText('Obiettivo raggiunto');
   // Anna has no payment account yet: the payout fails and the money waits, captured. She
   // connects one and retries; the page follows the payout live.
-  await expect(a.getByTestId('request-payout')).toContainText('Versamento non riuscito');
+  await expect(a.getByTestId('request-payout')).toContainText('Erogazione non riuscita');
   await expect(a.getByTestId('request-payout')).toContainText('97,00');
   await checkPage(a, 'a completed request (it)');
   const completedPage = a.url();
   await connectPaymentAccount(a);
   await a.goto(completedPage);
-  await a.getByRole('button', { name: 'Riprova il versamento' }).click();
-  await expectToast(a, 'Versamento richiesto di nuovo');
-  await expect(a.getByTestId('request-payout')).toContainText("Versato a chi l'ha creata: 97,00");
+  await a.getByRole('button', { name: "Riprova l'erogazione" }).click();
+  await expectToast(a, 'Erogazione richiesta di nuovo');
+  await expect(a.getByTestId('request-payout')).toContainText("Erogato a chi l'ha creata: 97,00");
   await a.getByRole('link', { name: 'Torna alla dashboard' }).click();
   await expectLive(a);
 

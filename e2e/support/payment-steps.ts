@@ -32,7 +32,7 @@ export async function contributeByCard(page: Page, paymentMethodId: string, save
     await dialog.getByLabel('CAP').fill('20100');
     await dialog.getByLabel('Paese').selectOption('IT');
   }
-  await dialog.getByLabel('Id della carta di test').fill(paymentMethodId);
+  await dialog.getByLabel('Id della carta di prova').fill(paymentMethodId);
   await dialog.getByRole('button', { name: /^Paga/ }).click();
   await expectToast(page, 'Contributo effettuato');
 }

@@ -27,7 +27,7 @@ describe('error catalogue', () => {
       "Failed to leave: you take part in the fund's current round.",
     );
     expect(errorMessage('LEAVE_REFUSED', 'it', ['fund_round_in_progress', 'active_request_owner'])).toBe(
-      'Impossibile uscire: partecipi al turno in corso del fondo e hai una richiesta di fondi attiva.',
+      'Impossibile uscire: partecipi al turno in corso del fondo e hai una richiesta di aiuto attiva.',
     );
     expect(
       errorMessage('LEAVE_REFUSED', 'en', [

@@ -229,7 +229,7 @@ const catalogue = {
   ALREADY_CONTRIBUTED: {
     status: 409,
     en: 'You have already contributed this month',
-    it: 'Hai già contribuito questo mese',
+    it: 'Hai già versato il contributo per questo turno',
   },
   NOT_CURRENT_RECIPIENT: {
     status: 403,
@@ -261,7 +261,7 @@ const catalogue = {
   CONTRIBUTION_WINDOW_CLOSED: {
     status: 409,
     en: 'Contribution Window Closed',
-    it: 'Finestra di contribuzione chiusa',
+    it: 'La finestra dei contributi è chiusa',
   },
   NOT_ELIGIBLE: { status: 403, en: 'Not eligible for this cycle', it: 'Non idoneo per questo ciclo' },
   NOT_AUTHORIZED_PARTICIPANT: {
@@ -314,7 +314,7 @@ const catalogue = {
   NOT_SWAP_PARTY: {
     status: 403,
     en: 'Only the member asked can answer this swap, and only who asked can withdraw it.',
-    it: 'Solo il membro a cui è chiesto può rispondere allo scambio, e solo chi l’ha chiesto può ritirarlo.',
+    it: 'Solo il membro a cui è stato chiesto lo scambio può rispondere, e solo chi l’ha chiesto può ritirarlo.',
   },
   DEBT_NOT_FOUND: { status: 404, en: 'Debt not found.', it: 'Debito non trovato.' },
   PASSKEY_NOT_FOUND: { status: 404, en: 'Passkey not found.', it: 'Passkey non trovata.' },
@@ -351,7 +351,7 @@ const catalogue = {
   DEBT_NOT_DUE: {
     status: 409,
     en: 'This debt can be settled once the round is paid out.',
-    it: 'Questo debito si potrà saldare appena il turno sarà pagato.',
+    it: 'Questo debito si potrà saldare appena il fondo del turno sarà erogato.',
   },
   DEBT_CLOSED: {
     status: 409,
@@ -430,11 +430,11 @@ const explained: Partial<Record<ErrorCode, { lead: Text; reasons: Record<string,
       },
       missed_contribution_owed: {
         en: 'you still owe a missed contribution',
-        it: 'devi ancora una quota non versata',
+        it: 'devi ancora un contributo non versato',
       },
       active_request_owner: {
         en: 'you have an active funding request',
-        it: 'hai una richiesta di fondi attiva',
+        it: 'hai una richiesta di aiuto attiva',
       },
     } satisfies Record<LeaveBlocker, Text>,
   },

@@ -93,7 +93,7 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
     },
     it: {
       title: 'Membro espulso',
-      body: "{{member}} è stato rimosso dall'organizzazione con il voto del gruppo.",
+      body: "Il gruppo ha votato l'espulsione di {{member}} dall'organizzazione.",
     },
   },
   strike_warning: {
@@ -102,8 +102,8 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: 'You have {{strikes}} strikes for missed contributions. At 3 you are at risk of expulsion.',
     },
     it: {
-      title: 'Avviso di penalità',
-      body: "Hai {{strikes}} penalità per contributi mancati. A 3 rischi l'espulsione.",
+      title: 'Avviso di richiamo',
+      body: "Hai {{strikes}} richiami per contributi mancati. A 3 rischi l'espulsione.",
     },
   },
   confirmation_timeout: {
@@ -122,8 +122,8 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: 'You did not acknowledge the dismissal in 24 hours, so it counts as acknowledged and voting restarts.',
     },
     it: {
-      title: 'Rifiuto preso visione',
-      body: 'Non hai preso visione del rifiuto entro 24 ore: risulta fatto e la votazione riparte.',
+      title: 'Presa visione del rifiuto registrata',
+      body: "Non hai preso visione del rifiuto entro 24 ore: la presa visione è registrata d'ufficio e la votazione riparte.",
     },
   },
   fund_activated: {
@@ -158,7 +158,7 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   },
   request_activated: {
     en: { title: 'Request active', body: 'A funding request is now open for contributions.' },
-    it: { title: 'Richiesta attiva', body: 'Una richiesta di finanziamento è aperta ai contributi.' },
+    it: { title: 'Richiesta attiva', body: 'Una richiesta di aiuto è aperta ai contributi.' },
   },
   payment_failed: {
     en: {
@@ -244,7 +244,7 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
     },
     it: {
       title: 'Richiesta completata',
-      body: "Una richiesta di finanziamento ha raggiunto l'obiettivo. Grazie a chi ha contribuito.",
+      body: "Una richiesta di aiuto ha raggiunto l'obiettivo. Grazie a chi ha contribuito.",
     },
   },
   swap_requested: {
@@ -306,7 +306,7 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   },
   debt_settled: {
     en: { title: 'Debt settled', body: 'Your debt to {{member}} is settled: you owe them nothing more.' },
-    it: { title: 'Debito saldato', body: 'Il tuo debito con {{member}} è saldato: non gli devi più nulla.' },
+    it: { title: 'Debito saldato', body: 'Il tuo debito con {{member}} è saldato: non devi più nulla.' },
   },
   debt_payment_failed: {
     en: {

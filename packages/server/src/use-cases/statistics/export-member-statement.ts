@@ -74,7 +74,7 @@ const TEXTS: Record<
     header: ['data', 'tipo', 'descrizione', 'importo_eur', 'saldo_eur'],
     cycle: 'ciclo del fondo',
     round: 'turno',
-    request: 'richiesta di fondi',
+    request: 'richiesta di aiuto',
     kinds: {
       contribution: 'Contributo',
       'manual-contribution': 'Contributo manuale',

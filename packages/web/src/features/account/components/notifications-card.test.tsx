@@ -197,7 +197,7 @@ describe('notifications on this device', () => {
       expect(calls.some((c) => c.method === 'POST' && c.url === '/api/push/test')).toBe(true),
     );
 
-    fireEvent.click(screen.getByRole('button', { name: 'Non ricevere più su questo dispositivo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Disattiva le notifiche su questo dispositivo' }));
     await waitFor(() =>
       expect(screen.getByTestId('push-state').textContent).toBe(
         'Questo dispositivo non riceve le notifiche.',

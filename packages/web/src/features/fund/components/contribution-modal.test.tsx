@@ -56,7 +56,7 @@ describe('contribution modal with live payments', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('radio', { name: /Carta/ }));
     const element = await within(dialog).findByRole('button', { name: "the provider's card element" });
-    expect(within(dialog).queryByLabelText('Id della carta di test')).toBeNull();
+    expect(within(dialog).queryByLabelText('Id della carta di prova')).toBeNull();
     expect(within(dialog).getByText(/Giro non li vede mai/)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Indirizzo', { exact: true }), {
       target: { value: 'Via Roma 1' },

@@ -23,7 +23,9 @@ describe('distribution modal', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Preleva' }));
     const required = await screen.findByTestId('payout-account-required');
     expect(required.textContent).toContain('Serve un conto collegato');
-    const link = screen.getByRole('link', { name: 'Collega un account per i pagamenti nelle impostazioni' });
+    const link = screen.getByRole('link', {
+      name: 'Collega un conto per ricevere i pagamenti nelle impostazioni',
+    });
     expect(link.getAttribute('href')).toBe('/account#payout-account');
   });
 

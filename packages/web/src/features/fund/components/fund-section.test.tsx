@@ -97,9 +97,7 @@ describe('fund section', () => {
       target: { value: 'x'.repeat(500) },
     });
     fireEvent.click(submit);
-    expect(within(dialog).getByRole('alert').textContent).toBe(
-      'Il motivo deve essere inferiore a 500 caratteri',
-    );
+    expect(within(dialog).getByRole('alert').textContent).toBe('Il motivo deve avere meno di 500 caratteri');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.change(within(dialog).getByLabelText('Motivo del rifiuto'), { target: { value: 'Troppo' } });
     fireEvent.click(submit);
@@ -126,7 +124,7 @@ describe('fund section', () => {
     expect(within(dialog).getByTestId('contribution-amount').textContent).toContain('50,00');
     expect(within(dialog).queryByRole('textbox', { name: /Importo/ })).toBeNull();
     fireEvent.click(within(dialog).getByRole('radio', { name: /Carta/ }));
-    expect((within(dialog).getByLabelText('Id della carta di test') as HTMLInputElement).value).toBe(
+    expect((within(dialog).getByLabelText('Id della carta di prova') as HTMLInputElement).value).toBe(
       'pm_card_visa',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: /Paga/ }));

@@ -57,8 +57,8 @@ describe('request details', () => {
     show(request, 'u1');
     expect(screen.getByTestId('request-payout').textContent).toContain('19,00');
     expect(screen.getByTestId('contributors').textContent).toContain('Coraggio');
-    fireEvent.click(screen.getByRole('button', { name: 'Riprova il versamento' }));
-    expect(await screen.findByText('Versamento richiesto di nuovo')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: "Riprova l'erogazione" }));
+    expect(await screen.findByText('Erogazione richiesta di nuovo')).toBeTruthy();
     expect(calls.some((c) => c.url === '/api/requests/r1/retry-payout')).toBe(true);
   });
 
