@@ -144,6 +144,28 @@ describe('contribution reminders by push (issue 14)', () => {
   });
 });
 
+describe('a reminder is a call to act: it leaves the alerts once answered', () => {
+  it('paying takes "time to contribute" out of the alerts of who paid; who still owes keeps it', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const [paid, unpaid] = payersOf(members, fund) as [Member, Member];
+    await openWindow(members[0]!);
+    await sendEverything();
+    const titles = async (member: Member) => {
+      member.client.language = 'it';
+      const panel = (await member.client.get('/api/user-notifications')).json<{
+        notifications: { title: string }[];
+      }>();
+      return panel.notifications.map((n) => n.title);
+    };
+    expect(await titles(paid)).toContain(WINDOW_OPEN);
+    expect(await titles(unpaid)).toContain(WINDOW_OPEN);
+    await act(paid, 'contributions', { method: 'manual' });
+    expect(await titles(paid)).not.toContain(WINDOW_OPEN);
+    expect(await titles(unpaid)).toContain(WINDOW_OPEN);
+  });
+});
+
 describe('calls to act reach members where they are (issue 14)', () => {
   it('the amount vote to every voter, and "you can withdraw" to the recipient once everyone paid', async () => {
     const members = await organizationOf(t, 3);

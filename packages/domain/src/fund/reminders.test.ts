@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FundHarness } from './fund-harness.test-support';
-import { dueReminder, nextReminderAt, reminderMoments } from './reminders';
+import { dueReminder, nextReminderAt, reminderMoments, stillToRemind } from './reminders';
 import { DAY_MS, HOUR_MS } from './rules';
 
 const members = ['anna', 'bruno', 'carla', 'dario'];
@@ -12,6 +12,20 @@ function openRound() {
   const round = h.state.round!;
   return { h, round };
 }
+
+describe('who a reminder is still for (its alert goes once not)', () => {
+  it('an unpaid payer of a collecting round; not the recipient, nor a payer who declared a manual payment', () => {
+    const { h, round } = openRound();
+    h.openWindow();
+    const [payer, other] = members.filter((m) => m !== round.recipientId) as [string, string];
+    expect(stillToRemind(h.state, payer)).toBe(true);
+    expect(stillToRemind(h.state, round.recipientId)).toBe(false);
+    expect(stillToRemind(h.state, 'nobody')).toBe(false);
+    h.run({ type: 'Contribute', userId: payer, contributionId: 'c1', method: 'manual' });
+    expect(stillToRemind(h.state, payer)).toBe(false);
+    expect(stillToRemind(h.state, other)).toBe(true);
+  });
+});
 
 describe('reminders: the window opens, 24 h and 2 h before it closes, to the unpaid payers', () => {
   it('a collecting round has three moments, in order', () => {

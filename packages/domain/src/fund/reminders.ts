@@ -45,6 +45,26 @@ export function nextReminderAt(state: FundState, through: number | null): number
 }
 
 /**
+ * Who has paid the current round as far as reminders go: a manual payment declared and waiting
+ * for the recipient's confirmation is paid, as far as the payer can do anything about it.
+ */
+function paidThisRound(state: FundState): Set<string> {
+  return new Set(roundContributions(state).map((c) => c.contributorId));
+}
+
+/**
+ * Whether a member is still one the current round's reminders are for: a payer of a collecting
+ * round who has not paid. Once not, their reminders leave the alerts (notifications/open-calls.ts).
+ */
+export function stillToRemind(state: FundState, userId: string): boolean {
+  return (
+    state.round?.state === 'collecting' &&
+    expectedContributors(state).includes(userId) &&
+    !paidThisRound(state).has(userId)
+  );
+}
+
+/**
  * What is due between `through` (exclusive; null: from the start) and `now`, while the window
  * is still open: only the latest such moment, since after a pause (a restart, a clock jump) the
  * earlier reminders say less than it does. Given to the payers who have not paid.
@@ -55,9 +75,7 @@ export function dueReminder(state: FundState, through: number | null, now: numbe
   const due = reminderMoments(state).filter((m) => m.at <= now && (through === null || m.at > through));
   const latest = due.at(-1);
   if (!latest) return null;
-  // A manual payment declared and waiting for the recipient's confirmation is paid, as far
-  // as the payer can do anything about it.
-  const paid = new Set(roundContributions(state).map((c) => c.contributorId));
+  const paid = paidThisRound(state);
   const memberIds = expectedContributors(state).filter((id) => !paid.has(id));
   if (memberIds.length === 0) return null;
   return {

@@ -1,5 +1,6 @@
 import type { NotificationType } from '@giro/contract/notifications';
 import type { FundState } from '@giro/domain/fund/fund-types';
+import { stillToRemind } from '@giro/domain/fund/reminders';
 import { expectedContributors, hasContributed } from '@giro/domain/fund/rules';
 
 type StillOpen = (state: FundState, userId: string) => boolean;
@@ -42,6 +43,11 @@ const stillOpen: Partial<Record<NotificationType, StillOpen>> = {
   // "You have 24 more hours to contribute." / "Please pay again."
   extension_granted: owesThisRound,
   payment_failed: owesThisRound,
+  // The reminders (issue 14): "It is time to contribute", "24 hours left", "2 hours left"; gone
+  // once paid or declared paid (until stop 45 they stayed, saying the opposite of the Now card).
+  contribution_window_open: stillToRemind,
+  contribution_due_24h: stillToRemind,
+  contribution_due_2h: stillToRemind,
 };
 
 /** The notification types that are calls to act on the fund. */
