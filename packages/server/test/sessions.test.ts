@@ -84,6 +84,16 @@ describe('security events', () => {
     expect(events.map((e: { kind: string }) => e.kind)).toEqual(['new_browser', 'account_created']);
   });
 
+  it('a browser that does not name itself is "an unknown browser" in the mail, not a question mark', async () => {
+    const { client, person } = await register(t.app, { userAgent: phone });
+    await client.put('/api/user/language', { languagePreference: 'it' });
+    await signInFrom('', person); // light-my-request's own user agent: no browser named
+    const [mail] = (await mailsTo(person.email)).filter((m) => m.subject === 'Giro: nuovo accesso');
+    expect(mail!.text).toContain('da un nuovo browser: un browser sconosciuto.');
+    const events = (await client.get('/api/security-events')).json().events;
+    expect(events[0]).toMatchObject({ kind: 'new_browser', detail: { browser: '?' } });
+  });
+
   it('mails a password change and a new PayPal address for payouts, in English for an English member', async () => {
     const { client, person } = await register(t.app);
     await client.put('/api/user/language', { languagePreference: 'en' });

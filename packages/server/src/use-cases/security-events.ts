@@ -75,8 +75,14 @@ const texts: Record<
   },
 };
 
-const fill = (text: string, detail: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => detail[key] ?? '');
+/** What a browser the user agent does not name is recorded as, and called in a mail. */
+const UNKNOWN_BROWSER = '?';
+const unknownBrowser: Record<Language, string> = { en: 'an unknown browser', it: 'un browser sconosciuto' };
+
+const fill = (text: string, detail: Record<string, string>, language: Language) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) =>
+    key === 'browser' && detail[key] === UNKNOWN_BROWSER ? unknownBrowser[language] : (detail[key] ?? ''),
+  );
 
 /** Records `kind` for `user` and, unless it is the account's creation, mails them about it. */
 export async function recordSecurityEvent(
@@ -110,7 +116,7 @@ export async function recordSecurityEvent(
       vars: {
         name: user.displayName,
         title: text.title,
-        event: fill(text.event, detail),
+        event: fill(text.event, detail, language),
         when,
         link: `${deps.config.publicUrl}/account#security`,
       },
@@ -126,7 +132,7 @@ export async function recordSecurityEvent(
  * update of the browser is not news.
  */
 export async function noteSignIn(deps: Deps, { user, userAgent, kind }: SignInEvent): Promise<void> {
-  const browser = browserLabel(userAgent) || '?';
+  const browser = browserLabel(userAgent) || UNKNOWN_BROWSER;
   if (kind === 'registered') return recordSecurityEvent(deps.db, deps, user, 'account_created', { browser });
   if (await knowsBrowser(deps.db, user.id, browser)) return;
   await deps.db.transaction((tx) => recordSecurityEvent(tx, deps, user, 'new_browser', { browser }));

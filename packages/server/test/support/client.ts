@@ -35,9 +35,12 @@ export async function register(
     person?: Registration;
     organization?: { name: string; type: string } | null;
     inviteCode?: string;
+    /** The browser registering (none: light-my-request's own, which names no browser). */
+    userAgent?: string;
   } = {},
 ) {
   const client = new InjectClient(app);
+  client.userAgent = options.userAgent;
   const person = options.person ?? newPerson();
   const organization =
     options.organization === undefined && !options.inviteCode

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { amountInput } from '../../../lib/amount-input';
 import { euro } from '../../../lib/format';
 import { useFundAction } from '../api/fund-actions';
 
@@ -31,7 +32,7 @@ export function AmountVote({ fundId }: { fundId: string }) {
         className="flex-1"
         label={t('fund.vote.amountLabel')}
         hint={t('fund.vote.amountHint')}
-        placeholder="50.00"
+        placeholder={amountInput(5_000)}
         inputMode="decimal"
         autoComplete="off"
         value={value}

@@ -62,7 +62,7 @@ describe('fund section', () => {
     });
     show();
     const input = await screen.findByLabelText('Il tuo importo mensile (€)');
-    expect(input.getAttribute('placeholder')).toBe('50.00');
+    expect(input.getAttribute('placeholder')).toBe('50,00');
     fireEvent.change(input, { target: { value: 'dieci' } });
     fireEvent.click(screen.getByRole('button', { name: 'Vota' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Importo non valido');

@@ -11,6 +11,11 @@ export function RiskPanel({ fund }: { fund: FundView }) {
   const risk = useFundRisk(fund.id, fund.round !== null);
   if (!fund.round || !risk.data) return null;
   const { score, reasons } = risk.data;
+  // Two days and more in days ("14 days", not "334 hours"); less in hours, where they count.
+  const timeLeft = (hours: number) =>
+    hours >= 48
+      ? t('fund.risk.days', { count: Math.floor(hours / 24) })
+      : t('fund.risk.hours', { count: hours });
   const tone = score >= 60 ? 'bg-red-600' : score >= 30 ? 'bg-amber-500' : 'bg-teal-600';
   return (
     <section aria-labelledby="risk" data-testid="risk-panel" className="flex flex-col gap-2">
@@ -49,6 +54,7 @@ export function RiskPanel({ fund }: { fund: FundView }) {
                   ...reason,
                   name: reason.memberId ? name(reason.memberId) : '',
                   amount: typeof reason.amountCents === 'number' ? euro(reason.amountCents) : '',
+                  left: typeof reason.hoursLeft === 'number' ? timeLeft(reason.hoursLeft) : '',
                   defaultValue: reason.code,
                 })}
                 {reason.atRisk === true && ` · ${t('fund.emergency.atRisk')}`}

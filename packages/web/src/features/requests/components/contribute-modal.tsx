@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { PaymentMethodFields, usePaymentMethod } from '../../../components/ui/payment-method-fields';
+import { amountInput } from '../../../lib/amount-input';
 import { euro } from '../../../lib/format';
 import { paymentPreferencesKey, usePaymentPreferences } from '../../../lib/payment-preferences';
 import { newIdempotencyKey, useContributeToRequest } from '../api/request-actions';
@@ -85,7 +86,7 @@ export function ContributeModal({
         </p>
         <Field
           label={t('requests.contribute.amount')}
-          placeholder="10.00"
+          placeholder={amountInput(1_000)}
           inputMode="decimal"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}

@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { amountInput } from '../../../lib/amount-input';
 import { euro } from '../../../lib/format';
 import { useCreateRequest, useEditRequest } from '../api/request-actions';
 import { type RequestFormValues, validateRequestForm } from '../api/request-form';
-
-const toEuros = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * Create a request, or edit one's own: title and description while pending or active, the
@@ -31,7 +30,7 @@ export function RequestFormModal({
   const [values, setValues] = useState<RequestFormValues>({
     title: request?.title ?? '',
     description: request?.description ?? '',
-    target: request ? toEuros(request.targetAmountCents) : '',
+    target: request ? amountInput(request.targetAmountCents) : '',
   });
   const [errors, setErrors] = useState<ReturnType<typeof validateRequestForm>['errors']>({});
   const set = (field: keyof RequestFormValues) => (e: { target: { value: string } }) =>
@@ -88,7 +87,7 @@ export function RequestFormModal({
           <Field
             label={t('requests.form.target')}
             hint={t('requests.form.targetHint')}
-            placeholder="500.00"
+            placeholder={amountInput(50_000)}
             inputMode="decimal"
             value={values.target}
             onChange={set('target')}

@@ -1,0 +1,41 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../../lib/i18n';
+import { testCollectingFund } from '../../../test/fund-fixture';
+import { fakeServer, renderAt } from '../../../test/render-page';
+import { RiskPanel } from './risk-panel';
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('it');
+});
+
+const fund = testCollectingFund();
+const missing = (hoursLeft: number) => ({
+  [`GET /api/rotating-fund/${fund.id}/risk`]: {
+    score: 35,
+    reasons: [{ code: 'missing_contributions', weight: 35, missing: 2, expected: 3, hoursLeft }],
+  },
+});
+
+describe('the risk panel says how long is left as a member would', () => {
+  it('in days from two days up, not hundreds of hours', async () => {
+    fakeServer(missing(334));
+    renderAt('/fund', <RiskPanel fund={fund} />);
+    expect(await screen.findByText('Mancano 2 contributi su 3, tempo rimasto: 13 giorni')).toBeTruthy();
+  });
+
+  it('in hours below two days, one in the singular', async () => {
+    fakeServer(missing(1));
+    renderAt('/fund', <RiskPanel fund={fund} />);
+    expect(await screen.findByText('Mancano 2 contributi su 3, tempo rimasto: 1 ora')).toBeTruthy();
+  });
+
+  it('in English too', async () => {
+    await i18n.changeLanguage('en');
+    fakeServer(missing(47));
+    renderAt('/fund', <RiskPanel fund={fund} />);
+    expect(await screen.findByText('2 of 3 contributions missing, 47 hours left')).toBeTruthy();
+  });
+});
