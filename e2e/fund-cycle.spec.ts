@@ -38,7 +38,7 @@ test('three members play a whole fund cycle, each seeing the others live', async
   await a.getByTestId('fund-start').getByRole('button', { name: 'Crea il fondo' }).click();
   await expectToast(a, 'Fondo creato');
   await expect(fundOf(m).getByLabel('Il tuo importo mensile (€)')).toBeVisible();
-  await expect(fundOf(m).getByLabel('Il tuo importo mensile (€)')).toHaveAttribute('placeholder', '50.00');
+  await expect(fundOf(m).getByLabel('Il tuo importo mensile (€)')).toHaveAttribute('placeholder', '50,00');
 
   await expectNowOnFirstScreen(a, 'vote_amount');
   await voteAmount(a, '50');
