@@ -24,7 +24,7 @@ test('register, verify, sign out and in, invite a member, switch language, reloa
   await fillRegistration(page, anna);
   await page.getByRole('button', { name: 'Crea account e organizzazione' }).click();
 
-  await expect(page.getByTestId('dashboard-welcome')).toHaveText('Benvenuto, anna Rossi');
+  await expect(page.getByTestId('dashboard-welcome')).toHaveText('Ciao, anna Rossi');
   await expect(page.getByTestId('unverified-banner')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Famiglia Rossi' })).toBeVisible();
 
@@ -53,12 +53,12 @@ test('register, verify, sign out and in, invite a member, switch language, reloa
   const marco = person('marco');
   const second = await other.newPage();
   await second.goto(inviteLink);
-  await expect(second.getByText('Sei stato invitato in Famiglia Rossi (Famiglia).')).toBeVisible();
+  await expect(second.getByText('Hai un invito per Famiglia Rossi (Famiglia).')).toBeVisible();
   await second.getByRole('button', { name: 'Accetta tutti' }).click();
   await expect(second.getByLabel('Codice invito')).toHaveValue(inviteLink.split('/').pop()!);
   await fillRegistration(second, marco);
   await second.getByRole('button', { name: 'Crea account e unisciti' }).click();
-  await expect(second.getByTestId('dashboard-welcome')).toHaveText('Benvenuto, marco Rossi');
+  await expect(second.getByTestId('dashboard-welcome')).toHaveText('Ciao, marco Rossi');
   await expect(second.getByRole('heading', { name: 'Famiglia Rossi' })).toBeVisible();
   await other.close();
 

@@ -9,7 +9,7 @@ export const mailTemplates = {
     },
     it: {
       subject: 'Conferma la tua email per Giro',
-      text: 'Ciao {{name}},\n\nconferma il tuo indirizzo email aprendo questo link (valido 24 ore):\n{{link}}\n\nSe non ti sei registrato a Giro, ignora questo messaggio.',
+      text: 'Ciao {{name}},\n\nconferma il tuo indirizzo email aprendo questo link (valido 24 ore):\n{{link}}\n\nSe non hai creato tu un account su Giro, ignora questo messaggio.',
     },
   },
   reset_password: {
@@ -63,7 +63,7 @@ export const mailTemplates = {
     },
     it: {
       subject: 'Giro: {{title}}',
-      text: 'Ciao {{name}},\n\n{{event}}\nQuando: {{when}}\n\nSe sei stato tu, non devi fare nulla. Altrimenti cambia la password e, nel tuo account, chiudi le sessioni e rimuovi le passkey che non riconosci: {{link}}',
+      text: 'Ciao {{name}},\n\n{{event}}\nQuando: {{when}}\n\nSe eri tu, non devi fare nulla. Altrimenti cambia la password e, nel tuo account, chiudi le sessioni e rimuovi le passkey che non riconosci: {{link}}',
     },
   },
 } as const satisfies Record<string, Record<Language, { subject: string; text: string }>>;

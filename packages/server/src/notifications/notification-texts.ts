@@ -83,7 +83,7 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
     },
     it: {
       title: 'Contributo saltato',
-      body: 'Sei stato saltato per questo turno: il beneficiario riceve i contributi degli altri.',
+      body: 'Per questo turno il tuo contributo è saltato: il beneficiario riceve i contributi degli altri.',
     },
   },
   member_expelled: {
