@@ -27,7 +27,7 @@ import { PUBLIC_URL, SESSION_SECRET, startInProcess } from './support/in-process
 import { pacedLoad } from './support/paced-load';
 import { median, printTable, round, sleep, writeResult } from './support/report';
 import { resyncLoad } from './support/resync-load';
-import { type Running, startGiro } from './support/servers';
+import { markInGiroStdout, type Running, startGiro } from './support/servers';
 
 const { values } = parseArgs({
   options: {
@@ -321,7 +321,10 @@ async function bench(kind: DatabaseKind) {
     for (const [, load] of loads) await load();
     const runs = new Map<string, Run[]>(loads.map(([title]) => [title, []]));
     for (let rep = 0; rep < reps; rep++)
-      for (const [title, load] of loads) runs.get(title)!.push(await load());
+      for (const [title, load] of loads) {
+        markInGiroStdout(`${title}: full rate, run ${rep + 1}`);
+        runs.get(title)!.push(await load());
+      }
     // The contribution POST: each request a different member's first payment of the round
     // (idempotency row, ledger transaction, outbox rows, one commit), against one autocommit
     // INSERT on the floor; as many of each, interleaved.
@@ -360,7 +363,9 @@ async function bench(kind: DatabaseKind) {
       const halves: Run[] = [];
       const floorHalves: Run[] = [];
       for (let rep = 0; rep < reps; rep++) {
+        markInGiroStdout(`${title}: half rate (${half}/s), run ${rep + 1}`);
         halves.push(await load(half));
+        markInGiroStdout(`${title}: half rate done, p99 ${halves.at(-1)!.p99Ms} ms`);
         if (load !== oneQueryFloor && load !== noQueryFloor) floorHalves.push(await oneQueryFloor(half));
       }
       const row = {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -41,6 +41,17 @@ function stopper(child: ChildProcess, cleanup = () => {}) {
   };
 }
 
+let giroSpawnedAt = 0;
+
+/**
+ * With GIRO_STDOUT set, a line in that file among what Giro's node flags print, timed like
+ * them (milliseconds since Giro's process started, near enough): which run a pause fell in.
+ */
+export function markInGiroStdout(label: string): void {
+  const file = process.env.GIRO_STDOUT;
+  if (file) appendFileSync(file, `[bench] ${Math.round(performance.now() - giroSpawnedAt)} ms: ${label}\n`);
+}
+
 /** The real server as `npm start` runs it, on a fresh embedded database (or DATABASE_URL). */
 export async function startGiro(
   port: number,
@@ -63,6 +74,7 @@ export async function startGiro(
       ...env,
     },
   });
+  giroSpawnedAt = performance.now();
   if (typeof out === 'number') closeSync(out); // the child has its own copy
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/session/check`, child);
