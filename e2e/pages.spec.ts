@@ -67,7 +67,7 @@ test('a member’s pages: accessible, and Italian where Italian', async ({ brows
     ['Fondo', '/fund', 'Fondo a rotazione'],
     ['Richieste', '/requests', 'Richieste di aiuto'],
     ['Account', '/account', 'Impostazioni account'],
-    ['Home', '/', /^Benvenuto/],
+    ['Home', '/', /^Ciao, /],
   ] as const) {
     await bar.getByRole('link', { name }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
