@@ -18,6 +18,20 @@ const organization = {
   memberSince: '2026-03-15T10:00:00.000Z',
 };
 
+/** The account page with a toast probe; Leave pressed and confirmed in its dialog. */
+async function leaveThroughTheDialog() {
+  renderAt(
+    '/account',
+    <>
+      <AccountPage />
+      <ToastProbe />
+    </>,
+  );
+  fireEvent.click(await screen.findByRole('button', { name: "Lascia l'organizzazione" }));
+  const dialog = await screen.findByRole('dialog');
+  fireEvent.click(within(dialog).getByRole('button', { name: "Lascia l'organizzazione" }));
+}
+
 describe('account page: the organization section', () => {
   it('shows the organization card (name, type, members, member since) with the invite card', async () => {
     fakeServer({ ...signedIn({ familyId: 'o1' }), 'GET /api/family': organization });
@@ -63,16 +77,7 @@ describe('account page: the organization section', () => {
         return {};
       },
     });
-    renderAt(
-      '/account',
-      <>
-        <AccountPage />
-        <ToastProbe />
-      </>,
-    );
-    fireEvent.click(await screen.findByRole('button', { name: "Lascia l'organizzazione" }));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: "Lascia l'organizzazione" }));
+    await leaveThroughTheDialog();
     expect(await screen.findByRole('heading', { name: "Crea un'organizzazione" })).toBeTruthy();
     await waitFor(() =>
       expect(screen.getByTestId('toast-probe').textContent).toBe("Hai lasciato l'organizzazione: "),
@@ -85,16 +90,7 @@ describe('account page: the organization section', () => {
       'GET /api/family': organization,
       'POST /api/family/leave': answer,
     });
-    renderAt(
-      '/account',
-      <>
-        <AccountPage />
-        <ToastProbe />
-      </>,
-    );
-    fireEvent.click(await screen.findByRole('button', { name: "Lascia l'organizzazione" }));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: "Lascia l'organizzazione" }));
+    await leaveThroughTheDialog();
     await waitFor(() => expect(screen.getByTestId('toast-probe').textContent).not.toBe(''));
     return screen.getByTestId('toast-probe').textContent;
   }
