@@ -104,11 +104,17 @@ test('Account: a notification switch, quiet hours and the calendar address, kept
   await card.getByRole('button', { name: 'Invia una notifica di prova' }).click();
   await expectToast(page, 'Nessun dispositivo riceve le notifiche: attivale qui sopra.');
 
-  // A switch saves by itself; the keyboard reaches it, the focus showing at every stop on the
-  // way through the table, and Space flips it.
+  // The types come in groups, closed until opened (Enter on a group's summary); a switch saves
+  // by itself; the keyboard reaches it, the focus showing at every stop on the way through the
+  // table, and Space flips it.
+  const payments = card.getByTestId('notification-group-payments');
+  const contributions = card.getByTestId('notification-group-contributions');
   const yourTurnByEmail = card.getByRole('checkbox', { name: 'È il tuo turno Email' });
-  await expect(yourTurnByEmail).not.toBeChecked();
+  await expect(yourTurnByEmail).toBeHidden();
   await card.getByRole('button', { name: 'Invia una notifica di prova' }).focus();
+  await tabTo(page, payments.locator('summary'));
+  await page.keyboard.press('Enter');
+  await expect(yourTurnByEmail).not.toBeChecked();
   await tabTo(page, yourTurnByEmail);
   await page.keyboard.press('Space');
   await expect(yourTurnByEmail).toBeChecked();
@@ -117,6 +123,8 @@ test('Account: a notification switch, quiet hours and the calendar address, kept
   // after the click, so a click and then a look (not `uncheck()`, which looks at once) is what a
   // member sees.
   const dueByPush = card.getByRole('checkbox', { name: '2 ore alla chiusura Push' });
+  await contributions.locator('summary').click();
+  await expect(contributions.locator('summary')).toContainText('6 notifiche: app 6, push 6, email 3');
   await dueByPush.click();
   await expect(dueByPush).not.toBeChecked();
   await expect(card.getByTestId('preferences-save-state')).toHaveText('Modifiche salvate');
@@ -132,6 +140,10 @@ test('Account: a notification switch, quiet hours and the calendar address, kept
   await expect(card.getByTestId('preferences-save-state')).toHaveText('Modifiche salvate');
 
   await page.reload();
+  // Closed again, each group says what is on; opened, its switches show it.
+  await expect(contributions.locator('summary')).toContainText('6 notifiche: app 6, push 5, email 3');
+  await payments.locator('summary').click();
+  await contributions.locator('summary').click();
   await expect(yourTurnByEmail).toBeChecked();
   await expect(dueByPush).not.toBeChecked();
   await expect(card.getByRole('checkbox', { name: '2 ore alla chiusura Email' })).toBeChecked();

@@ -109,3 +109,30 @@ describe('account page: the organization section', () => {
     expect(await leaveAnswered(failure)).toBe("Impossibile uscire: Non fai parte di un'organizzazione.");
   });
 });
+
+describe('account page: the links to its parts', () => {
+  it('links every part under the title, in page order, each to its own place on the page', async () => {
+    fakeServer({ ...signedIn({ familyId: 'o1' }), 'GET /api/family': organization });
+    renderAt('/account', <AccountPage />);
+    await screen.findByTestId('organization-info');
+    const nav = screen.getByRole('navigation', { name: 'Parti della pagina' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Profilo',
+      'Notifiche',
+      'Pagamenti',
+      'Organizzazione',
+      'Sicurezza',
+      'Esci',
+    ]);
+    const targets = links.map((link) => document.getElementById(link.getAttribute('href')!.slice(1)));
+    expect(targets.every(Boolean)).toBe(true);
+    // Each part holds what its link names, and the parts follow the links' order.
+    expect(within(targets[1]!).getByRole('heading', { name: 'Notifiche' })).toBeTruthy();
+    expect(within(targets[3]!).getByTestId('organization-info')).toBeTruthy();
+    expect(within(targets[4]!).getByRole('heading', { name: 'Cambia password' })).toBeTruthy();
+    expect(within(targets[5]!).getByTestId('logout-button')).toBeTruthy();
+    for (const [before, after] of targets.slice(0, -1).map((target, i) => [target!, targets[i + 1]!]))
+      expect(before.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});

@@ -1,9 +1,14 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
+import {
+  type AccountSection,
+  AccountSections,
+  sectionId,
+} from '../../features/account/components/account-sections';
 import { BillingAddressCard } from '../../features/account/components/billing-address-card';
 import { CalendarCard } from '../../features/account/components/calendar-card';
 import { DeleteAccount } from '../../features/account/components/delete-account';
@@ -23,6 +28,15 @@ import { SandboxTestPayment } from '../../features/payments/components/sandbox-t
 import { STATEMENT_URL } from '../../features/statistics/api/statistics';
 import { errorText } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+
+/** One of the page's parts, reached from the links under its title. */
+function Part({ section, children }: { section: AccountSection; children: ReactNode }) {
+  return (
+    <div id={sectionId(section)} className="flex scroll-mt-4 flex-col gap-4">
+      {children}
+    </div>
+  );
+}
 
 export default function AccountPage() {
   const { t } = useTranslation();
@@ -44,69 +58,82 @@ export default function AccountPage() {
         ← {t('account.back')}
       </Link>
       <h1 className="text-2xl font-bold">{t('account.title')}</h1>
-      <Card title={t('account.info')}>
-        <dl className="grid gap-2 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-stone-600">{t('auth.username')}</dt>
-            <dd className="font-medium">{user.username}</dd>
-          </div>
-          <div>
-            <dt className="text-stone-600">{t('account.displayName')}</dt>
-            <dd className="font-medium">{user.displayName}</dd>
-          </div>
-          <div>
-            <dt className="text-stone-600">{t('auth.email')}</dt>
-            <dd className="font-medium">
-              {user.email}{' '}
-              <span
-                className={`ml-1 rounded px-2 py-0.5 text-xs ${user.emailVerified ? 'bg-teal-50 text-teal-900' : 'bg-amber-50 text-amber-900'}`}
-              >
-                {user.emailVerified ? t('account.verified') : t('account.notVerified')}
-              </span>
-            </dd>
-          </div>
-        </dl>
-      </Card>
-      <ProfileForm user={user} />
-      <NotificationsCard userId={user.id} />
-      <CalendarCard />
-      <PayoutAccountPanel />
-      <PaypalForm user={user} />
-      <BillingAddressCard />
-      <SandboxTestPayment hasPaypalEmail={Boolean(user.paypalEmail)} />
-      {user.familyId ? (
-        organization.data ? (
-          <>
-            <OrganizationInfo organization={organization.data} />
-            <InviteCard organization={organization.data} />
-            <Card title={t('organization.joinAnother')}>
-              <JoinForm hasOrganization />
-            </Card>
-            <Card title={t('organization.leaveTitle')}>
-              <LeaveButton organizationName={organization.data.name} />
-            </Card>
-          </>
-        ) : organization.isError ? (
-          <p role="alert" className="text-red-800">
-            {t('organization.loadFailed')}
-          </p>
+      <AccountSections />
+      <Part section="profile">
+        <Card title={t('account.info')}>
+          <dl className="grid gap-2 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-stone-600">{t('auth.username')}</dt>
+              <dd className="font-medium">{user.username}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-600">{t('account.displayName')}</dt>
+              <dd className="font-medium">{user.displayName}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-600">{t('auth.email')}</dt>
+              <dd className="font-medium">
+                {user.email}{' '}
+                <span
+                  className={`ml-1 rounded px-2 py-0.5 text-xs ${user.emailVerified ? 'bg-teal-50 text-teal-900' : 'bg-amber-50 text-amber-900'}`}
+                >
+                  {user.emailVerified ? t('account.verified') : t('account.notVerified')}
+                </span>
+              </dd>
+            </div>
+          </dl>
+        </Card>
+        <ProfileForm user={user} />
+      </Part>
+      <Part section="notifications">
+        <NotificationsCard userId={user.id} />
+        <CalendarCard />
+      </Part>
+      <Part section="payments">
+        <PayoutAccountPanel />
+        <PaypalForm user={user} />
+        <BillingAddressCard />
+        <SandboxTestPayment hasPaypalEmail={Boolean(user.paypalEmail)} />
+      </Part>
+      <Part section="organization">
+        {user.familyId ? (
+          organization.data ? (
+            <>
+              <OrganizationInfo organization={organization.data} />
+              <InviteCard organization={organization.data} />
+              <Card title={t('organization.joinAnother')}>
+                <JoinForm hasOrganization />
+              </Card>
+              <Card title={t('organization.leaveTitle')}>
+                <LeaveButton organizationName={organization.data.name} />
+              </Card>
+            </>
+          ) : organization.isError ? (
+            <p role="alert" className="text-red-800">
+              {t('organization.loadFailed')}
+            </p>
+          ) : (
+            <p role="status" className="text-sm text-stone-700" data-testid="organization-loading">
+              {t('common.loading')}
+            </p>
+          )
         ) : (
-          <p role="status" className="text-sm text-stone-700" data-testid="organization-loading">
-            {t('common.loading')}
-          </p>
-        )
-      ) : (
-        <OrganizationChoice isInviteOnly={config.data?.registration === 'invite-only'} />
-      )}
-      <ChangePasswordForm />
-      {/* Its strings come with it (lib/i18n's `account`): the rest of the page does not wait. */}
-      <Suspense fallback={null}>
-        <SecurityCard statementUrl={STATEMENT_URL} />
-      </Suspense>
-      <DeleteAccount />
-      <Button variant="secondary" onClick={signOut} data-testid="logout-button" className="self-start">
-        {t('auth.signOut')}
-      </Button>
+          <OrganizationChoice isInviteOnly={config.data?.registration === 'invite-only'} />
+        )}
+      </Part>
+      <Part section="security">
+        <ChangePasswordForm />
+        {/* Its strings come with it (lib/i18n's `account`): the rest of the page does not wait. */}
+        <Suspense fallback={null}>
+          <SecurityCard statementUrl={STATEMENT_URL} />
+        </Suspense>
+        <DeleteAccount />
+      </Part>
+      <Part section="signOut">
+        <Button variant="secondary" onClick={signOut} data-testid="logout-button" className="self-start">
+          {t('auth.signOut')}
+        </Button>
+      </Part>
     </div>
   );
 }

@@ -75,6 +75,28 @@ describe('notification preferences: the table of types and channels', () => {
     expect(puts(calls)[1]).toEqual({ types: { your_turn: { push: false } } });
   });
 
+  it('keeps each group closed until opened, saying how many of its switches are on', async () => {
+    const saved = stored({ timeZone: deviceTimeZone() });
+    fakeServer({
+      'GET /api/notification-preferences': saved,
+      'PUT /api/notification-preferences': () => {
+        const next = structuredClone(saved);
+        next.types.contribution_timeout = { inApp: true, push: true, email: true };
+        return next;
+      },
+    });
+    renderCard();
+    const group = (await screen.findByTestId('notification-group-contributions')) as HTMLDetailsElement;
+    expect(group.open).toBe(false);
+    const summary = group.querySelector('summary')!;
+    // Three of the six contribution reminders go by email unless the member says otherwise.
+    expect(summary.textContent).toBe('Contributi▾6 notifiche: app 6, push 6, email 3');
+    fireEvent.click(summary);
+    expect(group.open).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Contributo mancato Email' }));
+    await waitFor(() => expect(summary.textContent).toBe('Contributi▾6 notifiche: app 6, push 6, email 4'));
+  });
+
   it('puts a switch back to what the server holds when the save fails', async () => {
     let refuse!: (answer: Response) => void;
     const refused = new Promise<Response>((resolve) => (refuse = resolve));
