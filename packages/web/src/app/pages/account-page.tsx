@@ -57,7 +57,13 @@ export default function AccountPage() {
       <Link href={paths.dashboard} className="text-sm text-teal-800 underline">
         ← {t('account.back')}
       </Link>
-      <h1 className="text-2xl font-bold">{t('account.title')}</h1>
+      {/* Signing out beside the title: on a phone the page's end is six screens down. */}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">{t('account.title')}</h1>
+        <Button variant="secondary" onClick={signOut} data-testid="logout-button">
+          {t('auth.signOut')}
+        </Button>
+      </div>
       <AccountSections />
       <Part section="profile">
         <Card title={t('account.info')}>
@@ -128,11 +134,6 @@ export default function AccountPage() {
           <SecurityCard statementUrl={STATEMENT_URL} />
         </Suspense>
         <DeleteAccount />
-      </Part>
-      <Part section="signOut">
-        <Button variant="secondary" onClick={signOut} data-testid="logout-button" className="self-start">
-          {t('auth.signOut')}
-        </Button>
       </Part>
     </div>
   );

@@ -1,21 +1,14 @@
 import { useTranslation } from 'react-i18next';
 
 /** The account page's parts, in page order; each id is on the part's wrapper. */
-export const accountSections = [
-  'profile',
-  'notifications',
-  'payments',
-  'organization',
-  'security',
-  'signOut',
-] as const;
+export const accountSections = ['profile', 'notifications', 'payments', 'organization', 'security'] as const;
 export type AccountSection = (typeof accountSections)[number];
 export const sectionId = (section: AccountSection) => `account-${section}`;
 
 /**
  * Links to the account page's parts, under its title: on a phone the page is about six screens
- * long, and signing out or reaching the passkeys meant scrolling through all of it. Plain
- * fragment links: the browser scrolls, and the next Tab starts from the part reached.
+ * long, and reaching the passkeys meant scrolling through all of it. Plain fragment links: the
+ * browser scrolls, and the next Tab starts from the part reached.
  */
 export function AccountSections() {
   const { t } = useTranslation();
