@@ -23,7 +23,7 @@ export function NotificationTypesTable({ types, onChange }: { types: Types; onCh
   return (
     <div className="flex max-w-xl flex-col gap-2" data-testid="notification-types">
       {notificationGroups().map((group) => (
-        <NotificationGroup key={group.name} {...group} types={group.types} all={types} onChange={onChange} />
+        <NotificationGroup key={group.name} {...group} all={types} onChange={onChange} />
       ))}
     </div>
   );
@@ -64,7 +64,7 @@ function NotificationGroup({
           })}
         </span>
       </summary>
-      <table className="w-full border-collapse px-3 text-sm">
+      <table className="w-full border-collapse text-sm">
         <caption className="sr-only">
           {t('notifications.types.caption')} {t(`notifications.types.groups.${name}`)}
         </caption>
