@@ -46,10 +46,15 @@ let giroSpawnedAt = 0;
 /**
  * With GIRO_STDOUT set, a line in that file among what Giro's node flags print, timed like
  * them (milliseconds since Giro's process started, near enough): which run a pause fell in.
+ * The wall clock beside it places what other processes wrote (support/stall-probe.mjs).
  */
 export function markInGiroStdout(label: string): void {
   const file = process.env.GIRO_STDOUT;
-  if (file) appendFileSync(file, `[bench] ${Math.round(performance.now() - giroSpawnedAt)} ms: ${label}\n`);
+  if (file)
+    appendFileSync(
+      file,
+      `[bench] ${Math.round(performance.now() - giroSpawnedAt)} ms (wall ${Date.now()}): ${label}\n`,
+    );
 }
 
 /** The real server as `npm start` runs it, on a fresh embedded database (or DATABASE_URL). */
