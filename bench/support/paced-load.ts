@@ -151,11 +151,7 @@ class Connection {
       } else if (this.#kept === null) {
         const end = buffer.indexOf(HEAD_END, at);
         // Past `length` the buffer holds an earlier read's bytes: a match there is not one.
-        if (end < 0 || end + 4 > length) {
-          this.#kept = Buffer.from(buffer.subarray(at, length));
-          return;
-        }
-        if (!this.#head(buffer, at, end, length)) {
+        if (end < 0 || end + 4 > length || !this.#head(buffer, at, end, length)) {
           this.#kept = Buffer.from(buffer.subarray(at, length));
           return;
         }
