@@ -69,6 +69,22 @@ export async function notificationsOfTypes(
   }));
 }
 
+/**
+ * Deletes the notifications whose ids are in `ids`, a JSON array: a part of a fund command's one
+ * write statement (db/fund-change.statement.ts), which closes the calls the change answered. An
+ * empty array deletes nothing.
+ */
+export function closedCallsSql(p: { ids: string }): string {
+  return `closed_calls as (
+     delete from notifications where id in (select value::uuid from jsonb_array_elements_text(${p.ids}::jsonb))
+     returning 1)`;
+}
+
+/** The parameter of `closedCallsSql`. */
+export function closedCallsValues(ids: readonly string[]): unknown[] {
+  return [JSON.stringify(ids)];
+}
+
 export async function deleteNotifications(tx: DbOrTx, ids: readonly string[]): Promise<void> {
   if (ids.length > 0) await tx.delete(notifications).where(inArray(notifications.id, [...ids]));
 }

@@ -90,16 +90,17 @@ export class FundWriteBatch {
 
   /**
    * Writes everything. The rows of other kinds go first; a single fund's change then goes in
-   * one statement with its socket events, the first answer and the payment's method, which is
-   * what a member's command is (db/fund-change.statement.ts); given `sendWithCommit`, that
-   * statement goes with the transaction's commit. All of it commits together, so the order is
+   * one statement with its socket events, the first answer, the payment's method and the
+   * deletion of the calls it closed, which is what a member's command is
+   * (db/fund-change.statement.ts); given `sendWithCommit`, that statement goes with the
+   * transaction's commit. All of it commits together, so the order is
    * nobody's to see.
    */
   async flush(tx: DbOrTx, sendWithCommit?: SendWithCommit): Promise<void> {
     const { now } = this;
     for (const { organizationId, postings } of this.postings)
       await bookPostings(tx, organizationId, postings, now);
-    await this.deleteClosedCalls(tx);
+    const closedCalls = await this.closedCalls(tx);
     // A vote's call that the same change answered (the member who opened the vote voted with it)
     // is not sent.
     const states = new Map(this.changes.map((change) => [change.fund.organizationId, change.state]));
@@ -117,13 +118,14 @@ export class FundWriteBatch {
       const [only] = this.changes as [FundChange];
       const wire = this.wire.get(only.fund.organizationId) ?? [];
       const write = fundChangeStep(
-        { ...only, wire, answer: this.firstAnswer, acceptedPayment: this.payment },
+        { ...only, wire, answer: this.firstAnswer, acceptedPayment: this.payment, closedCalls },
         now,
       );
       if (sendWithCommit) sendWithCommit(write);
       else await runNamed(tx, write.statement, write.values);
       return;
     }
+    await deleteNotifications(tx, closedCalls);
     if (this.changes.length > 1) await saveFunds(tx, this.changes, now);
     await enqueueRealtimeBatch(tx, this.wire, now);
     const { firstAnswer, payment } = this;
@@ -133,11 +135,11 @@ export class FundWriteBatch {
   }
 
   /**
-   * The calls to act that these changes closed (the date vote ended, the member paid, the round
-   * moved on) are deleted with them: a member's alerts never ask for what is done. The socket
-   * events of the change make every member's alerts refresh.
+   * The ids of the calls to act that these changes closed (the date vote ended, the member paid,
+   * the round moved on), deleted with them: a member's alerts never ask for what is done. The
+   * socket events of the change make every member's alerts refresh.
    */
-  private async deleteClosedCalls(tx: DbOrTx): Promise<void> {
+  private async closedCalls(tx: DbOrTx): Promise<string[]> {
     const states = new Map(this.changes.map((change) => [change.fund.organizationId, change.state]));
     // Only fund changes make or close these calls, under the fund's lock: read after the lock,
     // they are still what they were.
@@ -146,14 +148,12 @@ export class FundWriteBatch {
       ...[...this.knownCalls.values()].flat(),
       ...(unknown.length > 0 ? await notificationsOfTypes(tx, unknown, fundCallTypes) : []),
     ];
-    const closed = calls.filter((call) => {
-      const state = states.get(call.organizationId);
-      return state !== undefined && !isCallStillOpen(call.type, state, call.userId);
-    });
-    await deleteNotifications(
-      tx,
-      closed.map((call) => call.id),
-    );
+    return calls
+      .filter((call) => {
+        const state = states.get(call.organizationId);
+        return state !== undefined && !isCallStillOpen(call.type, state, call.userId);
+      })
+      .map((call) => call.id);
   }
 }
 
