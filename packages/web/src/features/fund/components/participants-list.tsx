@@ -1,15 +1,17 @@
 import type { FundView } from '@giro/contract/fund';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { euro } from '../../../lib/format';
+import { euro, longDate } from '../../../lib/format';
 import { useSwapAction } from '../api/swap-actions';
+import { expectedPayoutAt } from '../hooks/payout-dates';
 import { canAskSwap } from '../hooks/swap-rules';
 import { useMemberName } from '../hooks/use-fund-people';
 
 /**
  * The cycle's members in rotation order (once drawn: the order in force, after any swap) with
- * what each did this round, their strikes and any debt, and a button to ask each whose turn can
- * still move to swap turns; members who joined later take part from the next cycle.
+ * what each did this round, their strikes and any debt, when each still waiting is expected to
+ * receive, and a button to ask each whose turn can still move to swap turns; members who joined
+ * later take part from the next cycle.
  */
 export function ParticipantsList({ fund, userId }: { fund: FundView; userId: string }) {
   const { t } = useTranslation();
@@ -34,6 +36,7 @@ export function ParticipantsList({ fund, userId }: { fund: FundView; userId: str
       <ol className="divide-y divide-stone-100 text-sm">
         {ids.map((id, index) => {
           const strikes = fund.strikes[id] ?? 0;
+          const expected = expectedPayoutAt(fund, id);
           return (
             <li
               key={id}
@@ -46,7 +49,14 @@ export function ParticipantsList({ fund, userId }: { fund: FundView; userId: str
                     {index + 1}
                   </span>
                 )}
-                <span className="font-medium">{name(id)}</span>
+                <span className="flex flex-col">
+                  <span className="font-medium">{name(id)}</span>
+                  {expected !== null && (
+                    <span className="text-xs text-stone-600" data-testid="expected-payout">
+                      {t('fund.people.expected', { date: longDate(expected) })}
+                    </span>
+                  )}
+                </span>
               </span>
               <span className="flex flex-wrap gap-1">
                 {tags(id).map((tag) => (

@@ -89,4 +89,24 @@ describe('swapping turns on the fund', () => {
       'Sara Verdi e Anna Bianchi hanno scambiato il turno',
     );
   });
+
+  it('once the rounds run, each turn shows when it is expected to pay out, in the list and in a swap', async () => {
+    // Rounds of 28 days: Marco receives on 15 January, Anna (turn 2) and Sara (turn 3) after.
+    fakeServer({
+      'GET /api/rotating-fund': running({
+        roundLength: '28d',
+        swaps: [{ id: SWAP, fromId: 'u3', toId: 'u1', at: '2030-01-01T00:00:00.000Z' }],
+      }),
+    });
+    show();
+    const card = await screen.findByTestId('swap-asked-of-me');
+    expect(card.textContent).toContain(
+      'riceveresti al turno 3 (previsto il 12 marzo 2030) invece che al turno 2 (previsto il 12 febbraio 2030).',
+    );
+    expect(screen.getAllByTestId('expected-payout').map((e) => e.textContent)).toEqual([
+      'previsto il 15 gennaio 2030',
+      'previsto il 12 febbraio 2030',
+      'previsto il 12 marzo 2030',
+    ]);
+  });
 });

@@ -3,8 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { longDate } from '../../../lib/format';
 import { useSwapAction } from '../api/swap-actions';
+import { expectedPayoutAt } from '../hooks/payout-dates';
 import { turnOf } from '../hooks/swap-rules';
 import { useMemberName } from '../hooks/use-fund-people';
+
+/**
+ * A turn's number and, once the rounds run, its expected payout date: a member weighs a swap by
+ * when the money would come, not by a place in a list.
+ */
+function turnWithDate(fund: FundView, memberId: string) {
+  const at = expectedPayoutAt(fund, memberId);
+  return { turn: turnOf(fund, memberId), date: at === null ? undefined : longDate(at) };
+}
 
 /**
  * A swap asked of me (domain.md, Second wave): something to answer, so it sits at the top of
@@ -16,37 +26,44 @@ export function SwapsAskedOfMe({ fund, userId }: { fund: FundView; userId: strin
   const swap = useSwapAction();
   return fund.swaps
     .filter((s) => s.toId === userId)
-    .map((s) => (
-      <section
-        key={s.id}
-        aria-label={t('fund.swaps.askedTitle')}
-        className="flex flex-col gap-2 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200"
-        data-testid="swap-asked-of-me"
-      >
-        <p className="text-sm">
-          {t('fund.swaps.askedYou', {
-            name: name(s.fromId),
-            theirs: turnOf(fund, s.fromId),
-            yours: turnOf(fund, userId),
-          })}
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            disabled={swap.isPending}
-            onClick={() => swap.mutate({ kind: 'accept', fundId: fund.id, swapId: s.id })}
-          >
-            {t('fund.swaps.accept')}
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={swap.isPending}
-            onClick={() => swap.mutate({ kind: 'decline', fundId: fund.id, swapId: s.id })}
-          >
-            {t('fund.swaps.decline')}
-          </Button>
-        </div>
-      </section>
-    ));
+    .map((s) => {
+      const theirs = turnWithDate(fund, s.fromId);
+      const yours = turnWithDate(fund, userId);
+      return (
+        <section
+          key={s.id}
+          aria-label={t('fund.swaps.askedTitle')}
+          className="flex flex-col gap-2 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200"
+          data-testid="swap-asked-of-me"
+        >
+          <p className="text-sm">
+            {t('fund.swaps.askedYou', {
+              name: name(s.fromId),
+              theirs: theirs.turn,
+              yours: yours.turn,
+              theirsDate: theirs.date,
+              yoursDate: yours.date,
+              context: theirs.date && yours.date ? 'dated' : undefined,
+            })}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              disabled={swap.isPending}
+              onClick={() => swap.mutate({ kind: 'accept', fundId: fund.id, swapId: s.id })}
+            >
+              {t('fund.swaps.accept')}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={swap.isPending}
+              onClick={() => swap.mutate({ kind: 'decline', fundId: fund.id, swapId: s.id })}
+            >
+              {t('fund.swaps.decline')}
+            </Button>
+          </div>
+        </section>
+      );
+    });
 }
 
 /**
@@ -66,20 +83,32 @@ export function SwapTurns({ fund, userId }: { fund: FundView; userId: string }) 
       <h3 id="swaps" className="font-semibold">
         {t('fund.swaps.title')}
       </h3>
-      {mine.map((s) => (
-        <div key={s.id} className="flex flex-wrap items-center justify-between gap-2" data-testid="swap-mine">
-          <p className="text-sm">
-            {t('fund.swaps.youAsked', { name: name(s.toId), theirs: turnOf(fund, s.toId) })}
-          </p>
-          <Button
-            variant="secondary"
-            disabled={swap.isPending}
-            onClick={() => swap.mutate({ kind: 'withdraw', fundId: fund.id, swapId: s.id })}
+      {mine.map((s) => {
+        const theirs = turnWithDate(fund, s.toId);
+        return (
+          <div
+            key={s.id}
+            className="flex flex-wrap items-center justify-between gap-2"
+            data-testid="swap-mine"
           >
-            {t('fund.swaps.withdraw')}
-          </Button>
-        </div>
-      ))}
+            <p className="text-sm">
+              {t('fund.swaps.youAsked', {
+                name: name(s.toId),
+                theirs: theirs.turn,
+                theirsDate: theirs.date,
+                context: theirs.date ? 'dated' : undefined,
+              })}
+            </p>
+            <Button
+              variant="secondary"
+              disabled={swap.isPending}
+              onClick={() => swap.mutate({ kind: 'withdraw', fundId: fund.id, swapId: s.id })}
+            >
+              {t('fund.swaps.withdraw')}
+            </Button>
+          </div>
+        );
+      })}
       {others.map((s) => (
         <p key={s.id} className="text-sm text-stone-700">
           {t('fund.swaps.othersAsked', { from: name(s.fromId), to: name(s.toId) })}
