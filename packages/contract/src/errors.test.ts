@@ -11,6 +11,13 @@ describe('error catalogue', () => {
     }
   });
 
+  it('writes its apostrophes one way, the plain one, as the app does', () => {
+    const curly = Object.entries(errorCatalogue).filter(([, entry]) =>
+      `${entry.en}${entry.it}`.includes('’'),
+    );
+    expect(curly.map(([code]) => code)).toEqual([]);
+  });
+
   it('covers every domain error code', () => {
     for (const code of domainErrorCodes) expect(isErrorCode(code), code).toBe(true);
   });

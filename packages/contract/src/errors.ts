@@ -165,7 +165,7 @@ const catalogue = {
   },
   PUSH_ENDPOINT_REFUSED: {
     status: 400,
-    en: 'This browser’s push service is not one Giro can send to.',
+    en: "This browser's push service is not one Giro can send to.",
     it: 'Il servizio di notifiche di questo browser non è tra quelli a cui Giro può inviare.',
   },
   BILLING_ADDRESS_INCOMPLETE: {
@@ -304,7 +304,7 @@ const catalogue = {
   SWAP_ALREADY_OPEN: {
     status: 409,
     en: 'A swap between you two is already waiting for an answer.',
-    it: 'C’è già uno scambio tra voi due in attesa di risposta.',
+    it: "C'è già uno scambio tra voi due in attesa di risposta.",
   },
   SWAP_NOT_FOUND: {
     status: 404,
@@ -314,7 +314,7 @@ const catalogue = {
   NOT_SWAP_PARTY: {
     status: 403,
     en: 'Only the member asked can answer this swap, and only who asked can withdraw it.',
-    it: 'Solo il membro a cui è stato chiesto lo scambio può rispondere, e solo chi l’ha chiesto può ritirarlo.',
+    it: "Solo il membro a cui è stato chiesto lo scambio può rispondere, e solo chi l'ha chiesto può ritirarlo.",
   },
   DEBT_NOT_FOUND: { status: 404, en: 'Debt not found.', it: 'Debito non trovato.' },
   PASSKEY_NOT_FOUND: { status: 404, en: 'Passkey not found.', it: 'Passkey non trovata.' },

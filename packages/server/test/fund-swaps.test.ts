@@ -52,7 +52,7 @@ describe('swapping turns over HTTP (api.md, Second wave)', () => {
     expect({ status: wrong.statusCode, message: wrong.json().message }).toEqual({
       status: 403,
       message:
-        'Solo il membro a cui è stato chiesto lo scambio può rispondere, e solo chi l’ha chiesto può ritirarlo.',
+        "Solo il membro a cui è stato chiesto lo scambio può rispondere, e solo chi l'ha chiesto può ritirarlo.",
     });
     const own = await second!.client.post(`/api/rotating-fund/${fund.id}/swaps/${swap.id}/accept`);
     expect(own.statusCode).toBe(403);

@@ -24,7 +24,7 @@ describe('a contribution reminder says what the family sees (issue 14)', () => {
   it('who has paid and whose pot waits, in the member’s language', () => {
     expect(renderNotification('contribution_due_2h', data, 'en')).toEqual({
       title: '2 hours left to contribute',
-      body: 'Anna and Bruno have paid; Carla’s pot waits for you — 2 h left.'.replace('’', "'"),
+      body: "Anna and Bruno have paid; Carla's pot waits for you — 2 h left.",
     });
     expect(renderNotification('contribution_due_2h', data, 'it').body).toBe(
       'Anna e Bruno hanno pagato; il fondo di Carla ti aspetta — mancano 2 ore.',
@@ -33,5 +33,18 @@ describe('a contribution reminder says what the family sees (issue 14)', () => {
       /^Il fondo di Carla ti aspetta\. La finestra si chiude il 1 mar 2026/,
     );
     expect(notificationLink('contribution_due_2h')).toBe('/');
+  });
+});
+
+describe('notification texts', () => {
+  it('write their apostrophes one way, the plain one, as the app does', () => {
+    const data = { recipientName: 'Carla', paidNames: ['Anna'], until: '2026-03-01T18:00:00.000Z' };
+    const curly = notificationTypes.flatMap((type) =>
+      (['it', 'en'] as const)
+        .map((language) => renderNotification(type, data, language))
+        .filter(({ title, body }) => `${title}${body}`.includes('’'))
+        .map(() => type),
+    );
+    expect(curly).toEqual([]);
   });
 });

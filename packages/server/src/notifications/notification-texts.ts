@@ -79,7 +79,7 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   contribution_skipped: {
     en: {
       title: 'Contribution skipped',
-      body: 'You were skipped for this round: the recipient receives the others’ contributions.',
+      body: "You were skipped for this round: the recipient receives the others' contributions.",
     },
     it: {
       title: 'Contributo saltato',
@@ -139,7 +139,7 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   your_turn: {
     en: {
       title: 'Your turn',
-      body: 'You are this round’s recipient. You can withdraw as soon as everyone has contributed.',
+      body: "You are this round's recipient. You can withdraw as soon as everyone has contributed.",
     },
     it: {
       title: 'È il tuo turno',
@@ -167,7 +167,7 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
     },
     it: {
       title: 'Pagamento non riuscito',
-      body: 'Il pagamento con carta è stato rifiutato, quindi il contributo non è stato versato. Paga di nuovo, con un’altra carta o un altro metodo.',
+      body: "Il pagamento con carta è stato rifiutato, quindi il contributo non è stato versato. Paga di nuovo, con un'altra carta o un altro metodo.",
     },
   },
   contribution_window_open: {

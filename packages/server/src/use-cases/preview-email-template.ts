@@ -31,11 +31,11 @@ export function previewEmailTemplate(
         : `${deps.config.publicUrl}${samplePaths[key]}?token=sample-token`,
     // A notification's sample: the reminder families get most.
     title: '2 hours left to contribute',
-    body: 'Anna and Bruno have paid; Carla’s pot waits for you — 2 h left.',
+    body: "Anna and Bruno have paid; Carla's pot waits for you — 2 h left.",
     settings: `${deps.config.publicUrl}/account#notifications`,
     event: 'Someone signed in to your account from a new browser: Chrome · Android.',
     when: '1 March 2026 at 18:00 CET',
-    summary: 'Round 3: Carla’s pot.\nPaid: Anna and Bruno.\nYou: to pay by 1 Mar 2026, 18:00.',
+    summary: "Round 3: Carla's pot.\nPaid: Anna and Bruno.\nYou: to pay by 1 Mar 2026, 18:00.",
     // A notification text's sample facts.
     member: 'Carla Verdi',
     recipient: 'Carla',

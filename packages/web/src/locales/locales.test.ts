@@ -40,6 +40,13 @@ function resolves(tree: object, key: string): boolean {
   return leaves.has(key) || (leaves.has(`${key}_one`) && leaves.has(`${key}_other`));
 }
 
+/** Every text of the tree. */
+function leaves(tree: object): string[] {
+  return Object.values(tree).flatMap((value) =>
+    typeof value === 'object' && value !== null ? leaves(value) : [String(value)],
+  );
+}
+
 function keys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
     typeof value === 'object' && value !== null ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
@@ -49,6 +56,17 @@ function keys(tree: object, prefix = ''): string[] {
 describe('locales', () => {
   it('Italian and English have exactly the same keys', () => {
     expect(keys(it_).sort()).toEqual(keys(en).sort());
+  });
+
+  it('every text writes its apostrophe one way, the plain one', () => {
+    for (const [language, tree] of [
+      ['it', it_],
+      ['en', en],
+    ] as const)
+      expect(
+        leaves(tree).filter((text) => text.includes('’')),
+        language,
+      ).toEqual([]);
   });
 
   it('no text is left empty', () => {
