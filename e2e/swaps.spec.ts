@@ -42,6 +42,11 @@ test('two members swap turns on a phone, in Italian and in English', async ({ br
   const names = new Map(fund.members.map((m) => [m.id, m.displayName]));
   const pageOf = (id: string) => members.find((m) => names.get(id)!.startsWith(m.who.firstName))!;
   const [recipientId, secondId, thirdId] = fund.order as [string, string, string];
+  // Each turn's expected payout: the first round's withdrawal date, then 14 days a turn.
+  const expected = (turn: number, locale: 'it-IT' | 'en-GB') =>
+    new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(
+      Date.parse(fund.round!.withdrawalAt) + (turn - 1) * 14 * 24 * 60 * 60 * 1000,
+    );
   const asker = pageOf(secondId).page;
   const asked = pageOf(thirdId).page;
   for (const page of [asker, asked]) await page.setViewportSize({ width: 390, height: 844 });
@@ -64,7 +69,7 @@ test('two members swap turns on a phone, in Italian and in English', async ({ br
   await list.getByRole('button', { name: `Scambia il turno con ${names.get(thirdId)}` }).click();
   await expectToast(asker, 'Scambio chiesto');
   await expect(fundOf(asker).getByTestId('swap-mine')).toContainText(
-    `Hai chiesto a ${names.get(thirdId)} di scambiare con il suo turno 3.`,
+    `Hai chiesto a ${names.get(thirdId)} di scambiare con il suo turno 3 (previsto il ${expected(3, 'it-IT')}).`,
   );
   await checkPage(asker, 'fund with a swap asked (it, phone)');
 
@@ -84,7 +89,7 @@ test('two members swap turns on a phone, in Italian and in English', async ({ br
   const card = fundOf(asked).getByTestId('swap-asked-of-me');
   await expect(card).toBeInViewport();
   await expect(card).toContainText(
-    `${names.get(secondId)} asks to swap turns: you would receive at turn 2 instead of 3.`,
+    `${names.get(secondId)} asks to swap turns: you would receive at turn 2 (expected ${expected(2, 'en-GB')}) instead of turn 3 (expected ${expected(3, 'en-GB')}).`,
   );
   await checkPage(asked, 'fund with a swap to answer (en, phone)');
   await card.getByRole('button', { name: 'Accept the swap' }).click();
