@@ -69,7 +69,7 @@ test('two members swap turns on a phone, in Italian and in English', async ({ br
   await list.getByRole('button', { name: `Scambia il turno con ${names.get(thirdId)}` }).click();
   await expectToast(asker, 'Scambio chiesto');
   await expect(fundOf(asker).getByTestId('swap-mine')).toContainText(
-    `Hai chiesto a ${names.get(thirdId)} di scambiare con il suo turno 3 (previsto il ${expected(3, 'it-IT')}).`,
+    `Hai chiesto a ${names.get(thirdId)} di scambiare con il suo turno 3 (data prevista: ${expected(3, 'it-IT')}).`,
   );
   await checkPage(asker, 'fund with a swap asked (it, phone)');
 

@@ -12,11 +12,28 @@ export interface PlannedRound {
 }
 
 /**
- * The rest of the cycle as it would go if every round ended on its withdrawal date (the
- * calendar feed, issue 14): the current round as it is, then the rotation order's remaining
- * recipients one round length apart. Empty while no round is under way.
+ * What the plan reads of a fund: its state, or the browser's view of it with its times as epoch
+ * milliseconds (the participants list's expected payout dates, which must agree with the
+ * calendar's).
  */
-export function plannedRounds(state: FundState): PlannedRound[] {
+export interface PlanInput {
+  round: Pick<
+    NonNullable<FundState['round']>,
+    'number' | 'recipientId' | 'windowOpensAt' | 'withdrawalAt'
+  > | null;
+  roundLength: FundState['roundLength'];
+  order: readonly string[];
+  received: readonly { recipientId: string }[];
+  expelled: readonly string[];
+}
+
+/**
+ * The rest of the cycle as it would go if every round ended on its withdrawal date (the
+ * calendar feed, issue 14; the participants list): the current round as it is, then the
+ * rotation order's remaining recipients one round length apart. Empty while no round is under
+ * way.
+ */
+export function plannedRounds(state: PlanInput): PlannedRound[] {
   const round = state.round;
   if (!round || !state.roundLength) return [];
   const length = roundLengthMs[state.roundLength];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { euro, longDate } from '../../../lib/format';
 import { useSwapAction } from '../api/swap-actions';
-import { expectedPayoutAt } from '../hooks/payout-dates';
+import { expectedPayouts } from '../hooks/payout-dates';
 import { canAskSwap } from '../hooks/swap-rules';
 import { useMemberName } from '../hooks/use-fund-people';
 
@@ -20,6 +20,7 @@ export function ParticipantsList({ fund, userId }: { fund: FundView; userId: str
   const round = fund.round;
   const ids = fund.order.length > 0 ? fund.order : fund.participants;
   const others = fund.members.filter((m) => !fund.participants.includes(m.id));
+  const payouts = expectedPayouts(fund, Date.now());
   const tags = (id: string) =>
     [
       round?.recipientId === id && t('fund.people.recipient'),
@@ -36,7 +37,7 @@ export function ParticipantsList({ fund, userId }: { fund: FundView; userId: str
       <ol className="divide-y divide-stone-100 text-sm">
         {ids.map((id, index) => {
           const strikes = fund.strikes[id] ?? 0;
-          const expected = expectedPayoutAt(fund, id);
+          const expected = payouts.get(id);
           return (
             <li
               key={id}
@@ -51,7 +52,7 @@ export function ParticipantsList({ fund, userId }: { fund: FundView; userId: str
                 )}
                 <span className="flex flex-col">
                   <span className="font-medium">{name(id)}</span>
-                  {expected !== null && (
+                  {expected !== undefined && (
                     <span className="text-xs text-stone-600" data-testid="expected-payout">
                       {t('fund.people.expected', { date: longDate(expected) })}
                     </span>

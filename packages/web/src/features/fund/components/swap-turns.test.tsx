@@ -101,12 +101,12 @@ describe('swapping turns on the fund', () => {
     show();
     const card = await screen.findByTestId('swap-asked-of-me');
     expect(card.textContent).toContain(
-      'riceveresti al turno 3 (previsto il 12 marzo 2030) invece che al turno 2 (previsto il 12 febbraio 2030).',
+      'riceveresti al turno 3 (data prevista: 12 marzo 2030) invece che al turno 2 (data prevista: 12 febbraio 2030).',
     );
     expect(screen.getAllByTestId('expected-payout').map((e) => e.textContent)).toEqual([
-      'previsto il 15 gennaio 2030',
-      'previsto il 12 febbraio 2030',
-      'previsto il 12 marzo 2030',
+      'incasso previsto: 15 gennaio 2030',
+      'incasso previsto: 12 febbraio 2030',
+      'incasso previsto: 12 marzo 2030',
     ]);
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { longDate } from '../../../lib/format';
 import { useSwapAction } from '../api/swap-actions';
-import { expectedPayoutAt } from '../hooks/payout-dates';
+import { expectedPayouts } from '../hooks/payout-dates';
 import { turnOf } from '../hooks/swap-rules';
 import { useMemberName } from '../hooks/use-fund-people';
 
@@ -12,8 +12,8 @@ import { useMemberName } from '../hooks/use-fund-people';
  * when the money would come, not by a place in a list.
  */
 function turnWithDate(fund: FundView, memberId: string) {
-  const at = expectedPayoutAt(fund, memberId);
-  return { turn: turnOf(fund, memberId), date: at === null ? undefined : longDate(at) };
+  const at = expectedPayouts(fund, Date.now()).get(memberId);
+  return { turn: turnOf(fund, memberId), date: at === undefined ? undefined : longDate(at) };
 }
 
 /**
