@@ -132,6 +132,21 @@ describe('fund deadlines are processed by the server', () => {
     expect(await alertTypes(recipient)).not.toContain('your_turn');
   });
 
+  it("the calls one batch of deadlines closes over several funds leave every member's alerts", async () => {
+    // Two families whose amount votes close at the same moment: the deadline worker changes both
+    // funds in one batch, and the members who did not vote lose the call in both.
+    const families = [await organizationOf(t, 3), await organizationOf(t, 3)];
+    for (const [first, second] of families) {
+      await first!.client.post('/api/rotating-fund');
+      for (const voter of [first!, second!]) await act(voter, 'votes/amount', { amountCents: 5000 });
+    }
+    const silent = families.map((family) => family[2]!);
+    for (const member of silent) expect(await alertTypes(member)).toContain('amount_vote_opened');
+    await fastForward(families[0]![0]!, DAY + 1);
+    for (const family of families) expect((await fundOf(family[0]!)).phase).toBe('confirmation');
+    for (const member of silent) expect(await alertTypes(member)).not.toContain('amount_vote_opened');
+  });
+
   it('notifications are listed in the reader language, newest first, and only their owner deletes them', async () => {
     const [a, b] = await organizationOf(t, 2);
     await a!.client.post('/api/rotating-fund');

@@ -8,6 +8,7 @@ import {
   renderNotification,
 } from '../notifications/notification-texts';
 import type { Db, DbOrTx } from './client';
+import { namedStatement, runNamed } from './named-statement';
 import { notifications, users } from './schema';
 
 export interface NewNotification {
@@ -85,8 +86,15 @@ export function closedCallsValues(ids: readonly string[]): unknown[] {
   return [JSON.stringify(ids)];
 }
 
+// A named statement (db/named-statement.ts), with the same SQL as the fund change's part.
+const deleteStatement = namedStatement(
+  'notifications_delete',
+  `with ${closedCallsSql({ ids: '$1' })} select count(*) from closed_calls`,
+);
+
+/** Deletes these notifications: the calls a batch of fund changes closed. */
 export async function deleteNotifications(tx: DbOrTx, ids: readonly string[]): Promise<void> {
-  if (ids.length > 0) await tx.delete(notifications).where(inArray(notifications.id, [...ids]));
+  if (ids.length > 0) await runNamed(tx, deleteStatement, closedCallsValues(ids));
 }
 
 interface ListedRow {

@@ -8,12 +8,15 @@ import { turnOf } from '../hooks/swap-rules';
 import { useMemberName } from '../hooks/use-fund-people';
 
 /**
- * A turn's number and, once the rounds run, its expected payout date: a member weighs a swap by
- * when the money would come, not by a place in a list.
+ * Each member's turn number and, once the rounds run, its expected payout date (the fund's plan
+ * read once): a member weighs a swap by when the money would come, not by a place in a list.
  */
-function turnWithDate(fund: FundView, memberId: string) {
-  const at = expectedPayouts(fund, Date.now()).get(memberId);
-  return { turn: turnOf(fund, memberId), date: at === undefined ? undefined : longDate(at) };
+function turnsWithDates(fund: FundView) {
+  const payouts = expectedPayouts(fund, Date.now());
+  return (memberId: string) => {
+    const at = payouts.get(memberId);
+    return { turn: turnOf(fund, memberId), date: at === undefined ? undefined : longDate(at) };
+  };
 }
 
 /**
@@ -24,11 +27,12 @@ export function SwapsAskedOfMe({ fund, userId }: { fund: FundView; userId: strin
   const { t } = useTranslation();
   const name = useMemberName(fund);
   const swap = useSwapAction();
+  const turnWithDate = turnsWithDates(fund);
   return fund.swaps
     .filter((s) => s.toId === userId)
     .map((s) => {
-      const theirs = turnWithDate(fund, s.fromId);
-      const yours = turnWithDate(fund, userId);
+      const theirs = turnWithDate(s.fromId);
+      const yours = turnWithDate(userId);
       return (
         <section
           key={s.id}
@@ -78,13 +82,14 @@ export function SwapTurns({ fund, userId }: { fund: FundView; userId: string }) 
   const mine = fund.swaps.filter((s) => s.fromId === userId);
   const others = fund.swaps.filter((s) => s.toId !== userId && s.fromId !== userId);
   if (mine.length === 0 && others.length === 0 && fund.swapHistory.length === 0) return null;
+  const turnWithDate = turnsWithDates(fund);
   return (
     <section aria-labelledby="swaps" data-testid="swaps" className="flex flex-col gap-3">
       <h3 id="swaps" className="font-semibold">
         {t('fund.swaps.title')}
       </h3>
       {mine.map((s) => {
-        const theirs = turnWithDate(fund, s.toId);
+        const theirs = turnWithDate(s.toId);
         return (
           <div
             key={s.id}
