@@ -14,7 +14,7 @@ export default function RequestsPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('requests.title')}</h1>
-      <RequestsSection userId={user.id} />
+      <RequestsSection userId={user.id} ownPage />
     </div>
   );
 }

@@ -55,6 +55,41 @@ describe('fund section', () => {
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/rotating-fund')).toBe(true);
   });
 
+  it('is headed "Rotating fund" on the home page, and by its cycle and phase on its own page', async () => {
+    fakeServer({ 'GET /api/rotating-fund': collectingFund() });
+    show();
+    const card = await screen.findByTestId('fund-section');
+    expect(within(card).getByRole('heading', { level: 2, name: 'Fondo a rotazione' })).toBeTruthy();
+    expect(
+      within(card)
+        .getByText(/Ciclo 1 ·/)
+        .textContent?.replace(/\s/g, ' '),
+    ).toBe('Ciclo 1 · Raccolta dei contributi · 50,00 € per turno');
+    cleanup();
+    renderAt('/', <FundSection userId="u1" ownPage />);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Ciclo 1 · Raccolta dei contributi' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Fondo a rotazione' })).toBeNull();
+    expect(screen.getByText('50,00 € per turno')).toBeTruthy();
+    expect(screen.getByTestId('fund-phase').textContent).toBe('Raccolta dei contributi');
+  });
+
+  it('on its own page, with no fund yet, is headed by where the fund stands', async () => {
+    fakeServer({
+      'GET /api/rotating-fund': json(404, { code: 'NO_ROTATING_FUND', message: 'Nessun fondo' }),
+    });
+    renderAt('/', <FundSection userId="u1" ownPage />);
+    expect(
+      await screen.findByRole('heading', {
+        level: 2,
+        name: 'La tua organizzazione non ha ancora un fondo a rotazione.',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Fondo a rotazione' })).toBeNull();
+    expect(screen.getAllByText('La tua organizzazione non ha ancora un fondo a rotazione.')).toHaveLength(1);
+  });
+
   it('votes the amount typed in euros as cents, after refusing an invalid one', async () => {
     const calls = fakeServer({
       'GET /api/rotating-fund': fund,

@@ -17,20 +17,25 @@ import { StartFund } from './start-fund';
 const SwapsAskedOfMe = lazyNamed(() => import('./swap-turns'), 'SwapsAskedOfMe');
 const SwapTurns = lazyNamed(() => import('./swap-turns'), 'SwapTurns');
 
-/** The organization's rotating fund on the dashboard: the phase, what it asks, the people, the past. */
-export function FundSection({ userId }: { userId: string }) {
+/**
+ * The organization's rotating fund: the phase, what it asks, the people, the past. On the home
+ * page its card is headed "Rotating fund"; on its own page (`ownPage`), whose h1 already says
+ * so, the card is headed by its cycle and phase instead, so a phone does not show the name twice.
+ */
+export function FundSection({ userId, ownPage = false }: { userId: string; ownPage?: boolean }) {
   const { t } = useTranslation();
   const query = useFund(true);
+  const title = ownPage ? undefined : t('fund.title');
   if (query.isLoading) {
     return (
-      <Card title={t('fund.title')}>
+      <Card title={title}>
         <p className="text-sm text-stone-700">{t('common.loading')}</p>
       </Card>
     );
   }
   if (query.isError) {
     return (
-      <Card title={t('fund.title')}>
+      <Card title={title}>
         <p role="alert" className="text-sm text-red-800">
           {t('fund.loadFailed')}
         </p>
@@ -41,7 +46,7 @@ export function FundSection({ userId }: { userId: string }) {
   if (!fund || fund.phase === 'completed' || fund.phase === 'cancelled') {
     return (
       <div className="flex flex-col gap-4">
-        <StartFund fund={fund} />
+        <StartFund fund={fund} ownPage={ownPage} />
         {fund && (
           <Card>
             <FundHistory fund={fund} />
@@ -53,17 +58,34 @@ export function FundSection({ userId }: { userId: string }) {
   return (
     <Card id={FUND_SECTION_ID} tabIndex={-1} data-testid="fund-section" data-phase={fund.phase}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold text-stone-900">{t('fund.title')}</h2>
+        <h2 className="text-lg font-semibold text-stone-900">
+          {ownPage ? (
+            <>
+              {t('fund.cycle', { number: fund.cycleNumber })} ·{' '}
+              <span data-testid="fund-phase">{t(`fund.phase.${fund.phase}`)}</span>
+            </>
+          ) : (
+            t('fund.title')
+          )}
+        </h2>
         <RealtimeBadge />
       </div>
       <div className="flex flex-col gap-5">
         <div className="flex flex-col gap-2">
-          <p className="text-sm text-stone-700">
-            {t('fund.cycle', { number: fund.cycleNumber })} ·{' '}
-            <strong data-testid="fund-phase">{t(`fund.phase.${fund.phase}`)}</strong>
-            {fund.finalAmountCents !== null &&
-              ` · ${t('fund.monthly', { amount: euro(fund.finalAmountCents) })}`}
-          </p>
+          {ownPage ? (
+            fund.finalAmountCents !== null && (
+              <p className="text-sm text-stone-700">
+                {t('fund.monthly', { amount: euro(fund.finalAmountCents) })}
+              </p>
+            )
+          ) : (
+            <p className="text-sm text-stone-700">
+              {t('fund.cycle', { number: fund.cycleNumber })} ·{' '}
+              <strong data-testid="fund-phase">{t(`fund.phase.${fund.phase}`)}</strong>
+              {fund.finalAmountCents !== null &&
+                ` · ${t('fund.monthly', { amount: euro(fund.finalAmountCents) })}`}
+            </p>
+          )}
           {fund.phaseDeadline && (
             <DeadlineCountdown deadline={fund.phaseDeadline} label={t('fund.phaseEnds')} />
           )}

@@ -5,8 +5,11 @@ import { Card } from '../../../components/ui/card';
 import { useStartFund } from '../api/fund-actions';
 import { RealtimeBadge } from './realtime-badge';
 
-/** No fund yet, or the last cycle ended: any member opens a new voting phase. */
-export function StartFund({ fund }: { fund: FundView | null }) {
+/**
+ * No fund yet, or the last cycle ended: any member opens a new voting phase. On the fund's own
+ * page (`ownPage`), whose h1 already names the fund, the card is headed by where the fund stands.
+ */
+export function StartFund({ fund, ownPage = false }: { fund: FundView | null; ownPage?: boolean }) {
   const { t } = useTranslation();
   const start = useStartFund();
   const intro = !fund
@@ -17,10 +20,10 @@ export function StartFund({ fund }: { fund: FundView | null }) {
   return (
     <Card data-testid="fund-start">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold text-stone-900">{t('fund.title')}</h2>
+        <h2 className="text-lg font-semibold text-stone-900">{ownPage ? intro : t('fund.title')}</h2>
         <RealtimeBadge />
       </div>
-      <p className="text-sm text-stone-700">{intro}</p>
+      {!ownPage && <p className="text-sm text-stone-700">{intro}</p>}
       <p className="mt-1 text-sm text-stone-700">{t('fund.start.explain')}</p>
       <Button className="mt-4" busy={start.isPending} onClick={() => start.mutate()}>
         {fund ? t('fund.start.next') : t('fund.start.create')}

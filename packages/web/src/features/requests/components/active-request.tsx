@@ -10,8 +10,19 @@ import { RequestProgress } from './request-progress';
 
 const ContributeModal = lazyNamed(() => import('./contribute-modal'), 'ContributeModal');
 
-/** The one active request: progress, expiry, and Contribute for everyone but its owner. */
-export function ActiveRequest({ request, userId }: { request: RequestSummary; userId: string }) {
+/**
+ * The one active request: progress, expiry, and Contribute for everyone but its owner. `heading`
+ * is its title's level: one below whatever heads the card it sits in.
+ */
+export function ActiveRequest({
+  request,
+  userId,
+  heading: Heading = 'h3',
+}: {
+  request: RequestSummary;
+  userId: string;
+  heading?: 'h2' | 'h3';
+}) {
   const { t } = useTranslation();
   const [isContributing, setContributing] = useState(false);
   const isOwner = request.ownerId === userId;
@@ -19,7 +30,7 @@ export function ActiveRequest({ request, userId }: { request: RequestSummary; us
     <article className="flex flex-col gap-3 rounded-xl bg-teal-50 p-4" data-testid="active-request">
       <div>
         <p className="text-xs font-semibold tracking-wide text-teal-800 uppercase">{t('requests.active')}</p>
-        <h3 className="text-lg font-semibold">{request.title}</h3>
+        <Heading className="text-lg font-semibold">{request.title}</Heading>
         <p className="text-sm text-stone-700">
           {t('requests.by', { name: request.ownerName })}
           {request.expiresAt && ` · ${t('requests.expires', { date: longDate(request.expiresAt) })}`}

@@ -64,6 +64,22 @@ describe('requests section', () => {
     expect(screen.getByTestId('queued-requests').textContent).toContain('posizione 1');
   });
 
+  it('is headed "Funding requests" on the home page, and on its own page leaves that to the page', async () => {
+    fakeServer({ 'GET /api/requests': overview });
+    show();
+    await screen.findByTestId('active-request');
+    expect(screen.getByRole('heading', { level: 2, name: 'Richieste di aiuto' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Tetto nuovo' })).toBeTruthy();
+    cleanup();
+    renderAt('/', <RequestsSection userId="u1" ownPage />);
+    await screen.findByTestId('active-request');
+    expect(screen.queryByRole('heading', { name: 'Richieste di aiuto' })).toBeNull();
+    // No level skipped under the page's h1: the parts are the page's sections.
+    expect(screen.getByRole('heading', { level: 2, name: 'Tetto nuovo' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Richieste in coda' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Attività recente' })).toBeTruthy();
+  });
+
   it('the owner sees no Contribute button; someone else contributes in euros with a message', async () => {
     const calls = fakeServer({
       'GET /api/requests': overview,

@@ -10,15 +10,21 @@ import { QueuedRequests } from './queued-requests';
 
 const RequestFormModal = lazyNamed(() => import('./request-form-modal'), 'RequestFormModal');
 
-/** The dashboard's request system (SPEC §2): the active request, the queue, recent activity, create. */
-export function RequestsSection({ userId }: { userId: string }) {
+/**
+ * The request system (SPEC §2): the active request, the queue, recent activity, create. On the
+ * home page its card is headed "Funding requests"; on its own page (`ownPage`), whose h1 already
+ * says so, the card has no heading of its own and its parts' headings move up a level.
+ */
+export function RequestsSection({ userId, ownPage = false }: { userId: string; ownPage?: boolean }) {
   const { t } = useTranslation();
   const overview = useRequests();
   const [isCreating, setCreating] = useState(false);
-  if (overview.isLoading) return <Card title={t('requests.title')}>{t('common.loading')}</Card>;
+  const title = ownPage ? undefined : t('requests.title');
+  const Part = ownPage ? 'h2' : 'h3';
+  if (overview.isLoading) return <Card title={title}>{t('common.loading')}</Card>;
   if (!overview.data) {
     return (
-      <Card title={t('requests.title')}>
+      <Card title={title}>
         <p role="alert" className="text-sm text-red-800">
           {t('requests.loadFailed')}
         </p>
@@ -29,15 +35,15 @@ export function RequestsSection({ userId }: { userId: string }) {
   // One open request per member: the create button waits until theirs has ended.
   const hasOpen = active?.ownerId === userId || queued.some((r) => r.ownerId === userId);
   return (
-    <Card title={t('requests.title')} data-testid="requests-section">
+    <Card title={title} data-testid="requests-section">
       <div className="flex flex-col gap-5">
         {active ? (
-          <ActiveRequest request={active} userId={userId} />
+          <ActiveRequest request={active} userId={userId} heading={Part} />
         ) : (
           <p className="text-sm text-stone-600">{t('requests.noActive')}</p>
         )}
         <section>
-          <h3 className="mb-2 font-semibold">{t('requests.queued')}</h3>
+          <Part className="mb-2 font-semibold">{t('requests.queued')}</Part>
           <QueuedRequests requests={queued} />
         </section>
         {!hasOpen && (
@@ -46,7 +52,7 @@ export function RequestsSection({ userId }: { userId: string }) {
           </Button>
         )}
         <section>
-          <h3 className="mb-2 font-semibold">{t('requests.recentActivity')}</h3>
+          <Part className="mb-2 font-semibold">{t('requests.recentActivity')}</Part>
           <ActivityList entries={recentActivity} showTitle testId="recent-activity" />
         </section>
       </div>
