@@ -69,6 +69,15 @@ describe('locales', () => {
       ).toEqual([]);
   });
 
+  it('paying a share reads the same on the Now card and in the fund, in each language', () => {
+    for (const texts of [itApp, enApp]) {
+      expect(texts.fund.round.contribute).toBe(texts.now.contributeButton);
+    }
+    // And the dialog it opens names the same act.
+    expect(itApp.fund.contribute.title).toMatch(/^Versa /);
+    expect(enApp.fund.contribute.title).toMatch(/^Pay /);
+  });
+
   it('no text is left empty', () => {
     for (const tree of [it_, en]) {
       for (const key of keys(tree)) {
