@@ -31,7 +31,7 @@ const domainErrorDocs = {
     'A second vote in the same amount voting, confirmation, acknowledgment, restart, date or emergency vote ("You have already voted for this period").',
   ALREADY_CONTRIBUTED: 'A second contribution in the same round ("You have already contributed this month").',
   NOT_CURRENT_RECIPIENT:
-    'Withdrawing or confirming a manual payment by someone other than the round’s recipient ("You are not the current recipient").',
+    'Withdrawing or confirming a manual payment by someone other than the round\'s recipient ("You are not the current recipient").',
   CANNOT_WITHDRAW_NOW:
     'Withdrawing when no round is running, or while its distribution is under way ("You cannot withdraw at this time").',
   INSUFFICIENT_CONTRIBUTIONS:
@@ -58,19 +58,19 @@ const domainErrorDocs = {
     'A swap asked for by or with someone whose turn cannot move: the current recipient, someone who has received in this cycle, an expelled member, oneself, or outside the rounds of a cycle.',
   SWAP_ALREADY_OPEN: 'A swap between the same two members is already waiting for an answer.',
   SWAP_NOT_FOUND: 'No such open swap (answered, withdrawn or lapsed).',
-  NOT_SWAP_PARTY: 'Accepting or declining a swap asked of someone else, or withdrawing someone else’s.',
+  NOT_SWAP_PARTY: "Accepting or declining a swap asked of someone else, or withdrawing someone else's.",
   // Covering a member and the debts it makes (domain.md, Second wave)
   DEBT_NOT_FOUND: 'No such debt between the caller and another member.',
   NOT_DEBT_PARTY: 'Declaring a repayment of a debt one does not owe, or confirming one not owed to oneself.',
   DEBT_NOT_DUE: 'Settling a debt whose cover can still be undone: it is due once the round is paid out.',
   DEBT_CLOSED: 'Settling or confirming a debt already settled or cancelled.',
   DEBT_REPAYMENT_DECLARED:
-    'Declaring again a manual repayment that waits for the creditor’s confirmation, or paying one already declared.',
+    "Declaring again a manual repayment that waits for the creditor's confirmation, or paying one already declared.",
   DEBT_SETTLING: 'Repaying or confirming a debt while its repayment through the platform is under way.',
   // Funding requests
   REQUEST_NOT_FOUND: 'No such funding request in the organization.',
   REQUEST_ALREADY_OPEN: 'The owner already has a pending or active request.',
-  NOT_REQUEST_OWNER: 'Editing, concluding or cancelling someone else’s request.',
+  NOT_REQUEST_OWNER: "Editing, concluding or cancelling someone else's request.",
   OWN_REQUEST: 'The owner contributing to their own request.',
   REQUEST_NOT_ACTIVE:
     'Contributing to or concluding a request that is not active; changing the target once active.',
