@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
  * Every text a member can meet writes its apostrophe one way, the plain one. The web's locales,
  * the error catalogue and the notification texts have their own tests; this one also covers what
  * has none: the mail templates, the weekly summary, the calendar feed, the validation messages,
- * the manifest, the push worker. It reads every source file of every package, so a typographic ’ pasted into any
- * text (or comment) is caught wherever it lands. Tests are left out: they may name the character.
+ * the manifest, the push worker. It reads every source file of every package, so a typographic ’
+ * pasted into any text (or comment) is caught wherever it lands. Tests are left out: they may
+ * name the character.
  */
 const root = join(import.meta.dirname, '../../..');
 const scanned = /\.(ts|tsx|js|json|html|css|sql|txt)$/;
