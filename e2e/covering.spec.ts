@@ -66,7 +66,7 @@ test('a sister covers her brother on a phone; he repays her and she confirms', a
     `Questo versamento conta come contributo di ${names.get(idOf(brother))}`,
   );
   await dialog.getByRole('radio', { name: /Manuale/ }).check();
-  await dialog.getByRole('button', { name: /Paga 50,00/ }).click();
+  await dialog.getByRole('button', { name: /Ho versato 50,00/ }).click();
   await expectToast(sister.page, 'Contributo effettuato');
 
   // The recipient confirms both payments and withdraws: the round is paid out.

@@ -56,7 +56,7 @@ test('keyboard only: sign in, reach the Now card, contribute', async ({ browser 
   for (let press = 0; press < 3 && !(await manual.isChecked()); press++)
     await page.keyboard.press('ArrowDown');
   await expect(manual).toBeChecked();
-  await tabTo(page, dialog.getByRole('button', { name: /Paga/ }));
+  await tabTo(page, dialog.getByRole('button', { name: /Ho versato/ }));
   await page.keyboard.press('Enter');
   await expectToast(page, 'Contributo effettuato');
   await expect(dialog).toBeHidden();

@@ -68,7 +68,7 @@ export async function contributeManually(page: Page) {
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('contribution-amount')).toHaveText(/50,00/);
   await dialog.getByRole('radio', { name: /Manuale/ }).check();
-  await dialog.getByRole('button', { name: /Paga/ }).click();
+  await dialog.getByRole('button', { name: /Ho versato/ }).click();
   await expectToast(page, 'Contributo effettuato');
   await expect(fundOf(page).getByText(/in attesa della conferma del beneficiario/)).toBeVisible();
   // Declared is done: the Now card does not ask for the payment again.

@@ -101,7 +101,7 @@ describe('the Now card with what lies outside the fund (issue 16)', () => {
       'Questo versamento conta come contributo di Sara Verdi',
     );
     fireEvent.click(within(dialog).getByRole('radio', { name: /Manuale/ }));
-    fireEvent.click(within(dialog).getByRole('button', { name: /Paga 50/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /Ho versato 50/ }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ method: 'manual', onBehalfOf: 'u3' }),
     );

@@ -88,7 +88,10 @@ export function ContributionModal({
           </p>
         )}
         <Button type="submit" busy={contribute.isPending}>
-          {t('fund.contribute.submit', { amount: euro(amountCents) })}
+          {/* By hand, the app moves no money: the member says they have paid, the recipient confirms. */}
+          {payment.method === 'manual'
+            ? t('fund.contribute.submitManual', { amount: euro(amountCents) })
+            : t('fund.contribute.submit', { amount: euro(amountCents) })}
         </Button>
       </form>
     </Modal>
