@@ -4,6 +4,7 @@ import { expectLive, registerMember } from './support/members';
 import { checkPage } from './support/page-checks';
 import {
   apiCall,
+  backToRequests,
   connectPaymentAccount,
   contribute,
   createRequest,
@@ -80,7 +81,7 @@ test('three members run funding requests, each page following the others live', 
   await a.getByRole('button', { name: "Riprova l'erogazione" }).click();
   await expectToast(a, 'Erogazione richiesta di nuovo');
   await expect(a.getByTestId('request-payout')).toContainText("Erogato a chi l'ha creata: 97,00");
-  await a.getByRole('link', { name: 'Torna alla home' }).click();
+  await backToRequests(a);
   await expectLive(a);
 
   // Bad input through the API: the right status and message, in Italian.
@@ -111,7 +112,7 @@ test('three members run funding requests, each page following the others live', 
   await m.getByRole('dialog').getByRole('button', { name: 'Concludi richiesta' }).click();
   await expectToast(m, 'Richiesta conclusa');
   await expect(m.getByTestId('request-status')).toHaveText('Conclusa');
-  await m.getByRole('link', { name: 'Torna alla home' }).click();
+  await backToRequests(m);
   await expect(requestsOf(a).getByText('Nessuna richiesta attiva al momento.')).toBeVisible();
 
   // Sara's request: Anna and Marco give, then Sara cancels (irreversible) and both are refunded.
@@ -129,7 +130,7 @@ test('three members run funding requests, each page following the others live', 
   await expect(s.getByTestId('contributors').getByText('rimborsato')).toHaveCount(2);
 
   // The ledger balances: 110 € given = 97,00 + 9,25 received + 3,75 of fees; refunds give back.
-  await s.getByRole('link', { name: 'Torna alla home' }).click();
+  await backToRequests(s);
   await expect
     .poll(() => stats(a))
     .toMatchObject({ given: expect.stringMatching(/^10,00/), received: expect.stringContaining('97,00') });

@@ -70,3 +70,15 @@ export async function connectPaymentAccount(page: Page) {
   await expect(page).toHaveURL(/\/account\/stripe\/return$/);
   await expectToast(page, 'Conto collegato: puoi ricevere i pagamenti');
 }
+
+/**
+ * From a request's page, its way back: the requests page, the section the bottom bar shows it
+ * in. Then home, where the journey goes on with the fund's live badge and the stats.
+ */
+export async function backToRequests(page: Page) {
+  await page.getByRole('link', { name: '← Richieste di aiuto' }).click();
+  await expect(page).toHaveURL(/\/requests$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Richieste di aiuto' })).toBeVisible();
+  await expect(requestsOf(page)).toBeVisible();
+  await page.goto('/');
+}

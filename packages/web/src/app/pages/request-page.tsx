@@ -6,7 +6,10 @@ import { useRequestDetails } from '../../features/requests/api/request-queries';
 import { RequestDetailsView } from '../../features/requests/components/request-details-view';
 import { paths } from '../../lib/paths';
 
-/** /requests/:id — one request of the member's organization; any other id reads as not found. */
+/**
+ * /requests/:id — one request of the member's organization; any other id reads as not found. Its
+ * way back leads to the requests page, the section the bottom bar shows it in.
+ */
 export default function RequestPage({ id }: { id: string }) {
   const { t } = useTranslation();
   const { user } = useUser();
@@ -14,7 +17,7 @@ export default function RequestPage({ id }: { id: string }) {
   if (!user || details.isLoading) return <LoadingScreen text={t('loading.page')} />;
   return (
     <div className="flex flex-col gap-4">
-      <Link href={paths.dashboard} className="text-sm text-teal-800 underline">
+      <Link href={paths.requests} className="text-sm text-teal-800 underline">
         {t('requests.back')}
       </Link>
       {details.data ? (
