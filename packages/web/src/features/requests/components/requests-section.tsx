@@ -47,7 +47,7 @@ export function RequestsSection({ userId, ownPage = false }: { userId: string; o
           <QueuedRequests requests={queued} />
         </section>
         {!hasOpen && (
-          <Button variant="secondary" onClick={() => setCreating(true)}>
+          <Button variant="secondary" className="sm:self-start" onClick={() => setCreating(true)}>
             {t('requests.create')}
           </Button>
         )}
