@@ -22,6 +22,8 @@ export interface FundCommandContext {
   calls: FundCall[];
 }
 
+// Who can receive is looked up by key: one array of the members and the participants, not two
+// `in` lists joined by `or`, which PostgreSQL can only test row by row over every payout account.
 // Read after the lock, not in its statement: in READ COMMITTED a statement's snapshot is taken
 // when it starts, so what a `for update` statement reads beside the row predates the wait for
 // the lock.
@@ -40,7 +42,7 @@ const contextStatement = namedStatement<{
        'language', language_preference) order by member_since, id) from members), '[]') as members,
      coalesce((select json_agg(p.user_id) from payout_accounts p
        where p.status = 'active' and p.unlinked_at is null
-         and (p.user_id in (select id from members) or p.user_id in (
+         and p.user_id = any(array(select id from members union
            select jsonb_array_elements_text(f.state->'participants')::uuid from funds f
            where f.organization_id = $1::uuid))), '[]') as payout,
      (select json_build_object('userId', k.user_id, 'route', k.route, 'requestHash', k.request_hash,

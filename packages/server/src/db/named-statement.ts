@@ -23,8 +23,18 @@ export interface NamedStatement<Row> {
 /** The row type a statement's text returns. */
 export type RowOf<S> = S extends NamedStatement<infer Row> ? Row : never;
 
+/** Every statement defined, by name: their plans are checked (test/statement-plans.test.ts). */
+const defined = new Map<string, NamedStatement<unknown>>();
+
 export function namedStatement<Row = never>(name: string, text: string): NamedStatement<Row> {
-  return { name, text };
+  const statement = { name, text };
+  defined.set(name, statement);
+  return statement;
+}
+
+/** The statements the loaded modules define. */
+export function definedStatements(): NamedStatement<unknown>[] {
+  return [...defined.values()];
 }
 
 export interface PgliteQueryable {
