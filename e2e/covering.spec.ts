@@ -57,7 +57,7 @@ test('a sister covers her brother on a phone; he repays her and she confirms', a
   await sister.page.goto('/');
   await expectLive(sister.page);
   const now = sister.page.getByTestId('now-card');
-  const payFor = now.getByRole('button', { name: `Paga per ${names.get(idOf(brother))}` });
+  const payFor = now.getByRole('button', { name: `Versa per ${names.get(idOf(brother))}` });
   await expect(payFor).toBeInViewport({ ratio: 1 });
   await checkPage(sister.page, 'home with "Pay for …" (it, phone)');
   await payFor.click();

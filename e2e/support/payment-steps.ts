@@ -33,7 +33,7 @@ export async function contributeByCard(page: Page, paymentMethodId: string, save
     await dialog.getByLabel('Paese').selectOption('IT');
   }
   await dialog.getByLabel('Id della carta di prova').fill(paymentMethodId);
-  await dialog.getByRole('button', { name: /^Paga/ }).click();
+  await dialog.getByRole('button', { name: /^Versa \d/ }).click();
   await expectToast(page, 'Contributo effettuato');
 }
 
@@ -41,7 +41,7 @@ export async function contributeByCard(page: Page, paymentMethodId: string, save
 export async function contributeWith(page: Page, method: 'PayPal' | 'Manuale') {
   const dialog = await openContribution(page);
   await dialog.getByRole('radio', { name: new RegExp(`^${method}`) }).check();
-  await dialog.getByRole('button', { name: method === 'PayPal' ? /^Paga/ : /^Ho versato/ }).click();
+  await dialog.getByRole('button', { name: method === 'PayPal' ? /^Versa \d/ : /^Ho versato/ }).click();
   await expectToast(page, method === 'PayPal' ? 'Pagamento PayPal inviato' : 'Contributo effettuato');
   if (method === 'PayPal') {
     // Sent is not paid: processing until PayPal's capture is recorded, never a second button to

@@ -73,12 +73,14 @@ export async function connectPaymentAccount(page: Page) {
 
 /**
  * From a request's page, its way back: the requests page, the section the bottom bar shows it
- * in. Then home, where the journey goes on with the fund's live badge and the stats.
+ * in. Then home by the app's own link (no reload: the page stays live), where the journey goes
+ * on with the fund's live badge and the stats.
  */
 export async function backToRequests(page: Page) {
-  await page.getByRole('link', { name: '← Richieste di aiuto' }).click();
+  await page.getByRole('link', { name: 'Richieste di aiuto', exact: true }).click();
   await expect(page).toHaveURL(/\/requests$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Richieste di aiuto' })).toBeVisible();
   await expect(requestsOf(page)).toBeVisible();
-  await page.goto('/');
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
 }

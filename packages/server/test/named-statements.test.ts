@@ -64,4 +64,13 @@ describe('named statements', () => {
     const [row] = await runNamed(db, shapes, [7, 'sette', [1, 2]]);
     expect(row).toEqual({ i: 7, t: 'sette', b: true, j: { a: [1, 2] }, none: null });
   });
+
+  it('take one text per name: a connection would keep the first one it prepared', () => {
+    expect(namedStatement('test_named_insert', 'insert into named_probe (v) values ($1::int)')).toEqual(
+      insert,
+    );
+    expect(() => namedStatement('test_named_insert', 'delete from named_probe')).toThrow(
+      'two statements are named test_named_insert',
+    );
+  });
 });

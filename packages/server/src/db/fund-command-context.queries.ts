@@ -42,7 +42,7 @@ const contextStatement = namedStatement<{
        'language', language_preference) order by member_since, id) from members), '[]') as members,
      coalesce((select json_agg(p.user_id) from payout_accounts p
        where p.status = 'active' and p.unlinked_at is null
-         and p.user_id = any(array(select id from members union
+         and p.user_id = any(array(select id from members union all
            select jsonb_array_elements_text(f.state->'participants')::uuid from funds f
            where f.organization_id = $1::uuid))), '[]') as payout,
      (select json_build_object('userId', k.user_id, 'route', k.route, 'requestHash', k.request_hash,

@@ -27,6 +27,9 @@ export type RowOf<S> = S extends NamedStatement<infer Row> ? Row : never;
 const defined = new Map<string, NamedStatement<unknown>>();
 
 export function namedStatement<Row = never>(name: string, text: string): NamedStatement<Row> {
+  // One name, one text: a connection keeps the first text it prepared under a name.
+  const known = defined.get(name);
+  if (known && known.text !== text) throw new Error(`two statements are named ${name}`);
   const statement = { name, text };
   defined.set(name, statement);
   return statement;

@@ -94,7 +94,7 @@ describe('the Now card with what lies outside the fund (issue 16)', () => {
     const card = await screen.findByTestId('now-card');
     await waitFor(() => expect(card.dataset.kind).toBe('recipient_next'));
     fireEvent.click(
-      await within(card).findByRole('button', { name: 'Paga per Sara Verdi' }, { timeout: 5000 }),
+      await within(card).findByRole('button', { name: 'Versa per Sara Verdi' }, { timeout: 5000 }),
     );
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('cover-explain').textContent).toContain(

@@ -73,9 +73,15 @@ describe('locales', () => {
     for (const texts of [itApp, enApp]) {
       expect(texts.fund.round.contribute).toBe(texts.now.contributeButton);
     }
-    // And the dialog it opens names the same act.
-    expect(itApp.fund.contribute.title).toMatch(/^Versa /);
-    expect(enApp.fund.contribute.title).toMatch(/^Pay /);
+    // And the dialog it opens, its button, and paying for someone else name the same act.
+    const act = (texts: typeof itApp) => [
+      texts.fund.contribute.title,
+      texts.fund.contribute.submit,
+      texts.fund.cover.button,
+      texts.fund.cover.title,
+    ];
+    for (const text of act(itApp)) expect(text).toMatch(/^Versa /);
+    for (const text of act(enApp)) expect(text).toMatch(/^Pay /);
   });
 
   it('no text is left empty', () => {

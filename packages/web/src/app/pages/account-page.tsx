@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
+import { BackLink } from '../../components/ui/back-link';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
@@ -54,9 +55,7 @@ export default function AccountPage() {
     });
   return (
     <div className="flex flex-col gap-4">
-      <Link href={paths.dashboard} className="text-sm text-teal-800 underline">
-        ← {t('account.back')}
-      </Link>
+      <BackLink href={paths.dashboard}>{t('account.back')}</BackLink>
       {/* Signing out beside the title: on a phone the page's end is six screens down. */}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">{t('account.title')}</h1>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { BackLink } from '../../components/ui/back-link';
 import { paths } from '../../lib/paths';
 
 /** An admin page's heading with the way back to the admin home. */
@@ -8,9 +8,7 @@ export function AdminMonitoringFrame({ title, children }: { title: string; child
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-4">
-      <Link href={paths.admin} className="text-sm font-medium text-teal-800 underline">
-        {t('adminMonitoring.back')}
-      </Link>
+      <BackLink href={paths.admin}>{t('adminMonitoring.back')}</BackLink>
       <h1 className="text-2xl font-bold">{title}</h1>
       {children}
     </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { BackLink } from '../../components/ui/back-link';
 import { AdminHome } from '../../features/admin-insights/components/admin-home';
 import { AdminsPanel } from '../../features/admin-insights/components/admins-panel';
 import { FundMetricsView } from '../../features/admin-insights/components/fund-metrics-view';
@@ -23,11 +23,7 @@ export default function AdminPage({ page }: { page?: string }) {
   const view = page ? views[page] : undefined;
   return (
     <div className="flex flex-col gap-4">
-      {page && (
-        <Link href={paths.admin} className="text-sm font-medium text-teal-800 underline">
-          {t('adminInsights.back')}
-        </Link>
-      )}
+      {page && <BackLink href={paths.admin}>{t('adminInsights.back')}</BackLink>}
       <h1 className="text-2xl font-bold">{page ? t(`admin.pages.${page}`) : t('admin.title')}</h1>
       {!page ? (
         <>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { BackLink } from '../../components/ui/back-link';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useUser } from '../../features/auth/api/session';
 import { useRequestDetails } from '../../features/requests/api/request-queries';
@@ -17,9 +17,7 @@ export default function RequestPage({ id }: { id: string }) {
   if (!user || details.isLoading) return <LoadingScreen text={t('loading.page')} />;
   return (
     <div className="flex flex-col gap-4">
-      <Link href={paths.requests} className="text-sm text-teal-800 underline">
-        {t('requests.back')}
-      </Link>
+      <BackLink href={paths.requests}>{t('requests.back')}</BackLink>
       {details.data ? (
         <RequestDetailsView request={details.data} userId={user.id} />
       ) : (

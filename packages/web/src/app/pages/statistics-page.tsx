@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { BackLink } from '../../components/ui/back-link';
 import { MemberStatisticsView } from '../../features/statistics/components/member-statistics-view';
 import { paths } from '../../lib/paths';
 
@@ -8,9 +8,7 @@ export default function StatisticsPage() {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-4">
-      <Link href={paths.dashboard} className="text-sm font-medium text-teal-800 underline">
-        {t('statistics.back')}
-      </Link>
+      <BackLink href={paths.dashboard}>{t('statistics.back')}</BackLink>
       <h1 className="text-2xl font-bold">{t('statistics.title')}</h1>
       <MemberStatisticsView />
     </div>

@@ -66,14 +66,14 @@ describe('contribution modal with live payments', () => {
     fireEvent.change(within(dialog).getByLabelText('Paese'), { target: { value: 'IT' } });
 
     // Not yet complete in the element: refused before anything is sent.
-    fireEvent.click(within(dialog).getByRole('button', { name: /Paga/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Versa 50,00/ }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Indirizzo di fatturazione incompleto',
     );
     expect(created).toEqual([]);
 
     fireEvent.click(element);
-    fireEvent.click(within(dialog).getByRole('button', { name: /Paga/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Versa 50,00/ }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(created).toEqual([
       {
@@ -107,7 +107,7 @@ describe('contribution modal, the second time', () => {
       expect((within(dialog).getByRole('radio', { name: /Carta/ }) as HTMLInputElement).checked).toBe(true),
     );
     expect((within(dialog).getByLabelText('Città') as HTMLInputElement).value).toBe('Milano');
-    fireEvent.click(within(dialog).getByRole('button', { name: /Paga/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Versa 50,00/ }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       method: 'card',

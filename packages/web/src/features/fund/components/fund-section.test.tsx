@@ -162,11 +162,11 @@ describe('fund section', () => {
     expect((within(dialog).getByLabelText('Id della carta di prova') as HTMLInputElement).value).toBe(
       'pm_card_visa',
     );
-    fireEvent.click(within(dialog).getByRole('button', { name: /Paga/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Versa 50,00/ }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Indirizzo di fatturazione incompleto');
     fireEvent.click(within(dialog).getByRole('radio', { name: /Manuale/ }));
     // By hand the app moves no money: the button says the member has paid, not that it pays.
-    expect(within(dialog).queryByRole('button', { name: /Paga/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /^Versa 50,00/ })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: /^Ho versato 50,00\s€$/ }));
     expect(await screen.findByText('Contributo effettuato')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ method: 'manual' });
@@ -187,7 +187,7 @@ describe('fund section', () => {
     fireEvent.click(await screen.findByTestId('contribute-button'));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('radio', { name: /PayPal/ }));
-    fireEvent.click(within(dialog).getByRole('button', { name: /Paga/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Versa 50,00/ }));
     expect(await screen.findByText('Pagamento PayPal inviato')).toBeTruthy();
     expect(screen.getByRole('region', { name: /Notifiche/ }).textContent).toMatch(
       /appena PayPal conferma l'incasso/,

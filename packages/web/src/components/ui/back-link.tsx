@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+
+/**
+ * A page's way back, above its title: the arrow is drawn, not read, so a screen reader names the
+ * link by where it leads ("Torna alla home"), not "left arrow …".
+ */
+export function BackLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} className="text-sm font-medium text-teal-800 underline">
+      <span aria-hidden="true">← </span>
+      {children}
+    </Link>
+  );
+}
