@@ -105,6 +105,9 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 300,
+    // No modulepreload polyfill in the shell: every browser we serve but Safari before 17 reads
+    // <link rel="modulepreload"> itself, and there a preload skipped only costs a little time.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // What every page needs before it runs (React, i18next, TanStack Query, the shell) is one
