@@ -101,7 +101,7 @@ export function PaymentMethodFields<M extends string>({
               name={name}
               checked={payment.method === option}
               onChange={() => payment.setMethod(option)}
-              className="size-4 shrink-0 accent-teal-700"
+              className="size-4 accent-teal-700"
             />
             <span>
               <span className="block text-sm font-medium">{t(`${texts}.methods.${option}`)}</span>

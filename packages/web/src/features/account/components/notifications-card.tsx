@@ -90,7 +90,7 @@ function NotificationSettings({
         <input
           id={`${id}-weekly`}
           type="checkbox"
-          className="mt-0.5 size-6 shrink-0 accent-teal-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+          className="mt-0.5 size-6 accent-teal-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
           checked={preferences.weeklySummary}
           disabled={!online}
           onChange={(event) => onChange({ weeklySummary: event.target.checked })}

@@ -53,7 +53,7 @@ export function QuietHoursForm({
         <input
           id={`${id}-on`}
           type="checkbox"
-          className="mt-0.5 size-6 shrink-0 accent-teal-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+          className="mt-0.5 size-6 accent-teal-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
           checked={isOn}
           onChange={(event) => setOn(event.target.checked)}
           aria-describedby={`${id}-hint`}

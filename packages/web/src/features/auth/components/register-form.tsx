@@ -174,7 +174,7 @@ export function RegisterForm({
         <input
           id="accept-terms"
           type="checkbox"
-          className="mt-1 size-5 shrink-0 accent-teal-700"
+          className="mt-1 size-5 accent-teal-700"
           {...register('acceptTerms')}
         />
         <label htmlFor="accept-terms" className="text-sm">

@@ -37,7 +37,7 @@ function CookieSettings() {
       </Dialog.Description>
       <ul className="mt-4 flex flex-col gap-3">
         <li className="flex items-center gap-3">
-          <input id="cookie-necessary" type="checkbox" checked disabled className="size-5 shrink-0" />
+          <input id="cookie-necessary" type="checkbox" checked disabled className="size-5" />
           <label htmlFor="cookie-necessary">{t('cookies.necessary')}</label>
         </li>
         {categories.map((category) => (
@@ -45,7 +45,7 @@ function CookieSettings() {
             <input
               id={`cookie-${category}`}
               type="checkbox"
-              className="size-5 shrink-0 accent-teal-700"
+              className="size-5 accent-teal-700"
               checked={choice[category]}
               onChange={(event) => setChoice({ ...choice, [category]: event.target.checked })}
             />

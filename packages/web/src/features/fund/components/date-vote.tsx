@@ -35,7 +35,7 @@ export function DateVote({ fund, userId }: { fund: FundView; userId: string }) {
                 value={option}
                 checked={choice === option}
                 onChange={() => setChoice(option)}
-                className="size-4 shrink-0 accent-teal-700"
+                className="size-4 accent-teal-700"
               />
               {t(`fund.date.options.${option}`)}
             </span>

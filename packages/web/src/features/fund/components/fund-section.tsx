@@ -55,35 +55,30 @@ export function FundSection({ userId, ownPage = false }: { userId: string; ownPa
       </div>
     );
   }
+  // The cycle and its phase head the card on the fund's own page, and open its first line on home.
+  const Phase = ownPage ? 'span' : 'strong';
+  const cyclePhase = (
+    <>
+      {t('fund.cycle', { number: fund.cycleNumber })} ·{' '}
+      <Phase data-testid="fund-phase">{t(`fund.phase.${fund.phase}`)}</Phase>
+    </>
+  );
+  const perRound =
+    fund.finalAmountCents !== null && t('fund.monthly', { amount: euro(fund.finalAmountCents) });
   return (
     <Card id={FUND_SECTION_ID} tabIndex={-1} data-testid="fund-section" data-phase={fund.phase}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold text-stone-900">
-          {ownPage ? (
-            <>
-              {t('fund.cycle', { number: fund.cycleNumber })} ·{' '}
-              <span data-testid="fund-phase">{t(`fund.phase.${fund.phase}`)}</span>
-            </>
-          ) : (
-            t('fund.title')
-          )}
-        </h2>
+        <h2 className="text-lg font-semibold text-stone-900">{ownPage ? cyclePhase : t('fund.title')}</h2>
         <RealtimeBadge />
       </div>
       <div className="flex flex-col gap-5">
         <div className="flex flex-col gap-2">
           {ownPage ? (
-            fund.finalAmountCents !== null && (
-              <p className="text-sm text-stone-700">
-                {t('fund.monthly', { amount: euro(fund.finalAmountCents) })}
-              </p>
-            )
+            perRound && <p className="text-sm text-stone-700">{perRound}</p>
           ) : (
             <p className="text-sm text-stone-700">
-              {t('fund.cycle', { number: fund.cycleNumber })} ·{' '}
-              <strong data-testid="fund-phase">{t(`fund.phase.${fund.phase}`)}</strong>
-              {fund.finalAmountCents !== null &&
-                ` · ${t('fund.monthly', { amount: euro(fund.finalAmountCents) })}`}
+              {cyclePhase}
+              {perRound && ` · ${perRound}`}
             </p>
           )}
           {fund.phaseDeadline && (
