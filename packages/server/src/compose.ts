@@ -23,6 +23,7 @@ import { notifyHandler } from './realtime/notify.handler';
 import { SocketHub } from './realtime/socket-hub';
 import { altchaCaptcha } from './security/captcha';
 import { recordDebtPayment } from './use-cases/debts/record-debt-payment';
+import { FundCommandBatches } from './use-cases/fund/fund-command-batches';
 import { recordFundPayment } from './use-cases/fund/record-fund-payment';
 import { recordRequestPayment } from './use-cases/requests/record-request-payment';
 
@@ -74,6 +75,7 @@ export function compose(options: {
     kickOutbox: () => outbox.kick(),
     kickDeadlines: () => deadlines.kick(),
     drainDeadlines: () => deadlines.drain(),
+    fundCommands: new FundCommandBatches(() => deps),
     hub: new SocketHub(),
     payments,
     snapshots: options.snapshots ?? snapshotsFromDatabase(db),

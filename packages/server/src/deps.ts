@@ -7,6 +7,7 @@ import type { PaymentProvider } from './payments/payment-provider';
 import type { VapidKeys } from './push/vapid';
 import type { SocketHub } from './realtime/socket-hub';
 import type { CaptchaVerifier } from './security/captcha';
+import type { FundCommandBatches } from './use-cases/fund/fund-command-batches';
 
 /** What use cases need from the outside world; built once by server.ts, or by tests. */
 export interface Deps {
@@ -25,6 +26,8 @@ export interface Deps {
   payments: PaymentProvider;
   /** Organization snapshots for the hot views (through memory where the caches run). */
   snapshots: SnapshotReader;
+  /** Members' fund commands, committed together when they arrive together. */
+  fundCommands: FundCommandBatches;
   /** This instance's open sockets. */
   hub: SocketHub;
   /** Web Push's application server keys (push/vapid). */

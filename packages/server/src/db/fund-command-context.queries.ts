@@ -22,11 +22,11 @@ export interface FundCommandContext {
   calls: FundCall[];
 }
 
-// Who can receive is looked up by key: one array of the members and the participants, not two
-// `in` lists joined by `or`, which PostgreSQL can only test row by row over every payout account.
-// Read after the lock, not in its statement: in READ COMMITTED a statement's snapshot is taken
-// when it starts, so what a `for update` statement reads beside the row predates the wait for
-// the lock.
+// One row per organization, in the order asked. Who can receive is looked up by key: one array
+// of the members and the participants, not two `in` lists joined by `or`, which PostgreSQL can
+// only test row by row over every payout account. Read after the lock, not in its statement: in
+// READ COMMITTED a statement's snapshot is taken when it starts, so what a `for update`
+// statement reads beside the row predates the wait for the lock.
 const contextStatement = namedStatement<{
   members: FundCommandContext['members'];
   payout: string[];
@@ -34,43 +34,56 @@ const contextStatement = namedStatement<{
   calls: { id: string; userId: string; type: NotificationType }[];
 }>(
   'fund_command_context',
-  `with members as (
-     select id, display_name, language_preference, member_since from users
-     where family_id = $1::uuid and deleted_at is null)
-   select
-     coalesce((select json_agg(json_build_object('id', id, 'displayName', display_name,
-       'language', language_preference) order by member_since, id) from members), '[]') as members,
+  `select m.members,
      coalesce((select json_agg(p.user_id) from payout_accounts p
        where p.status = 'active' and p.unlinked_at is null
-         and p.user_id = any(array(select id from members union all
-           select jsonb_array_elements_text(f.state->'participants')::uuid from funds f
-           where f.organization_id = $1::uuid))), '[]') as payout,
+         and p.user_id = any(m.ids || array(select jsonb_array_elements_text(f.state->'participants')::uuid
+           from funds f where f.organization_id = o.organization_id))), '[]') as payout,
      (select json_build_object('userId', k.user_id, 'route', k.route, 'requestHash', k.request_hash,
-       'response', k.response) from idempotency_keys k where k.key = $2::text) as known,
+       'response', k.response) from idempotency_keys k where k.key = o.key) as known,
      coalesce((select json_agg(json_build_object('id', n.id, 'userId', n.user_id, 'type', n.type))
-       from notifications n where n.organization_id = $1::uuid and n.type = any($3::text[])), '[]') as calls`,
+       from notifications n where n.organization_id = o.organization_id and n.type = any($3::text[])), '[]') as calls
+   from unnest($1::uuid[], $2::text[]) with ordinality as o(organization_id, key, n)
+   cross join lateral (
+     select coalesce(json_agg(json_build_object('id', u.id, 'displayName', u.display_name,
+         'language', u.language_preference) order by u.member_since, u.id), '[]') as members,
+       coalesce(array_agg(u.id), '{}') as ids
+     from users u where u.family_id = o.organization_id and u.deleted_at is null) m
+   order by o.n`,
 );
 
+/** What a command asks of its organization: the organization, and the request's Idempotency-Key. */
+export interface ContextRequest {
+  organizationId: string;
+  idempotencyKey: string | undefined;
+}
+
 /**
- * The read of a locked fund's organization as a step of the transaction's opening, sent with
- * the lock (db/opened-transaction.ts). It names the organization, not the fund row: the round's
- * participants are read from the fund's state in SQL, since the lock's answer is not back yet
- * when this is sent. Each statement of the pipeline takes its own snapshot after the one
- * before it finished, so this one still starts after the lock is held.
+ * The read of locked funds' organizations as a step of the transaction's opening, sent with
+ * the lock (db/opened-transaction.ts). It names the organizations, not the fund rows: the
+ * rounds' participants are read from the funds' states in SQL, since the lock's answer is not
+ * back yet when this is sent. Each statement of the pipeline takes its own snapshot after the
+ * one before it finished, so this one still starts after the locks are held.
  */
 export const fundCommandContextStep = (
-  organizationId: string,
-  idempotencyKey: string | undefined,
+  requests: readonly ContextRequest[],
   callTypes: readonly NotificationType[],
-): NamedStep => step(contextStatement, [organizationId, idempotencyKey ?? null, callTypes]);
+): NamedStep =>
+  step(contextStatement, [
+    requests.map((r) => r.organizationId),
+    requests.map((r) => r.idempotencyKey ?? null),
+    callTypes,
+  ]);
 
-/** The members, payout accounts, Idempotency-Key and open calls, from the step's rows. */
-export function fundCommandContextOf(rows: readonly unknown[], organizationId: string): FundCommandContext {
-  const row = rows[0] as RowOf<typeof contextStatement>;
-  return {
+/** Each organization's members, payout accounts, Idempotency-Key and open calls, in the order asked. */
+export function fundCommandContextsOf(
+  rows: readonly unknown[],
+  requests: readonly ContextRequest[],
+): FundCommandContext[] {
+  return (rows as RowOf<typeof contextStatement>[]).map((row, i) => ({
     members: row.members,
     payoutAccounts: new Set(row.payout),
     known: row.known ?? undefined,
-    calls: row.calls.map((call) => ({ ...call, organizationId })),
-  };
+    calls: row.calls.map((call) => ({ ...call, organizationId: requests[i]!.organizationId })),
+  }));
 }

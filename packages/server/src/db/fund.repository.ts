@@ -33,7 +33,9 @@ export async function findFundOfOrganization(
   return row && asRow(row);
 }
 
-// A named statement (db/named-statement.ts), as the save below: every fund command runs both.
+// A named statement (db/named-statement.ts): every fund command runs it. The funds of several
+// organizations (a batch of members' commands) are locked in the order of the organizations'
+// ids, as every batch locks them: two batches never wait for each other in a circle.
 const lockStatement = namedStatement<{
   id: string;
   organization_id: string;
@@ -41,7 +43,8 @@ const lockStatement = namedStatement<{
   version: number;
 }>(
   'fund_lock',
-  'select id, organization_id, state, version from funds where organization_id = $1::uuid limit 1 for update',
+  `select id, organization_id, state, version from funds where organization_id = any($1::uuid[])
+   order by organization_id for update`,
 );
 
 /** Locks the organization's fund for the rest of the transaction: commands on one fund run one at a time. */
@@ -49,15 +52,24 @@ export async function lockFundOfOrganization(
   tx: DbOrTx,
   organizationId: string,
 ): Promise<FundRow | undefined> {
-  return lockedFund(await runNamed(tx, lockStatement, [organizationId]));
+  return lockedFunds(await runNamed(tx, lockStatement, [[organizationId]])).get(organizationId);
 }
 
-/** The lock as a step of a transaction's opening (db/opened-transaction.ts); `lockedFund` reads its rows. */
-export const lockFundStep = (organizationId: string): NamedStep => step(lockStatement, [organizationId]);
+/**
+ * The lock of these organizations' funds as a step of a transaction's opening
+ * (db/opened-transaction.ts); `lockedFunds` reads its rows.
+ */
+export const lockFundsStep = (organizationIds: readonly string[]): NamedStep =>
+  step(lockStatement, [organizationIds]);
 
-export function lockedFund(rows: readonly unknown[]): FundRow | undefined {
-  const row = rows[0] as RowOf<typeof lockStatement> | undefined;
-  return row && { id: row.id, organizationId: row.organization_id, state: row.state, version: row.version };
+/** The locked funds, by organization. */
+export function lockedFunds(rows: readonly unknown[]): Map<string, FundRow> {
+  return new Map(
+    (rows as RowOf<typeof lockStatement>[]).map((row) => [
+      row.organization_id,
+      { id: row.id, organizationId: row.organization_id, state: row.state, version: row.version },
+    ]),
+  );
 }
 
 export async function insertFund(
@@ -73,39 +85,53 @@ export async function insertFund(
   return asRow(row!);
 }
 
+/** A fund's change as `fundRowsSql` writes it: the locked row, its new state and the events. */
+export interface FundRowChange {
+  fund: FundRow;
+  state: FundState;
+  events: readonly FundEvent[];
+  nextDeadline: number | null;
+}
+
 /**
- * The SQL of a fund's new state, with its next deadline and reminder derived as on every write,
- * and of the events that led to it, as two clauses of a WITH (`saved`, `events`). Its
- * parameters are $1 to $7, in the order `fundRowValues` gives them; $6 is the moment (epoch
- * milliseconds). Written by the fund change's statement (db/fund-change.statement.ts).
+ * The SQL of funds' new states, each with its next deadline and reminder derived as on every
+ * write, and of the events that led to them, as clauses of a WITH (`changes`, `saved`,
+ * `events`): the changes are one JSON array (`fundRowsValue`), `now` epoch milliseconds. The
+ * events keep their order, fund by fund. Written by the fund changes' statement
+ * (db/fund-changes.statement.ts).
  */
-export const fundRowsSql = `saved as (
-     update funds set state = $2::jsonb, version = $3::int, next_deadline_at = to_timestamp($4::float8 / 1000),
-       next_reminder_at = ${nextReminderText('$5::timestamptz[]', 'funds.reminders_through')},
-       updated_at = to_timestamp($6::float8 / 1000)
-     where id = $1::uuid returning id, organization_id),
+export function fundRowsSql(p: { changes: string; now: string }): string {
+  return `changes as (
+     select * from rows from (jsonb_to_recordset(${p.changes}::jsonb) as (id uuid, state jsonb, version int,
+       next_deadline float8, moments timestamptz[], events jsonb))
+       with ordinality as c(id, state, version, next_deadline, moments, events, n)),
+   saved as (
+     update funds set state = changes.state, version = changes.version,
+       next_deadline_at = to_timestamp(changes.next_deadline / 1000),
+       next_reminder_at = ${nextReminderText('changes.moments', 'funds.reminders_through')},
+       updated_at = to_timestamp(${p.now}::float8 / 1000)
+     from changes where funds.id = changes.id returning funds.id, funds.organization_id),
    events as (
      insert into fund_events (fund_id, organization_id, type, payload, at)
      select saved.id, saved.organization_id, e->>'type', e, to_timestamp((e->>'at')::float8 / 1000)
-     from saved, jsonb_array_elements($7::jsonb) with ordinality as x(e, i) order by i
+     from saved join changes on changes.id = saved.id,
+       jsonb_array_elements(changes.events) with ordinality as x(e, i)
+     order by changes.n, i
      returning 1)`;
+}
 
-export function fundRowValues(
-  fund: FundRow,
-  state: FundState,
-  events: readonly FundEvent[],
-  nextDeadline: number | null,
-  now: Date,
-): unknown[] {
-  return [
-    fund.id,
-    JSON.stringify(state),
-    fund.version + 1,
-    nextDeadline,
-    reminderMomentsLiteral(state),
-    now.getTime(),
-    JSON.stringify(events),
-  ];
+/** The parameter of `fundRowsSql`: the changes as one JSON array. */
+export function fundRowsValue(changes: readonly FundRowChange[]): string {
+  return JSON.stringify(
+    changes.map((c) => ({
+      id: c.fund.id,
+      state: c.state,
+      version: c.fund.version + 1,
+      next_deadline: c.nextDeadline,
+      moments: reminderMoments(c.state).map((m) => new Date(m.at).toISOString()),
+      events: c.events,
+    })),
+  );
 }
 
 /** The state's reminder moments as a timestamptz[] literal. */

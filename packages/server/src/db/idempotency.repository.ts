@@ -44,36 +44,36 @@ export async function findIdempotencyKey(tx: DbOrTx, key: string): Promise<Known
 }
 
 /**
- * The SQL of a first answer's row, as a clause of a WITH (`answer`); nothing is written when
- * the key is null. Shared with the fund change's statement (db/fund-change.statement.ts).
+ * The SQL of first answers' rows, as a clause of a WITH (`answers`): the answers are one JSON
+ * array (`answerRowsValue`), `now` epoch milliseconds; a key stored before fails the
+ * statement. Shared with the fund changes' statement (db/fund-changes.statement.ts).
  */
-export function answerRowSql(p: {
-  key: string;
-  user: string;
-  route: string;
-  hash: string;
-  response: string;
-  now: string;
-}): string {
-  return `answer as (
+export function answerRowsSql(p: { answers: string; now: string }): string {
+  return `answers as (
      insert into idempotency_keys (key, user_id, route, request_hash, status_code, response, created_at)
-     select ${p.key}::text, ${p.user}::uuid, ${p.route}::text, ${p.hash}::text, 200, ${p.response}::jsonb,
-       to_timestamp(${p.now}::float8 / 1000)
-     where ${p.key}::text is not null returning 1)`;
+     select a.key, a.user_id, a.route, a.request_hash, 200, a.response, to_timestamp(${p.now}::float8 / 1000)
+     from jsonb_to_recordset(${p.answers}::jsonb)
+       as a(key text, user_id uuid, route text, request_hash text, response jsonb)
+     returning 1)`;
 }
 
-/** The parameters of `answerRowSql`, in its order, for a request's first answer (or none). */
-export function answerRowValues(answer: FirstAnswer | undefined): unknown[] {
-  if (!answer) return [null, null, null, null, null];
-  const { userId, request, response } = answer;
-  return [request.key, userId, request.route, request.requestHash, JSON.stringify(response)];
+/** The parameter of `answerRowsSql`: the answers as one JSON array. */
+export function answerRowsValue(answers: readonly FirstAnswer[]): string {
+  return JSON.stringify(
+    answers.map(({ userId, request, response }) => ({
+      key: request.key,
+      user_id: userId,
+      route: request.route,
+      request_hash: request.requestHash,
+      response,
+    })),
+  );
 }
 
 // A named statement (db/named-statement.ts): every idempotent command runs it.
 const saveStatement = namedStatement(
   'idempotency_answer_save',
-  `with ${answerRowSql({ key: '$1', user: '$2', route: '$3', hash: '$4', response: '$5', now: '$6' })}
-   select count(*) from answer`,
+  `with ${answerRowsSql({ answers: '$1', now: '$2' })} select count(*) from answers`,
 );
 
 /** Stores the first answer to the request; the key is unique, so a second first use fails. */
@@ -84,5 +84,5 @@ export async function saveIdempotentAnswer(
   response: unknown,
   now: Date,
 ): Promise<void> {
-  await runNamed(tx, saveStatement, [...answerRowValues({ userId, request, response }), now.getTime()]);
+  await runNamed(tx, saveStatement, [answerRowsValue([{ userId, request, response }]), now.getTime()]);
 }

@@ -8,7 +8,6 @@ import {
   renderNotification,
 } from '../notifications/notification-texts';
 import type { Db, DbOrTx } from './client';
-import { namedStatement, runNamed } from './named-statement';
 import { notifications, users } from './schema';
 
 export interface NewNotification {
@@ -71,8 +70,8 @@ export async function notificationsOfTypes(
 }
 
 /**
- * Deletes the notifications whose ids are in `ids`, a JSON array: a part of a fund command's one
- * write statement (db/fund-change.statement.ts), which closes the calls the change answered. An
+ * Deletes the notifications whose ids are in `ids`, a JSON array: a part of the fund changes' one
+ * write statement (db/fund-changes.statement.ts), which closes the calls the changes answered. An
  * empty array deletes nothing. `= any(array(…))`, not `in (select …)`: PostgreSQL guesses a
  * hundred ids from the JSON and, as `in`, hash-joined them against a scan of every notification.
  */
@@ -86,17 +85,6 @@ export function closedCallsSql(p: { ids: string }): string {
 /** The parameter of `closedCallsSql`. */
 export function closedCallsValues(ids: readonly string[]): unknown[] {
   return [JSON.stringify(ids)];
-}
-
-// A named statement (db/named-statement.ts), with the same SQL as the fund change's part.
-const deleteStatement = namedStatement(
-  'notifications_delete',
-  `with ${closedCallsSql({ ids: '$1' })} select count(*) from closed_calls`,
-);
-
-/** Deletes these notifications: the calls a batch of fund changes closed. */
-export async function deleteNotifications(tx: DbOrTx, ids: readonly string[]): Promise<void> {
-  if (ids.length > 0) await runNamed(tx, deleteStatement, closedCallsValues(ids));
 }
 
 interface ListedRow {

@@ -16,23 +16,24 @@ export async function findPaymentPreferences(db: DbOrTx, userId: string): Promis
 }
 
 /**
- * The SQL of an accepted payment's preference, as a clause of a WITH (`preference`): its method
- * is the next one's default; a card's address is kept, and another method leaves the saved
- * address as it is. Nothing is written when the user is null. Shared with the fund change's
- * statement (db/fund-change.statement.ts).
+ * The SQL of accepted payments' rows, as a clause of a WITH (`preferences`): each payment's
+ * method is the member's next default; a card's address is kept, and another method leaves the
+ * saved address as it is. The payments are one JSON array (`preferenceRowsValue`), one per
+ * member, `now` epoch milliseconds. Shared with the fund changes' statement
+ * (db/fund-changes.statement.ts).
  */
-export function preferenceRowSql(p: { user: string; method: string; address: string; now: string }): string {
-  return `preference as (
+export function preferenceRowsSql(p: { payments: string; now: string }): string {
+  return `preferences as (
      insert into payment_preferences (user_id, last_method, billing_address, updated_at)
-     select ${p.user}::uuid, ${p.method}::text, ${p.address}::jsonb, to_timestamp(${p.now}::float8 / 1000)
-     where ${p.user}::uuid is not null
+     select p.user_id, p.method, p.address, to_timestamp(${p.now}::float8 / 1000)
+     from jsonb_to_recordset(${p.payments}::jsonb) as p(user_id uuid, method text, address jsonb)
      on conflict (user_id) do update set last_method = excluded.last_method,
        billing_address = coalesce(excluded.billing_address, payment_preferences.billing_address),
        updated_at = excluded.updated_at
      returning 1)`;
 }
 
-/** An accepted payment, as `preferenceRowSql` remembers it. */
+/** An accepted payment, as `preferenceRowsSql` remembers it. */
 export interface AcceptedPayment {
   userId: string;
   method: Method;
@@ -40,22 +41,29 @@ export interface AcceptedPayment {
   billingAddress?: BillingAddress | undefined;
 }
 
-/** The parameters of `preferenceRowSql`, in its order, for an accepted payment (or none). */
-export function preferenceRowValues(payment: AcceptedPayment | undefined): unknown[] {
-  if (!payment) return [null, null, null];
-  const address = payment.method === 'card' ? payment.billingAddress : undefined;
-  return [payment.userId, payment.method, address ? JSON.stringify(address) : null];
+/**
+ * The parameter of `preferenceRowsSql`: the payments as one JSON array, a member's last one only
+ * (an upsert cannot touch one row twice).
+ */
+export function preferenceRowsValue(payments: readonly AcceptedPayment[]): string {
+  const last = new Map(payments.map((payment) => [payment.userId, payment]));
+  return JSON.stringify(
+    [...last.values()].map((payment) => ({
+      user_id: payment.userId,
+      method: payment.method,
+      address: payment.method === 'card' ? (payment.billingAddress ?? null) : null,
+    })),
+  );
 }
 
 const rememberStatement = namedStatement(
   'payment_preference_remember',
-  `with ${preferenceRowSql({ user: '$1', method: '$2', address: '$3', now: '$4' })}
-   select count(*) from preference`,
+  `with ${preferenceRowsSql({ payments: '$1', now: '$2' })} select count(*) from preferences`,
 );
 
 /** A payment was accepted: its method is the next one's default; a card's address is kept. */
 export async function rememberPayment(db: DbOrTx, payment: AcceptedPayment, now: Date): Promise<void> {
-  await runNamed(db, rememberStatement, [...preferenceRowValues(payment), now.getTime()]);
+  await runNamed(db, rememberStatement, [preferenceRowsValue([payment]), now.getTime()]);
 }
 
 /** Account: edits (an address) or removes (null) the saved billing address. */

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { namedStatement, runNamed } from '../db/named-statement';
 import { outbox } from '../db/schema';
@@ -7,29 +6,45 @@ import type { WireEvent } from './wire-events';
 export const REALTIME_TOPIC = 'realtime';
 
 /**
- * The SQL of the socket events' rows, as two clauses of a WITH (`seq`, `realtime`): the
- * organization's sequence moves on by the number of events, and one outbox row takes the
- * numbers it moved through. Nothing is written when the events are an empty array. Shared by
- * the statement below and by the fund change's (db/fund-change.statement.ts).
+ * The SQL of socket events' rows, as clauses of a WITH (`wire`, `seq`, `realtime`): each
+ * organization's sequence moves on by the number of its events, and one outbox row per
+ * organization takes the numbers it moved through. The events are one JSON array of
+ * organizations and their events (`realtimeRowsValue`), one entry per organization; an
+ * organization without events writes nothing. Shared by the statement below and by the fund
+ * changes' (db/fund-changes.statement.ts).
  */
-export function realtimeRowsSql(p: { organization: string; events: string; now: string }): string {
-  return `seq as (
-     update organizations set event_seq = event_seq + jsonb_array_length(${p.events}::jsonb)
-     where id = ${p.organization}::uuid and jsonb_array_length(${p.events}::jsonb) > 0 returning event_seq),
+export function realtimeRowsSql(p: { wire: string; now: string }): string {
+  return `wire as (
+     select * from rows from (jsonb_to_recordset(${p.wire}::jsonb) as (organization_id uuid, events jsonb))
+       with ordinality as w(organization_id, events, n)
+     where jsonb_array_length(w.events) > 0),
+   seq as (
+     update organizations set event_seq = event_seq + jsonb_array_length(wire.events)
+     from wire where organizations.id = wire.organization_id
+     returning organizations.id, organizations.event_seq),
    realtime as (
      insert into outbox (topic, organization_id, payload, available_at, created_at)
-     select '${REALTIME_TOPIC}', ${p.organization}::uuid, jsonb_build_object('events', (
-         select jsonb_agg(e || jsonb_build_object('familyId', ${p.organization}::text,
-           'seq', seq.event_seq - jsonb_array_length(${p.events}::jsonb) + i) order by i)
-         from jsonb_array_elements(${p.events}::jsonb) with ordinality as x(e, i))),
+     select '${REALTIME_TOPIC}', wire.organization_id, jsonb_build_object('events', (
+         select jsonb_agg(e || jsonb_build_object('familyId', wire.organization_id::text,
+           'seq', seq.event_seq - jsonb_array_length(wire.events) + i) order by i)
+         from jsonb_array_elements(wire.events) with ordinality as x(e, i))),
        to_timestamp(${p.now}::float8 / 1000), to_timestamp(${p.now}::float8 / 1000)
-     from seq returning id)`;
+     from wire join seq on seq.id = wire.organization_id
+     order by wire.n
+     returning id)`;
+}
+
+/** The parameter of `realtimeRowsSql`: each organization's events, as one JSON array. */
+export function realtimeRowsValue(byOrganization: Iterable<readonly [string, readonly WireEvent[]]>): string {
+  return JSON.stringify(
+    [...byOrganization].map(([organizationId, events]) => ({ organization_id: organizationId, events })),
+  );
 }
 
 // A named statement (db/named-statement.ts): fund commands and request commands run it.
 const enqueueStatement = namedStatement(
   'realtime_enqueue',
-  `with ${realtimeRowsSql({ organization: '$1', events: '$2', now: '$3' })} select count(*) from realtime`,
+  `with ${realtimeRowsSql({ wire: '$1', now: '$2' })} select count(*) from realtime`,
 );
 
 /**
@@ -43,51 +58,17 @@ export async function enqueueRealtime(
   events: readonly WireEvent[],
   now: Date,
 ): Promise<void> {
-  if (events.length === 0) return;
-  await runNamed(tx, enqueueStatement, [organizationId, JSON.stringify(events), now.getTime()]);
+  await enqueueRealtimeBatch(tx, new Map([[organizationId, events]]), now);
 }
 
-/**
- * Socket events of several organizations in two statements: every organization's sequence
- * moves on in one UPDATE, and one outbox row per organization goes in one INSERT.
- */
+/** Socket events of several organizations in one statement, as `enqueueRealtime` queues them. */
 export async function enqueueRealtimeBatch(
   tx: DbOrTx,
   byOrganization: ReadonlyMap<string, readonly WireEvent[]>,
   now: Date,
 ): Promise<void> {
   const entries = [...byOrganization].filter(([, events]) => events.length > 0);
-  if (entries.length === 0) return;
-  if (entries.length === 1) {
-    const [[organizationId, events]] = entries as [[string, readonly WireEvent[]]];
-    return enqueueRealtime(tx, organizationId, events, now);
-  }
-  const rows = entries.map(([id, events]) => sql`(${id}::uuid, ${events.length}::int)`);
-  const result = await tx.execute<{ id: string; event_seq: string | number }>(sql`
-    update organizations as o set event_seq = o.event_seq + v.n
-    from (values ${sql.join(rows, sql`, `)}) as v(id, n)
-    where o.id = v.id
-    returning o.id, o.event_seq`);
-  const last = new Map(
-    (('rows' in result ? result.rows : result) as { id: string; event_seq: string | number }[]).map((r) => [
-      r.id,
-      Number(r.event_seq),
-    ]),
-  );
-  await tx.insert(outbox).values(
-    entries.map(([organizationId, events]) => {
-      const first = (last.get(organizationId) ?? events.length) - events.length + 1;
-      return {
-        topic: REALTIME_TOPIC,
-        organizationId,
-        payload: {
-          events: events.map((event, i) => ({ ...event, familyId: organizationId, seq: first + i })),
-        },
-        availableAt: now,
-        createdAt: now,
-      };
-    }),
-  );
+  if (entries.length > 0) await runNamed(tx, enqueueStatement, [realtimeRowsValue(entries), now.getTime()]);
 }
 
 /** Queues a message for every socket of every organization (the test clock's jumps). */

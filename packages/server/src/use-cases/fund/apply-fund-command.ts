@@ -28,6 +28,14 @@ export interface FundCommandOptions {
   calls?: readonly FundCall[];
 }
 
+/** What `applyFundCommand` did: the events, the new state, and the members after it. */
+export interface AppliedFundCommand {
+  events: FundEvent[];
+  state: FundState;
+  /** The members read for the decision, unless someone was expelled by it. */
+  membersAfter: readonly FundMember[] | undefined;
+}
+
 /** The decider's context: the time, the test clock, who can receive payouts, fresh ids. */
 export async function fundContext(
   tx: DbOrTx,
@@ -47,6 +55,32 @@ export async function fundContext(
   return ctx;
 }
 
+/** A command decided on a fund's state and not yet written: its events, the new state, the postings. */
+export interface FundDecision {
+  events: FundEvent[];
+  state: FundState;
+  postings: LedgerTransaction[];
+  nextDeadline: number | null;
+}
+
+/**
+ * Decides the command on the fund's state and folds its events, writing nothing: a refused
+ * command throws its DomainError here, before anything is written, which is what lets a batch
+ * of members' commands answer one refusal and still commit the others
+ * (use-cases/fund/fund-command-batches.ts).
+ */
+export function decideFundCommand(ctx: FundContext, fund: FundRow, command: FundCommand): FundDecision {
+  const events = decide(fund.state, command, ctx);
+  if (events instanceof DomainError) throw events;
+  let state = fund.state;
+  const postings: LedgerTransaction[] = [];
+  for (const event of events) {
+    postings.push(...fundPostings(state, event));
+    state = evolve(state, event);
+  }
+  return { events, state, postings, nextDeadline: nextDeadline(state, ctx) };
+}
+
 /**
  * One state change of a fund, whole, in the caller's transaction (the fund row is locked):
  * decide, evolve, then write the state with its next deadline, the events, the ledger
@@ -59,8 +93,7 @@ export async function applyFundCommand(
   fund: FundRow,
   command: FundCommand,
   options: FundCommandOptions = {},
-): Promise<{ events: FundEvent[]; state: FundState; membersAfter: readonly FundMember[] | undefined }> {
-  const now = deps.clock.now();
+): Promise<AppliedFundCommand> {
   const members = options.members ?? (await organizationMembers(tx, fund.organizationId));
   const ctx = await fundContext(
     tx,
@@ -69,15 +102,22 @@ export async function applyFundCommand(
     members.map((m) => m.id),
     options.payoutAccounts,
   );
-  const events = decide(fund.state, command, ctx);
-  if (events instanceof DomainError) throw events;
+  return applyFundDecision(tx, deps, fund, decideFundCommand(ctx, fund, command), { ...options, members });
+}
 
-  let state = fund.state;
-  const postings: LedgerTransaction[] = [];
-  for (const event of events) {
-    postings.push(...fundPostings(state, event));
-    state = evolve(state, event);
-  }
+/**
+ * Writes a decided command (`decideFundCommand`) in the caller's transaction: what its events
+ * cause outside the fund, then the fund's change into the batch (flushed here without one).
+ */
+export async function applyFundDecision(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'clock' | 'config'>,
+  fund: FundRow,
+  decision: FundDecision,
+  options: FundCommandOptions & { members: readonly FundMember[] },
+): Promise<AppliedFundCommand> {
+  const now = deps.clock.now();
+  const { events, state, postings, members } = { ...decision, members: options.members };
   const notes = await applyFundEffects(tx, {
     organizationId: fund.organizationId,
     before: fund.state,
@@ -91,7 +131,7 @@ export async function applyFundCommand(
   if (notes.length > 0) wire.push({ type: 'NOTIFICATION_CREATED', at: now.toISOString() });
   const batch = options.batch ?? new FundWriteBatch(now, deps.config.publicUrl);
   batch.add(
-    { fund, state, events, nextDeadline: nextDeadline(state, ctx) },
+    { fund, state, events, nextDeadline: decision.nextDeadline },
     postings,
     notes,
     wire,

@@ -1,30 +1,16 @@
 import type { NotificationType } from '@giro/contract/notifications';
-import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
 import type { LedgerTransaction } from '@giro/domain/ledger';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { FundRow } from '../../db/fund.repository';
-import { nextReminderSql, reminderMomentsSql } from '../../db/fund.repository';
-import { fundChangeStep } from '../../db/fund-change.statement';
-import {
-  type FirstAnswer,
-  type IdempotentRequest,
-  saveIdempotentAnswer,
-} from '../../db/idempotency.repository';
+import type { FundRowChange } from '../../db/fund.repository';
+import { fundChangesStep } from '../../db/fund-changes.statement';
+import type { FirstAnswer, IdempotentRequest } from '../../db/idempotency.repository';
 import { bookPostings } from '../../db/ledger.repository';
 import { runNamed } from '../../db/named-statement';
-import {
-  deleteNotifications,
-  type FundCall,
-  type NewNotification,
-  notificationsOfTypes,
-} from '../../db/notification.repository';
+import { type FundCall, type NewNotification, notificationsOfTypes } from '../../db/notification.repository';
 import type { SendWithCommit } from '../../db/opened-transaction';
-import { type AcceptedPayment, rememberPayment } from '../../db/payment-preferences.repository';
-import { fundEvents } from '../../db/schema';
+import type { AcceptedPayment } from '../../db/payment-preferences.repository';
 import { deliverNotifications } from '../../notifications/deliver-notifications';
 import { fundCallTypes, isCallStillOpen } from '../../notifications/open-calls';
-import { enqueueRealtimeBatch } from '../../realtime/enqueue-realtime';
 import type { WireEvent } from '../../realtime/wire-events';
 
 const answeredAtOnce: readonly NotificationType[] = [
@@ -34,27 +20,22 @@ const answeredAtOnce: readonly NotificationType[] = [
   'withdrawal_ready',
 ];
 
-interface FundChange {
-  fund: FundRow;
-  state: FundState;
-  events: readonly FundEvent[];
-  nextDeadline: number | null;
-}
-
 /**
- * The writes of one or more fund commands in one transaction, done together: one statement per
- * kind of row rather than one per fund. A user's command flushes a batch of one; the deadline
- * worker flushes a whole claimed batch, which is what keeps ten thousand due deadlines cheap.
+ * The writes of one or more fund commands in one transaction, done together: one statement for
+ * every fund's change rather than statements per fund. A member's command alone flushes a batch of one; members'
+ * commands that arrived together (fund-command-batches.ts) and the deadline worker's claimed
+ * batch flush many, which is what keeps ten thousand due deadlines and a busy hour's
+ * contributions cheap.
  */
 export class FundWriteBatch {
-  private readonly changes: FundChange[] = [];
+  private readonly changes: FundRowChange[] = [];
   private readonly postings: { organizationId: string; postings: LedgerTransaction[] }[] = [];
   private readonly notes: { organizationId: string; notes: NewNotification[] }[] = [];
   private readonly wire = new Map<string, WireEvent[]>();
   /** The open calls of organizations whose calls the caller read already. */
   private readonly knownCalls = new Map<string, readonly FundCall[]>();
-  private firstAnswer: FirstAnswer | undefined;
-  private payment: AcceptedPayment | undefined;
+  private readonly answers: FirstAnswer[] = [];
+  private readonly payments: AcceptedPayment[] = [];
 
   constructor(
     private readonly now: Date,
@@ -63,7 +44,7 @@ export class FundWriteBatch {
   ) {}
 
   add(
-    change: FundChange,
+    change: FundRowChange,
     postings: LedgerTransaction[],
     notes: NewNotification[],
     wire: WireEvent[],
@@ -78,23 +59,22 @@ export class FundWriteBatch {
     if (wire.length > 0) this.wire.set(organizationId, [...(this.wire.get(organizationId) ?? []), ...wire]);
   }
 
-  /** The request's first answer, stored with the writes under its Idempotency-Key. */
+  /** A request's first answer, stored with the writes under its Idempotency-Key. */
   answer(userId: string, request: IdempotentRequest, response: unknown): void {
-    this.firstAnswer = { userId, request, response };
+    this.answers.push({ userId, request, response });
   }
 
-  /** The payment the command accepted: its method is remembered with the writes. */
+  /** A payment a command accepted: its method is remembered with the writes. */
   acceptedPayment(payment: AcceptedPayment): void {
-    this.payment = payment;
+    this.payments.push(payment);
   }
 
   /**
-   * Writes everything. The rows of other kinds go first; a single fund's change then goes in
-   * one statement with its socket events, the first answer, the payment's method and the
-   * deletion of the calls it closed, which is what a member's command is
-   * (db/fund-change.statement.ts); given `sendWithCommit`, that statement goes with the
-   * transaction's commit. All of it commits together, so the order is
-   * nobody's to see.
+   * Writes everything: the ledger's postings and the notifications first, then every fund's
+   * change in one statement with the socket events, the first answers, the payments' methods
+   * and the deletion of the calls the changes closed (db/fund-changes.statement.ts); given
+   * `sendWithCommit`, that statement goes with the transaction's commit. All of it commits
+   * together, so the order is nobody's to see.
    */
   async flush(tx: DbOrTx, sendWithCommit?: SendWithCommit): Promise<void> {
     const { now } = this;
@@ -114,24 +94,20 @@ export class FundWriteBatch {
         .map((note) => ({ organizationId, note })),
     );
     await deliverNotifications(tx, allNotes, now, this.publicUrl);
-    if (this.changes.length === 1) {
-      const [only] = this.changes as [FundChange];
-      const wire = this.wire.get(only.fund.organizationId) ?? [];
-      const write = fundChangeStep(
-        { ...only, wire, answer: this.firstAnswer, acceptedPayment: this.payment, closedCalls },
-        now,
-      );
-      if (sendWithCommit) sendWithCommit(write);
-      else await runNamed(tx, write.statement, write.values);
-      return;
-    }
-    await deleteNotifications(tx, closedCalls);
-    if (this.changes.length > 1) await saveFunds(tx, this.changes, now);
-    await enqueueRealtimeBatch(tx, this.wire, now);
-    const { firstAnswer, payment } = this;
-    if (firstAnswer)
-      await saveIdempotentAnswer(tx, firstAnswer.userId, firstAnswer.request, firstAnswer.response, now);
-    if (payment) await rememberPayment(tx, payment, now);
+    const { changes, wire, answers, payments } = this;
+    if (changes.length + wire.size + answers.length + payments.length + closedCalls.length === 0) return;
+    const write = fundChangesStep(
+      {
+        changes,
+        wire,
+        answers,
+        acceptedPayments: payments,
+        closedCalls,
+      },
+      now,
+    );
+    if (sendWithCommit) sendWithCommit(write);
+    else await runNamed(tx, write.statement, write.values);
   }
 
   /**
@@ -155,30 +131,4 @@ export class FundWriteBatch {
       })
       .map((call) => call.id);
   }
-}
-
-/** Several funds' new states in one UPDATE, and all their events in one INSERT. */
-async function saveFunds(tx: DbOrTx, changes: FundChange[], now: Date): Promise<void> {
-  const rows = changes.map(
-    (c) =>
-      sql`(${c.fund.id}::uuid, ${JSON.stringify(c.state)}::jsonb, ${c.fund.version + 1}::int, ${
-        c.nextDeadline === null ? null : new Date(c.nextDeadline).toISOString()
-      }::timestamptz, ${reminderMomentsSql(c.state)})`,
-  );
-  await tx.execute(sql`
-    update funds as f set state = v.state, version = v.version, next_deadline_at = v.next_deadline_at,
-      next_reminder_at = ${nextReminderSql(sql`v.moments`, sql`f.reminders_through`)},
-      updated_at = ${now.toISOString()}::timestamptz
-    from (values ${sql.join(rows, sql`, `)}) as v(id, state, version, next_deadline_at, moments)
-    where f.id = v.id`);
-  const events = changes.flatMap((c) =>
-    c.events.map((event) => ({
-      fundId: c.fund.id,
-      organizationId: c.fund.organizationId,
-      type: event.type,
-      payload: event,
-      at: new Date(event.at),
-    })),
-  );
-  if (events.length > 0) await tx.insert(fundEvents).values(events);
 }

@@ -1,11 +1,11 @@
 import type { FundView } from '@giro/contract/fund';
 import type { FundCommand, FundState } from '@giro/domain/fund/fund-types';
 import type { Tx } from '../../db/client';
-import { type FundRow, lockedFund, lockFundStep, organizationMembers } from '../../db/fund.repository';
+import { type FundRow, lockedFunds, lockFundsStep, organizationMembers } from '../../db/fund.repository';
 import {
   type FundCommandContext,
-  fundCommandContextOf,
   fundCommandContextStep,
+  fundCommandContextsOf,
 } from '../../db/fund-command-context.queries';
 import type { IdempotentRequest } from '../../db/idempotency.repository';
 import { transactionOpenedWith } from '../../db/opened-transaction';
@@ -29,10 +29,22 @@ export interface RunOptions {
 }
 
 /**
- * A member's command on their organization's fund, in one transaction. Another
- * organization's fund id answers 404 as if it did not exist (api.md, Conventions).
+ * A member's command on their organization's fund. Another organization's fund id answers 404
+ * as if it did not exist (api.md, Conventions). Alone, or committed together with other
+ * members' commands that arrived meanwhile (fund-command-batches.ts).
  */
-export async function runFundCommand(
+export function runFundCommand(
+  deps: Deps,
+  user: UserRow,
+  fundId: string,
+  command: FundCommand,
+  options: RunOptions,
+): Promise<FundView> {
+  return deps.fundCommands.run(user, fundId, command, options);
+}
+
+/** A member's command on their organization's fund, in a transaction of its own. */
+export async function runFundCommandAlone(
   deps: Deps,
   user: UserRow,
   fundId: string,
@@ -77,15 +89,13 @@ export async function withLockedFund(
   if (!user.familyId) throw new AppError('NO_ROTATING_FUND');
   const organizationId = user.familyId;
   const { idempotency } = options;
-  const opening = [
-    lockFundStep(organizationId),
-    fundCommandContextStep(organizationId, idempotency?.key, fundCallTypes),
-  ];
+  const asked = [{ organizationId, idempotencyKey: idempotency?.key }];
+  const opening = [lockFundsStep([organizationId]), fundCommandContextStep(asked, fundCallTypes)];
   const view = await storingAnswer(() =>
     transactionOpenedWith(deps.db, opening, async (tx, [locked, read], sendWithCommit) => {
-      const fund = lockedFund(locked!);
+      const fund = lockedFunds(locked!).get(organizationId);
       if (!fund || fund.id !== fundId) throw new AppError('NO_ROTATING_FUND');
-      const context = fundCommandContextOf(read!, organizationId);
+      const [context] = fundCommandContextsOf(read!, asked) as [FundCommandContext];
       const replayed = idempotency && replayOf<FundView>(context.known, user.id, idempotency);
       if (replayed) return replayed;
       const batch = new FundWriteBatch(deps.clock.now(), deps.config.publicUrl);
