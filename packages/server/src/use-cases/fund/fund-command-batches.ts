@@ -1,6 +1,6 @@
 import type { FundView } from '@giro/contract/fund';
 import type { FundCommand } from '@giro/domain/fund/fund-types';
-import { lockedFunds, lockFundsStep, organizationMembers } from '../../db/fund.repository';
+import { type FundRow, lockedFunds, lockFundsStep } from '../../db/fund.repository';
 import { fundCommandContextStep, fundCommandContextsOf } from '../../db/fund-command-context.queries';
 import { transactionOpenedWith } from '../../db/opened-transaction';
 import { sqlStateOf } from '../../db/pg-errors';
@@ -9,11 +9,9 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { fundCallTypes } from '../../notifications/open-calls';
 import { failpoint } from '../../ops/failpoints';
-import { fundView } from '../../views/fund.view';
-import { replayOf } from '../idempotent-answer';
 import { applyFundDecision, decideFundCommand, type FundDecision, fundContext } from './apply-fund-command';
 import { FundWriteBatch } from './fund-write-batch';
-import { type RunOptions, runFundCommandAlone } from './run-fund-command';
+import { answerCommand, openCommand, type RunOptions, runFundCommandAlone } from './run-fund-command';
 
 /** A member's command waiting for its batch, and how to answer it. */
 interface Waiting {
@@ -162,13 +160,13 @@ async function commitTogether(deps: Deps, batch: readonly Waiting[]): Promise<Ou
         const writes = new FundWriteBatch(deps.clock.now(), deps.config.publicUrl);
         const outcomes: Outcome[] = [];
         for (const [i, { user, organizationId, fundId, command, options }] of batch.entries()) {
-          const fund = funds.get(organizationId);
           const context = contexts[i]!;
+          let fund: FundRow;
           let decided: FundDecision;
           try {
-            if (!fund || fund.id !== fundId) throw new AppError('NO_ROTATING_FUND');
-            const replayed =
-              options.idempotency && replayOf<FundView>(context.known, user.id, options.idempotency);
+            const opened = openCommand(funds.get(organizationId), fundId, context, user, options);
+            fund = opened.fund;
+            const { replayed } = opened;
             if (replayed) {
               outcomes[i] = { view: replayed };
               continue;
@@ -188,12 +186,7 @@ async function commitTogether(deps: Deps, batch: readonly Waiting[]): Promise<Ou
             payoutAccounts: context.payoutAccounts,
             calls: context.calls,
           });
-          const members = membersAfter ?? (await organizationMembers(tx, organizationId));
-          const view = fundView(state, members, deps.config);
-          if (options.idempotency) writes.answer(user.id, options.idempotency, view);
-          if (options.acceptedPayment)
-            writes.acceptedPayment({ userId: user.id, ...options.acceptedPayment });
-          outcomes[i] = { view };
+          outcomes[i] = { view: await answerCommand(tx, deps, writes, user, options, state, membersAfter) };
         }
         await writes.flush(tx, sendWithCommit);
         await failpoint('fund-command.before-commit');

@@ -93,16 +93,18 @@ export async function withLockedFund(
   const opening = [lockFundsStep([organizationId]), fundCommandContextStep(asked, fundCallTypes)];
   const view = await storingAnswer(() =>
     transactionOpenedWith(deps.db, opening, async (tx, [locked, read], sendWithCommit) => {
-      const fund = lockedFunds(locked!).get(organizationId);
-      if (!fund || fund.id !== fundId) throw new AppError('NO_ROTATING_FUND');
       const [context] = fundCommandContextsOf(read!, asked) as [FundCommandContext];
-      const replayed = idempotency && replayOf<FundView>(context.known, user.id, idempotency);
+      const { fund, replayed } = openCommand(
+        lockedFunds(locked!).get(organizationId),
+        fundId,
+        context,
+        user,
+        options,
+      );
       if (replayed) return replayed;
       const batch = new FundWriteBatch(deps.clock.now(), deps.config.publicUrl);
       const { state, members } = await work(tx, fund, context, batch);
-      const result = fundView(state, members ?? (await organizationMembers(tx, organizationId)), deps.config);
-      if (idempotency) batch.answer(user.id, idempotency, result);
-      if (options.acceptedPayment) batch.acceptedPayment({ userId: user.id, ...options.acceptedPayment });
+      const result = await answerCommand(tx, deps, batch, user, options, state, members);
       await batch.flush(tx, sendWithCommit);
       await failpoint('fund-command.before-commit');
       return result;
@@ -111,5 +113,45 @@ export async function withLockedFund(
   await failpoint('fund-command.after-commit');
   deps.kickOutbox();
   deps.kickDeadlines();
+  return view;
+}
+
+/**
+ * What a member's command checks once its fund is locked and read, writing nothing: the fund is
+ * the caller's organization's (else NO_ROTATING_FUND), and a request with a key used before is a
+ * replay of its first answer (or IDEMPOTENCY_KEY_REUSED). Alone or in a batch alike.
+ */
+export function openCommand(
+  fund: FundRow | undefined,
+  fundId: string,
+  context: FundCommandContext,
+  user: UserRow,
+  options: RunOptions,
+): { fund: FundRow; replayed: FundView | undefined } {
+  if (!fund || fund.id !== fundId) throw new AppError('NO_ROTATING_FUND');
+  const { idempotency } = options;
+  return {
+    fund,
+    replayed: idempotency ? replayOf<FundView>(context.known, user.id, idempotency) : undefined,
+  };
+}
+
+/**
+ * The fund's view after a member's command, with what goes into the writes beside it: the view
+ * as the first answer under the request's key, and the accepted payment's method. The members
+ * are read again only when the command changed them.
+ */
+export async function answerCommand(
+  tx: Tx,
+  deps: Pick<Deps, 'config'>,
+  writes: FundWriteBatch,
+  user: UserRow,
+  options: RunOptions,
+  state: FundState,
+  members: readonly FundMember[] | undefined,
+): Promise<FundView> {
+  const view = fundView(state, members ?? (await organizationMembers(tx, user.familyId!)), deps.config);
+  if (options.idempotency) writes.answer(user.id, options.idempotency, view);
+  if (options.acceptedPayment) writes.acceptedPayment({ userId: user.id, ...options.acceptedPayment });
   return view;
 }
