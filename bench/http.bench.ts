@@ -59,6 +59,15 @@ const POOL = 10;
  * flush that stalls on this shared disk moves a single run of the floor by a factor of five.
  */
 const WRITE_REPS = 4;
+/**
+ * Runs of the contribution POST (and of the insert floor beside it) before those measured:
+ * 2,400 contributions. A fresh server compiles the contribution's path while it answers its
+ * first two thousand or so: after one warm-up run a quarter of Giro's CPU in the measured runs
+ * was TurboFan compiling on V8's helper threads (`perf`, stop 51), and Giro spent 1.13–1.43 ms
+ * of CPU a contribution; after six 0.92–0.94, after ten 0.90. The read rows never had this:
+ * each runs for seconds at thousands a second before it is measured.
+ */
+const WRITE_WARMUPS = 6;
 /** The client's nice value once the servers run (raiseClientPriority). */
 const CLIENT_PRIORITY = -5;
 const root = new URL('..', import.meta.url).pathname;
@@ -243,7 +252,7 @@ async function prepare(kind: DatabaseKind) {
   await database.migrate();
   const server = await startInProcess(database);
   const seeded = await seedCollectingFamilies(server, {
-    families: 1 + families * (WRITE_REPS + 1),
+    families: 1 + families * (WRITE_REPS + WRITE_WARMUPS),
     members: 6,
   });
   // The seed's own backlog is not the load measured: left queued, Giro's workers would deliver
@@ -363,10 +372,10 @@ async function bench(kind: DatabaseKind) {
     ];
     if (values.only) writes.splice(0);
     const writeRuns = new Map<string, Run[]>(writes.map(([title]) => [title, []]));
-    for (let rep = 0; rep <= WRITE_REPS; rep++)
+    for (let rep = 0; rep < WRITE_REPS + WRITE_WARMUPS; rep++)
       for (const [title, load] of writes) {
         const run = await load(rep);
-        if (rep > 0) writeRuns.get(title)!.push(run); // the first is the warm-up
+        if (rep >= WRITE_WARMUPS) writeRuns.get(title)!.push(run);
       }
     const floorRate = loads.length ? median(runs.get(loads[0]![0])!.map((r) => r.requestsPerSecond)) : 0;
     const rows: (string | number)[][] = [];
