@@ -3,9 +3,10 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OffsetClock } from '../src/clock';
 import type { Database } from '../src/db/client';
+import { dueRowsSql } from '../src/db/outbox.queries';
 import { HANDLED_OUTBOX_ROW_DAYS, pruneHandledOutboxRows } from '../src/db/outbox-retention.queries';
 import { outbox } from '../src/db/schema';
-import { dueRows, type OutboxRow, OutboxWorker } from '../src/jobs/outbox-worker';
+import { type OutboxRow, OutboxWorker } from '../src/jobs/outbox-worker';
 import { openTestDatabase } from './support/test-database';
 
 let database: Database;
@@ -67,7 +68,7 @@ describe('outbox worker', () => {
     await database.db.execute(sql`analyze outbox`);
     await database.db.execute(sql`update outbox set processed_at = now()`);
     await enqueue(3);
-    const claim = dueRows(database.db, clock.now());
+    const claim = sql.raw(dueRowsSql(`to_timestamp(${clock.now().getTime()}::float8 / 1000)`));
     const [row] = (await database.db.execute(sql`explain (analyze, buffers, format json) ${claim}`)).rows as {
       'QUERY PLAN': [
         { Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number; 'Actual Rows': number } },

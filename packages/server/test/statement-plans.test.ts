@@ -60,6 +60,11 @@ describe('the named statements', () => {
       'fund_command_context',
       'fund_lock',
       'idempotency_answer_save',
+      'outbox_announce',
+      'outbox_announced_rows',
+      'outbox_claim',
+      'outbox_handled',
+      'outbox_next_due',
       'payment_preference_remember',
       'realtime_enqueue',
     ]);

@@ -4,8 +4,8 @@ import type { DbOrTx } from './client';
 /**
  * A fixed SQL text run as a named prepared statement: PostgreSQL parses and plans it once per
  * connection, and nothing is built per call. Only for the few statements every fund command
- * runs (issue 15): there, Drizzle's query building and PostgreSQL's parse and plan of each
- * statement were most of a contribution's cost (`npm run bench:statements`). Drizzle's own
+ * runs, or the outbox's delivery after it (issue 15): there, Drizzle's query building and
+ * PostgreSQL's parse and plan of each statement were most of a contribution's cost (`npm run bench:statements`). Drizzle's own
  * `.prepare()` cannot serve: a statement prepared on the database is bound to the pool, not to
  * the transaction's connection, so it would run outside the transaction.
  *

@@ -1,12 +1,18 @@
-import { and, asc, eq, inArray, isNull, lte, min, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
+import {
+  type ClaimedOutboxRow,
+  claimDueOutboxRows,
+  markOutboxRowsHandled,
+  nextOutboxRowDue,
+} from '../db/outbox.queries';
 import { outbox } from '../db/schema';
 import { failpoint } from '../ops/failpoints';
 import { WakeableWorker } from './wakeable-worker';
 
-export type OutboxRow = typeof outbox.$inferSelect;
+export type OutboxRow = ClaimedOutboxRow;
 export type OutboxHandler = (row: OutboxRow) => Promise<void>;
 /** A topic whose rows are cheap and independent may take a whole claimed batch in one call. */
 export interface BatchOutboxHandler {
@@ -14,13 +20,12 @@ export interface BatchOutboxHandler {
 }
 
 const LEASE_MS = 60_000;
-const BATCH = 100;
 
 /**
- * Drains the outbox. Rows are claimed with a lease (`FOR UPDATE SKIP LOCKED`, then
- * `available_at` pushed past the lease) and handled outside the claiming transaction, so
- * several instances share the work and a crash mid-send only delays the row until the lease
- * runs out: delivery is at-least-once, and handlers are idempotent.
+ * Drains the outbox. Rows are claimed with a lease (`FOR UPDATE SKIP LOCKED`, and
+ * `available_at` pushed past the lease, in one statement: db/outbox.queries.ts) and
+ * handled after it, so several instances share the work and a crash mid-send only delays the
+ * row until the lease runs out: delivery is at-least-once, and handlers are idempotent.
  */
 export class OutboxWorker extends WakeableWorker {
   constructor(
@@ -37,11 +42,7 @@ export class OutboxWorker extends WakeableWorker {
   }
 
   protected async nextDueAt(): Promise<number | null> {
-    const [next] = await this.db
-      .select({ at: min(outbox.availableAt) })
-      .from(outbox)
-      .where(isNull(outbox.processedAt));
-    return next?.at ? new Date(next.at).getTime() : null;
+    return nextOutboxRowDue(this.db);
   }
 
   /** Handles every row that is due now; returns how many were handled. */
@@ -64,34 +65,14 @@ export class OutboxWorker extends WakeableWorker {
       }
       await failpoint('outbox.handled');
       // One write marks the whole batch: a row's own update would cost a commit each.
-      if (done.length > 0)
-        await this.db
-          .update(outbox)
-          .set({ processedAt: this.clock.now(), lastError: null })
-          .where(inArray(outbox.id, done));
+      if (done.length > 0) await markOutboxRowsHandled(this.db, done, this.clock.now());
       handled += rows.length;
     }
   }
 
-  private async claim(): Promise<OutboxRow[]> {
+  private claim(): Promise<OutboxRow[]> {
     const now = this.clock.now();
-    const claimed = await this.db.transaction(async (tx) => {
-      const due = await dueRows(tx, now);
-      if (due.length === 0) return [];
-      return tx
-        .update(outbox)
-        .set({ availableAt: new Date(now.getTime() + LEASE_MS), attempts: sql`${outbox.attempts} + 1` })
-        .where(
-          inArray(
-            outbox.id,
-            due.map((row) => row.id),
-          ),
-        )
-        .returning();
-    });
-    // In the order they were written: RETURNING follows no ORDER BY, and a payout handled before
-    // the holds it captures would find them still pending.
-    return claimed.sort((a, b) => a.id - b.id);
+    return claimDueOutboxRows(this.db, now, new Date(now.getTime() + LEASE_MS));
   }
 
   private async handleOne(row: OutboxRow): Promise<void> {
@@ -120,20 +101,6 @@ export class OutboxWorker extends WakeableWorker {
       return false;
     }
   }
-}
-
-/**
- * The next batch of due rows, oldest first, locked for this claim; rows another claim holds are
- * skipped. Read through `outbox_claim_idx` (pending rows in id order), never the processed ones.
- */
-export function dueRows(tx: Pick<Db, 'select'>, now: Date) {
-  return tx
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(isNull(outbox.processedAt), lte(outbox.availableAt, now)))
-    .orderBy(asc(outbox.id))
-    .limit(BATCH)
-    .for('update', { skipLocked: true });
 }
 
 /** Rows grouped by topic, in claim order (Node 20 has no Map.groupBy). */

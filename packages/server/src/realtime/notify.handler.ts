@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { announceOutboxRows } from '../db/outbox.queries';
 import type { BatchOutboxHandler } from '../jobs/outbox-worker';
 
 export const EVENTS_CHANNEL = 'giro_events';
@@ -13,9 +13,11 @@ export function notifyHandler(db: Db): BatchOutboxHandler {
   return {
     // A whole claimed batch in one round trip.
     async batch(rows) {
-      // Ids are integers: the array literal needs no escaping.
-      const ids = `{${rows.map((row) => row.id).join(',')}}`;
-      await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, id) from unnest(${ids}::text[]) as id`);
+      await announceOutboxRows(
+        db,
+        EVENTS_CHANNEL,
+        rows.map((row) => row.id),
+      );
     },
   };
 }

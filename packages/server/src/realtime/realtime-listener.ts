@@ -1,7 +1,6 @@
-import { asc, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
-import { outbox } from '../db/schema';
+import { announcedOutboxRows } from '../db/outbox.queries';
 import { EVENTS_CHANNEL } from './notify.handler';
 import type { SocketHub } from './socket-hub';
 
@@ -19,11 +18,7 @@ export async function startRealtimeListener(database: Database, hub: SocketHub, 
   // Announcements that arrive together are read with one query, in id order.
   let waiting: number[] = [];
   const deliver = async (ids: number[]) => {
-    const rows = await database.db
-      .select({ organizationId: outbox.organizationId, payload: outbox.payload })
-      .from(outbox)
-      .where(inArray(outbox.id, ids))
-      .orderBy(asc(outbox.id));
+    const rows = await announcedOutboxRows(database.db, ids);
     for (const row of rows) dispatch(hub, row.organizationId, row.payload as RealtimePayload);
   };
   return database.listen(EVENTS_CHANNEL, (payload) => {
