@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client';
+import { rowsOf } from '../src/db/insights/rows';
+import { openTestDatabase } from './support/test-database';
+
+let database: Database | undefined;
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+});
+
+const FUNDS = 24;
+
+/**
+ * Every fund command rewrites its fund's row. Migration 0025 leaves room on each page for the
+ * new version, so the update is HOT: no new entry in any of the table's four indexes, and no page
+ * added. Rows of a fund's real size (about 1.8 KB in line; random text, which does not compress),
+ * each updated once in one transaction: nothing can be pruned meanwhile, so only the room the
+ * pages were left with counts. Full pages (fillfactor 100) hold four such rows and take none of
+ * their new versions.
+ */
+describe('the funds table', () => {
+  it('keeps room for a fund row’s next version on its page: the update is HOT', async () => {
+    database = await openTestDatabase();
+    const hot = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into organizations (name, type, invite_code)
+        select 'family ' || g, 'family', 'hot-' || g from generate_series(1, ${FUNDS}) g`);
+      await tx.execute(sql`
+        insert into funds (organization_id, state)
+        select id, jsonb_build_object('pad', (select string_agg(md5(random()::text || g), '')
+          from generate_series(1, 55) g))
+        from organizations where invite_code like 'hot-%'`);
+      await tx.execute(sql`
+        update funds set state = jsonb_build_object('pad', (select string_agg(md5(random()::text || g), '')
+          from generate_series(1, 55) g)), version = version + 1`);
+      const [row] = await rowsOf<{ updated: number; hot: number }>(
+        tx,
+        sql`select pg_stat_get_xact_tuples_updated('funds'::regclass)::int as updated,
+          pg_stat_get_xact_tuples_hot_updated('funds'::regclass)::int as hot`,
+      );
+      return row!;
+    });
+    expect(hot).toEqual({ updated: FUNDS, hot: FUNDS });
+  });
+});
