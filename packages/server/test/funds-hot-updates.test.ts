@@ -11,6 +11,9 @@ afterEach(async () => {
 });
 
 const FUNDS = 24;
+/** About 1.8 KB of random text: a state of a fund's size that does not compress. */
+const paddedState = sql`jsonb_build_object('pad', (select string_agg(md5(random()::text || g), '')
+  from generate_series(1, 55) g))`;
 
 /**
  * Every fund command rewrites its fund's row. Migration 0025 leaves room on each page for the
@@ -29,12 +32,8 @@ describe('the funds table', () => {
         select 'family ' || g, 'family', 'hot-' || g from generate_series(1, ${FUNDS}) g`);
       await tx.execute(sql`
         insert into funds (organization_id, state)
-        select id, jsonb_build_object('pad', (select string_agg(md5(random()::text || g), '')
-          from generate_series(1, 55) g))
-        from organizations where invite_code like 'hot-%'`);
-      await tx.execute(sql`
-        update funds set state = jsonb_build_object('pad', (select string_agg(md5(random()::text || g), '')
-          from generate_series(1, 55) g)), version = version + 1`);
+        select id, ${paddedState} from organizations where invite_code like 'hot-%'`);
+      await tx.execute(sql`update funds set state = ${paddedState}, version = version + 1`);
       const [row] = await rowsOf<{ updated: number; hot: number }>(
         tx,
         sql`select pg_stat_get_xact_tuples_updated('funds'::regclass)::int as updated,

@@ -5,9 +5,10 @@ import type { DbOrTx } from './client';
  * A fixed SQL text run as a named prepared statement: PostgreSQL parses and plans it once per
  * connection, and nothing is built per call. Only for the few statements every fund command
  * runs, or the outbox's delivery after it (issue 15): there, Drizzle's query building and
- * PostgreSQL's parse and plan of each statement were most of a contribution's cost (`npm run bench:statements`). Drizzle's own
- * `.prepare()` cannot serve: a statement prepared on the database is bound to the pool, not to
- * the transaction's connection, so it would run outside the transaction.
+ * PostgreSQL's parse and plan of each statement were most of a contribution's cost
+ * (`npm run bench:statements`). Drizzle's own `.prepare()` cannot serve: a statement prepared
+ * on the database is bound to the pool, not to the transaction's connection, so it would run
+ * outside the transaction.
  *
  * The text names its columns and casts its parameters itself. Rows come back as the driver
  * parses them; statements here return only text, numbers, booleans and json, which both

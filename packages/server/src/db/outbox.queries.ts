@@ -33,43 +33,28 @@ export function dueRowsSql(now: string): string {
 }
 
 // One statement, committed on its own: the rows are locked, leased and returned at once, as the
-// transaction of a select and an update did. Ids as float8: a bigint comes back as a string
-// from node-postgres, and an id passes 2^53 only after nine quadrillion rows.
-const claimStatement = namedStatement<{
-  id: number;
-  topic: string;
-  organization_id: string | null;
-  payload: unknown;
-  attempts: number;
-}>(
+// transaction of a select and an update did. In the order they were written: RETURNING follows
+// no ORDER BY, and a payout handled before the holds it captures would find them still pending.
+// Ids as float8: a bigint comes back as a string from node-postgres, and an id passes 2^53 only
+// after nine quadrillion rows.
+const claimStatement = namedStatement<ClaimedOutboxRow>(
   'outbox_claim',
-  `with due as materialized (${dueRowsSql('to_timestamp($1::float8 / 1000)')})
-   update outbox set available_at = to_timestamp($2::float8 / 1000), attempts = outbox.attempts + 1
-   from due where outbox.id = due.id
-   returning outbox.id::float8 as id, outbox.topic, outbox.organization_id, outbox.payload, outbox.attempts`,
+  `with due as materialized (${dueRowsSql('to_timestamp($1::float8 / 1000)')}),
+   claimed as (
+     update outbox set available_at = to_timestamp($2::float8 / 1000), attempts = outbox.attempts + 1
+     from due where outbox.id = due.id
+     returning outbox.id, outbox.topic, outbox.organization_id, outbox.payload, outbox.attempts)
+   select id::float8 as id, topic, organization_id as "organizationId", payload, attempts
+   from claimed order by id`,
 );
 
 /**
- * Claims the rows due at `now` with a lease until `leaseUntil`: any number of instances share
- * them, and a row whose handler dies is due again when the lease ends. In the order they were
- * written: RETURNING follows no ORDER BY, and a payout handled before the holds it captures
- * would find them still pending.
+ * Claims the rows due at `now` with a lease until `leaseUntil`, in the order they were written:
+ * any number of instances share them, and a row whose handler dies is due again when the lease
+ * ends.
  */
-export async function claimDueOutboxRows(
-  db: DbOrTx,
-  now: Date,
-  leaseUntil: Date,
-): Promise<ClaimedOutboxRow[]> {
-  const rows = await runNamed(db, claimStatement, [now.getTime(), leaseUntil.getTime()]);
-  return rows
-    .map((row) => ({
-      id: row.id,
-      topic: row.topic,
-      organizationId: row.organization_id,
-      payload: row.payload,
-      attempts: row.attempts,
-    }))
-    .sort((a, b) => a.id - b.id);
+export function claimDueOutboxRows(db: DbOrTx, now: Date, leaseUntil: Date): Promise<ClaimedOutboxRow[]> {
+  return runNamed(db, claimStatement, [now.getTime(), leaseUntil.getTime()]);
 }
 
 const handledStatement = namedStatement(
@@ -105,16 +90,16 @@ export async function announceOutboxRows(db: DbOrTx, channel: string, ids: reado
   await runNamed(db, announceStatement, [channel, ids.map(String)]);
 }
 
-const announcedStatement = namedStatement<{ organization_id: string | null; payload: unknown }>(
+const announcedStatement = namedStatement<{ organizationId: string | null; payload: unknown }>(
   'outbox_announced_rows',
-  `select organization_id, payload from outbox where id = any($1::bigint[]) order by id`,
+  `select organization_id as "organizationId", payload from outbox where id = any($1::bigint[])
+   order by id`,
 );
 
-/** The announced rows' organizations and payloads, in id order. */
-export async function announcedOutboxRows(
+/** The announced rows' organizations and payloads, in id order: what each listener forwards. */
+export function readAnnouncedOutboxRows(
   db: DbOrTx,
   ids: readonly number[],
 ): Promise<{ organizationId: string | null; payload: unknown }[]> {
-  const rows = await runNamed(db, announcedStatement, [ids]);
-  return rows.map((row) => ({ organizationId: row.organization_id, payload: row.payload }));
+  return runNamed(db, announcedStatement, [ids]);
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
-import { announcedOutboxRows } from '../db/outbox.queries';
+import { readAnnouncedOutboxRows } from '../db/outbox.queries';
 import { EVENTS_CHANNEL } from './notify.handler';
 import type { SocketHub } from './socket-hub';
 
@@ -18,7 +18,7 @@ export async function startRealtimeListener(database: Database, hub: SocketHub, 
   // Announcements that arrive together are read with one query, in id order.
   let waiting: number[] = [];
   const deliver = async (ids: number[]) => {
-    const rows = await announcedOutboxRows(database.db, ids);
+    const rows = await readAnnouncedOutboxRows(database.db, ids);
     for (const row of rows) dispatch(hub, row.organizationId, row.payload as RealtimePayload);
   };
   return database.listen(EVENTS_CHANNEL, (payload) => {
