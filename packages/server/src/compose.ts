@@ -74,6 +74,7 @@ export function compose(options: {
     captcha,
     kickOutbox: () => outbox.kick(),
     kickDeadlines: () => deadlines.kick(),
+    wakeDeadlinesBy: (at) => deadlines.wakeBy(at),
     drainDeadlines: () => deadlines.drain(),
     fundCommands: new FundCommandBatches(() => deps),
     hub: new SocketHub(),

@@ -20,6 +20,11 @@ export interface Deps {
   kickOutbox(): void;
   /** Called after a fund changed or the clock jumped: its next deadline may be earlier now. */
   kickDeadlines(): void;
+  /**
+   * Called after members' fund commands committed, with the earliest moment they made due
+   * (FundWriteBatch.dueAt): the deadline worker runs now only if it would wake later.
+   */
+  wakeDeadlinesBy(at: number): void;
   /** Processes every deadline due now, before answering (the test clock's jumps). */
   drainDeadlines(): Promise<number>;
   /** The payment provider (PAYMENTS: the sandbox by default). */

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FundHarness } from './fund-harness.test-support';
-import { dueReminder, nextReminderAt, reminderMoments, stillToRemind } from './reminders';
+import {
+  addedReminderMoments,
+  dueReminder,
+  nextReminderAt,
+  reminderMoments,
+  stillToRemind,
+} from './reminders';
 import { DAY_MS, HOUR_MS } from './rules';
 
 const members = ['anna', 'bruno', 'carla', 'dario'];
@@ -97,5 +103,23 @@ describe('reminders: the window opens, 24 h and 2 h before it closes, to the unp
         expect(given.length).toBeLessThanOrEqual(3);
       }),
     );
+  });
+});
+
+describe('the moments a change adds (what the deadline worker is woken for)', () => {
+  it('a round that opens adds its three moments; a contribution in it adds none', () => {
+    const { h: opened, round } = openRound();
+    // A fund with no round has no moments: the opened round's are all new.
+    expect(addedReminderMoments(new FundHarness().state, opened.state)).toEqual([
+      round.windowOpensAt,
+      round.withdrawalAt - DAY_MS,
+      round.withdrawalAt - 2 * HOUR_MS,
+    ]);
+    opened.openWindow();
+    const beforePaying = opened.state;
+    const payer = members.find((m) => m !== round.recipientId)!;
+    opened.run({ type: 'Contribute', userId: payer, contributionId: 'c1', method: 'manual' });
+    expect(opened.state).not.toBe(beforePaying);
+    expect(addedReminderMoments(beforePaying, opened.state)).toEqual([]);
   });
 });

@@ -36,6 +36,18 @@ export function reminderMoments(state: FundState): ReminderMoment[] {
   return moments.filter((m, i) => i === 0 || m.at > round.windowOpensAt);
 }
 
+/**
+ * The reminder moments a change of state adds (a round opened, its window moved): those the
+ * database's schedule of reminders does not know yet. A change that keeps them (a contribution,
+ * a vote) adds none, and so has nothing new for the reminders to wake for.
+ */
+export function addedReminderMoments(before: FundState, after: FundState): number[] {
+  const known = new Set(reminderMoments(before).map((m) => m.at));
+  return reminderMoments(after)
+    .map((m) => m.at)
+    .filter((at) => !known.has(at));
+}
+
 /** The first moment after `through`, or null: when to look again. */
 export function nextReminderAt(state: FundState, through: number | null): number | null {
   const later = reminderMoments(state)

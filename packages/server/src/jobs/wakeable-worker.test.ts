@@ -55,4 +55,47 @@ describe('WakeableWorker', () => {
     expect(worker.runs).toBe(4);
     expect(worker.health().alive).toBe(false);
   });
+
+  it('a write due after its sleep ends leaves it asleep; one due sooner, or during a run, drains now', async () => {
+    const worker = new Worker();
+    worker.scheduleFails = false;
+    worker.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(worker.runs).toBe(1);
+
+    // Asleep for its longest sleep (its next work is a minute off): a write due later changes nothing.
+    worker.wakeBy(Date.now() + 40_000);
+    worker.wakeBy(Date.now() + 30_000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(worker.runs).toBe(1);
+    // One due before the sleep ends drains now.
+    worker.wakeBy(Date.now() + 10_000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(worker.runs).toBe(2);
+
+    // During a run the schedule it will read may be older than the write: it drains once more.
+    let finish = () => {};
+    worker.drain = async () => {
+      worker.runs++;
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      return 0;
+    };
+    worker.kick();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(worker.runs).toBe(3);
+    worker.wakeBy(Date.now() + 40_000);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(worker.runs).toBe(4);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+
+    // Stopped, it runs no more.
+    await worker.stop();
+    worker.wakeBy(Date.now());
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(worker.runs).toBe(4);
+  });
 });

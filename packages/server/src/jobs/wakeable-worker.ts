@@ -13,6 +13,8 @@ export abstract class WakeableWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  /** When the sleep in force ends (the worker's clock), once it is set; undefined otherwise. */
+  private plannedAt: number | undefined;
   /** When the last run ended (or the worker started), and whether that run failed: for /readyz. */
   private lastRunAt: number | undefined;
   private lastRunFailed = false;
@@ -47,15 +49,31 @@ export abstract class WakeableWorker {
     };
   }
 
+  /** When the sleep in force ends (the worker's clock); undefined while it runs, or stopped. */
+  get asleepUntil(): number | undefined {
+    return this.stopped ? undefined : this.plannedAt;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
   }
 
+  /**
+   * Something was written that is due at `at` (the worker's clock): drain now if the sleep in
+   * force would end later, else leave it, since it ends in time. A run under way, or a sleep not
+   * yet set (its schedule may have been read before the write), drains again as `kick` does.
+   */
+  wakeBy(at: number): void {
+    if (this.running === undefined && this.plannedAt !== undefined && at >= this.plannedAt) return;
+    this.kick();
+  }
+
   /** Something was written or time jumped: drain soon. */
   kick(): void {
     if (this.stopped) return;
+    this.plannedAt = undefined;
     if (this.running) {
       this.again = true;
       return;
@@ -89,8 +107,10 @@ export abstract class WakeableWorker {
   private async sleep(): Promise<void> {
     if (this.stopped) return;
     const next = await this.nextDueAt();
-    const wait = next === null ? MAX_SLEEP_MS : Math.max(0, next - this.now());
+    const now = this.now();
+    const wait = next === null ? MAX_SLEEP_MS : Math.max(0, next - now);
     this.timer = setTimeout(() => this.kick(), Math.min(wait + 5, MAX_SLEEP_MS));
     this.timer.unref();
+    if (this.running === undefined) this.plannedAt = now + Math.min(wait, MAX_SLEEP_MS);
   }
 }

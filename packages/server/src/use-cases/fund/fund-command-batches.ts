@@ -113,8 +113,9 @@ export class FundCommandBatches {
       runFundCommandAlone(deps, w.user, w.fundId, w.command, w.options).then(w.resolve, w.reject);
     if (batch.length === 1) return alone(batch[0]!);
     let outcomes: Outcome[];
+    let due: number | null;
     try {
-      outcomes = await commitTogether(deps, batch);
+      ({ outcomes, due } = await commitTogether(deps, batch));
     } catch (error) {
       if (error instanceof Retry) {
         deps.logger.debug({ err: error.cause, commands: batch.length }, 'fund command batch: each alone');
@@ -124,7 +125,7 @@ export class FundCommandBatches {
     }
     await failpoint('fund-command.after-commit');
     deps.kickOutbox();
-    deps.kickDeadlines();
+    if (due !== null) deps.wakeDeadlinesBy(due);
     outcomes.forEach((outcome, i) => {
       const w = batch[i]!;
       if ('view' in outcome) w.resolve(outcome.view);
@@ -142,7 +143,10 @@ class Retry extends Error {}
  * again alone), as does a statement PostgreSQL refused at the commit; any other failure there
  * (the connection lost at the commit, when it may have committed) is thrown as it is.
  */
-async function commitTogether(deps: Deps, batch: readonly Waiting[]): Promise<Outcome[]> {
+async function commitTogether(
+  deps: Deps,
+  batch: readonly Waiting[],
+): Promise<{ outcomes: Outcome[]; due: number | null }> {
   const asked = batch.map((w) => ({
     organizationId: w.organizationId,
     idempotencyKey: w.options.idempotency?.key,
@@ -191,7 +195,7 @@ async function commitTogether(deps: Deps, batch: readonly Waiting[]): Promise<Ou
         await writes.flush(tx, sendWithCommit);
         await failpoint('fund-command.before-commit');
         beforeCommit = false;
-        return outcomes;
+        return { outcomes, due: writes.dueAt() };
       } catch (error) {
         throw new Retry('fund command batch', { cause: error });
       }

@@ -1,4 +1,5 @@
 import type { NotificationType } from '@giro/contract/notifications';
+import { addedReminderMoments } from '@giro/domain/fund/reminders';
 import type { LedgerTransaction } from '@giro/domain/ledger';
 import type { DbOrTx } from '../../db/client';
 import type { FundRowChange } from '../../db/fund.repository';
@@ -67,6 +68,22 @@ export class FundWriteBatch {
   /** A payment a command accepted: its method is remembered with the writes. */
   acceptedPayment(payment: AcceptedPayment): void {
     this.payments.push(payment);
+  }
+
+  /**
+   * The earliest moment the deadline worker has to look at these changes, or null when they
+   * give it nothing to do: each fund's next deadline, and the reminder moments a change added
+   * (a contribution keeps its round's, so adds none). Those moments it keeps are already in the
+   * worker's schedule, and a deadline no earlier than the worker's next wake-up is met by it
+   * (jobs/wakeable-worker.ts, `wakeBy`): at a busy hour a member's payment no longer costs the
+   * worker a run of its claims (issue 15).
+   */
+  dueAt(): number | null {
+    const moments = this.changes.flatMap((change) => [
+      ...(change.nextDeadline === null ? [] : [change.nextDeadline]),
+      ...addedReminderMoments(change.fund.state, change.state),
+    ]);
+    return moments.length === 0 ? null : Math.min(...moments);
   }
 
   /**

@@ -69,7 +69,8 @@ export async function runFundCommandAlone(
  * transaction's `begin` (db/opened-transaction.ts); the Idempotency-Key answered from its first
  * answer; the work into a write batch, then the writes with the view stored for the key and the
  * accepted payment's method (one statement for a member's command, sent with the commit); then
- * the workers woken once the transaction committed. A key another request stored meanwhile
+ * the outbox woken once the transaction committed, and the deadline worker if the change made
+ * something due before it would wake (FundWriteBatch.dueAt). A key another request stored meanwhile
  * fails that statement, and so the transaction: IDEMPOTENCY_KEY_REUSED.
  */
 export async function withLockedFund(
@@ -90,9 +91,11 @@ export async function withLockedFund(
   const organizationId = user.familyId;
   const { idempotency } = options;
   const asked = [{ organizationId, idempotencyKey: idempotency?.key }];
+  let due: number | null = null;
   const opening = [lockFundsStep([organizationId]), fundCommandContextStep(asked, fundCallTypes)];
   const view = await storingAnswer(() =>
     transactionOpenedWith(deps.db, opening, async (tx, [locked, read], sendWithCommit) => {
+      due = null;
       const [context] = fundCommandContextsOf(read!, asked) as [FundCommandContext];
       const { fund, replayed } = openCommand(
         lockedFunds(locked!).get(organizationId),
@@ -106,13 +109,14 @@ export async function withLockedFund(
       const { state, members } = await work(tx, fund, context, batch);
       const result = await answerCommand(tx, deps, batch, user, options, state, members);
       await batch.flush(tx, sendWithCommit);
+      due = batch.dueAt();
       await failpoint('fund-command.before-commit');
       return result;
     }),
   );
   await failpoint('fund-command.after-commit');
   deps.kickOutbox();
-  deps.kickDeadlines();
+  if (due !== null) deps.wakeDeadlinesBy(due);
   return view;
 }
 
