@@ -7,7 +7,9 @@
  * floor. Then each route again at half its measured rate, evenly paced (support/paced-load.ts):
  * the p99 a member sees when the server is busy but not saturated (median of `--reps` runs),
  * each run followed by the one-query floor at the same rate, so the host's own stalls in those
- * minutes stand beside it.
+ * minutes stand beside it. The write rows also give the CPU each request cost the server,
+ * PostgreSQL and the load client (support/process-cpu.ts), which the host's disk moves far less
+ * than the rate.
  * Run: npm run bench:http   (options: --duration 5 --connections 50 --reps 3 --db both|pglite|postgres
  * --writes-only, --only <regex of read rows>, --node-flags="<flags for Giro's node>",
  * --sql-before-writes="<SQL run on Giro's database before the write rows>"; GIRO_STDOUT=<file>)
@@ -25,6 +27,7 @@ import { type CollectingFamily, seedCollectingFamilies } from './support/collect
 import { type DatabaseKind, freshPostgres } from './support/database';
 import { PUBLIC_URL, SESSION_SECRET, startInProcess } from './support/in-process';
 import { pacedLoad } from './support/paced-load';
+import { type CpuReading, cpuPerRequestUs, cpuReader } from './support/process-cpu';
 import { median, printTable, round, sleep, writeResult } from './support/report';
 import { resyncLoad } from './support/resync-load';
 import { markInGiroStdout, type Running, startGiro } from './support/servers';
@@ -362,23 +365,43 @@ async function bench(kind: DatabaseKind) {
     if (beforeWrites && !values.only) await runSql(kind, env, beforeWrites);
     const contributions = values.only ? [] : await contributionRequests(giro.url, payers);
     const perRun = families * 4;
-    const writes: [string, (i: number) => Promise<Run>][] = [
+    // Each with the process that answers it, whose CPU is read beside PostgreSQL's and the client's.
+    const writes: [string, (i: number) => Promise<Run>, 'floor' | 'giro'][] = [
       [
         'insert floor: node:http + prepared INSERT, autocommit',
         () => fixedCount(`${floor.url}/insert`, perRun),
+        'floor',
       ],
       [
         'POST /api/rotating-fund/:id/contributions',
         (i) => post(contributions.slice(i * perRun, (i + 1) * perRun)),
+        'giro',
       ],
     ];
     if (values.only) writes.splice(0);
     const writeRuns = new Map<string, Run[]>(writes.map(([title]) => [title, []]));
+    // CPU per request of each measured write run: from its start to the next run's start, so what
+    // it left to the workers (the outbox's socket events) counts with it; autocannon ends a run on
+    // its next whole second, which leaves them the time.
+    const readCpu = cpuReader({ floor: floor.child.pid, giro: giro.child.pid });
+    const writeCpu = new Map<string, ReturnType<typeof cpuPerRequestUs>[]>(
+      writes.map(([title]) => [title, []]),
+    );
+    let open: { title: string; server: string; from: CpuReading; measured: boolean } | undefined;
+    const closeCpuWindow = (to: CpuReading | undefined) => {
+      if (open?.measured && to)
+        writeCpu.get(open.title)!.push(cpuPerRequestUs(open.server, open.from, to, perRun));
+    };
     for (let rep = 0; rep < WRITE_REPS + WRITE_WARMUPS; rep++)
-      for (const [title, load] of writes) {
+      for (const [title, load, server] of writes) {
+        const from = readCpu?.();
+        closeCpuWindow(from);
+        open = from && { title, server, from, measured: rep >= WRITE_WARMUPS };
         const run = await load(rep);
         if (rep >= WRITE_WARMUPS) writeRuns.get(title)!.push(run);
       }
+    await sleep(1000);
+    closeCpuWindow(readCpu?.());
     const floorRate = loads.length ? median(runs.get(loads[0]![0])!.map((r) => r.requestsPerSecond)) : 0;
     const rows: (string | number)[][] = [];
     const json = [];
@@ -421,18 +444,38 @@ async function bench(kind: DatabaseKind) {
     const insertRate = writes.length
       ? median(writeRuns.get(writes[0]![0])!.map((r) => r.requestsPerSecond))
       : 0;
+    const cpuRows: (string | number)[][] = [];
     for (const [title] of writes) {
       const measured = writeRuns.get(title)!;
       const rate = median(measured.map((r) => r.requestsPerSecond));
+      const cpu = writeCpu.get(title)!;
+      const cpuUs =
+        cpu.length === 0
+          ? undefined
+          : {
+              server: median(cpu.map((c) => c.server)),
+              // PGlite runs inside the server: its time is the server's.
+              postgres: kind === 'postgres' ? median(cpu.map((c) => c.postgres)) : undefined,
+              client: median(cpu.map((c) => c.client)),
+            };
       const row = {
         route: `${title} (ratio to the insert floor)`,
         requestsPerSecond: rate,
         p50Ms: median(measured.map((r) => r.p50Ms)),
         p99Ms: median(measured.map((r) => r.p99Ms)),
         ratio: round(rate / insertRate, 2),
+        cpuUs,
       };
       json.push(row);
       rows.push([row.route, row.requestsPerSecond, row.p50Ms, row.p99Ms, row.ratio, '', '']);
+      if (cpuUs)
+        cpuRows.push([
+          title,
+          cpuUs.server,
+          cpuUs.postgres ?? 'in the server',
+          cpuUs.client,
+          cpuUs.server + (cpuUs.postgres ?? 0),
+        ]);
     }
     console.log(
       `\n${kind}: ${duration} s runs, ${connections} connections, pool ${POOL}, median of ${reps} (writes: of ${WRITE_REPS} runs of ${families * 4} requests, after ${WRITE_WARMUPS} warm-up runs)\n`,
@@ -449,6 +492,10 @@ async function bench(kind: DatabaseKind) {
       ],
       rows,
     );
+    if (cpuRows.length > 0) {
+      console.log(`\nCPU per request, µs (median of the ${WRITE_REPS} measured runs, from /proc)\n`);
+      printTable(['route', 'server', 'PostgreSQL', 'load client', 'server + PostgreSQL'], cpuRows);
+    }
     return { db: kind, rows: json };
   } finally {
     for (const server of started.reverse()) await server.stop();

@@ -29,7 +29,15 @@ export async function freshPostgres(
   await admin(`create database ${name}`);
   // A diagnosis only: commits stop waiting for the WAL flush (fdatasync, ~3 ms on this disk).
   if (options.asyncCommit) await admin(`alter database ${name} set synchronous_commit = off`);
-  return { url: postgresUrl(name), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  // KEEP_BENCH_DB=1 leaves it for a look afterwards (what a run wrote; drop it by hand).
+  const keep = Boolean(process.env.KEEP_BENCH_DB);
+  return {
+    url: postgresUrl(name),
+    drop: async () => {
+      if (keep) console.log(`kept the database ${name}`);
+      else await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
 }
 
 /** A migrated database: PGlite in memory, or a fresh PostgreSQL database dropped on close. */
