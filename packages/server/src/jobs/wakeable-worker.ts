@@ -15,6 +15,8 @@ export abstract class WakeableWorker {
   private stopped = true;
   /** When the sleep in force ends (the worker's clock), once it is set; undefined otherwise. */
   private plannedAt: number | undefined;
+  /** Counts kicks: a sleep whose schedule was read before the latest one sets nothing. */
+  private kicks = 0;
   /** When the last run ended (or the worker started), and whether that run failed: for /readyz. */
   private lastRunAt: number | undefined;
   private lastRunFailed = false;
@@ -73,6 +75,7 @@ export abstract class WakeableWorker {
   /** Something was written or time jumped: drain soon. */
   kick(): void {
     if (this.stopped) return;
+    this.kicks++;
     this.plannedAt = undefined;
     if (this.running) {
       this.again = true;
@@ -106,11 +109,14 @@ export abstract class WakeableWorker {
 
   private async sleep(): Promise<void> {
     if (this.stopped) return;
+    const kicks = this.kicks;
     const next = await this.nextDueAt();
+    // Kicked meanwhile: that run sleeps afterwards on a schedule read after the write.
+    if (kicks !== this.kicks || this.stopped) return;
     const now = this.now();
     const wait = next === null ? MAX_SLEEP_MS : Math.max(0, next - now);
     this.timer = setTimeout(() => this.kick(), Math.min(wait + 5, MAX_SLEEP_MS));
     this.timer.unref();
-    if (this.running === undefined) this.plannedAt = now + Math.min(wait, MAX_SLEEP_MS);
+    this.plannedAt = now + Math.min(wait, MAX_SLEEP_MS);
   }
 }
