@@ -64,13 +64,16 @@ const POOL = 10;
 const WRITE_REPS = 4;
 /**
  * Runs of the contribution POST (and of the insert floor beside it) before those measured:
- * 2,400 contributions. A fresh server compiles the contribution's path while it answers its
- * first two thousand or so: after one warm-up run a quarter of Giro's CPU in the measured runs
- * was TurboFan compiling on V8's helper threads (`perf`, stop 51), and Giro spent 1.13–1.43 ms
- * of CPU a contribution; after six 0.92–0.94, after ten 0.90. The read rows never had this:
- * each runs for seconds at thousands a second before it is measured.
+ * 6,400 contributions. A fresh server compiles the contribution's path while it answers them:
+ * what runs once a batch (a dozen or more contributions) reaches V8's thresholds only after a
+ * few hundred batches. After one warm-up run a quarter of Giro's CPU in the measured runs was
+ * TurboFan compiling on V8's helper threads (`perf`, stop 51). After six, Giro spent 475–575
+ * µs of CPU a contribution in seven bench runs; after sixteen, 400–425 in five (stop 54), though
+ * `--trace-opt` (with the run markers in GIRO_STDOUT) still shows TurboFan at work in some
+ * measured runs. A server that has been up a day is past all of it. The read
+ * rows never had this: each runs for seconds at thousands a second before it is measured.
  */
-const WRITE_WARMUPS = 6;
+const WRITE_WARMUPS = 16;
 /** The client's nice value once the servers run (raiseClientPriority). */
 const CLIENT_PRIORITY = -5;
 const root = new URL('..', import.meta.url).pathname;
@@ -255,7 +258,7 @@ async function prepare(kind: DatabaseKind) {
   await database.migrate();
   const server = await startInProcess(database);
   // With --only there are no write rows, so only the family the reads use (the payers' seed is
-  // most of the bench's start-up: about two minutes for the ten runs' thousand families).
+  // most of the bench's start-up: over two minutes for the twenty runs' two thousand families).
   const seeded = await seedCollectingFamilies(server, {
     families: 1 + (values.only ? 0 : families * (WRITE_REPS + WRITE_WARMUPS)),
     members: 6,
@@ -397,6 +400,9 @@ async function bench(kind: DatabaseKind) {
         const from = readCpu?.();
         closeCpuWindow(from);
         open = from && { title, server, from, measured: rep >= WRITE_WARMUPS };
+        markInGiroStdout(
+          `${title}: ${rep < WRITE_WARMUPS ? `warm-up run ${rep + 1}` : `run ${rep - WRITE_WARMUPS + 1}`}`,
+        );
         const run = await load(rep);
         if (rep >= WRITE_WARMUPS) writeRuns.get(title)!.push(run);
       }

@@ -44,3 +44,28 @@ describe('the funds table', () => {
     expect(hot).toEqual({ updated: FUNDS, hot: FUNDS });
   });
 });
+
+/**
+ * The documents every command writes are compressed with lz4 where the engine has it (migration
+ * 0026): on PostgreSQL a fund's state written after the migration reads back as lz4; PGlite is
+ * built without lz4 and keeps pglz. A state of 4 KB that compresses, as a real one does.
+ */
+describe('the JSON documents commands write', () => {
+  it('are compressed with lz4 on PostgreSQL, with pglz on PGlite', async () => {
+    database = await openTestDatabase();
+    const compression = await database.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`insert into organizations (name, type, invite_code) values ('lz4', 'family', 'lz4-1')`,
+      );
+      await tx.execute(sql`
+        insert into funds (organization_id, state)
+        select id, jsonb_build_object('pad', repeat('giro ', 800)) from organizations where invite_code = 'lz4-1'`);
+      return rowsOf<{ method: string }>(
+        tx,
+        sql`select pg_column_compression(state) as method from funds f join organizations o
+          on o.id = f.organization_id where o.invite_code = 'lz4-1'`,
+      );
+    });
+    expect(compression).toEqual([{ method: database.kind === 'postgres' ? 'lz4' : 'pglz' }]);
+  });
+});
