@@ -68,7 +68,7 @@ const WRITE_REPS = 4;
  * what runs once a batch (a dozen or more contributions) reaches V8's thresholds only after a
  * few hundred batches. After one warm-up run a quarter of Giro's CPU in the measured runs was
  * TurboFan compiling on V8's helper threads (`perf`, stop 51). After six, Giro spent 475–575
- * µs of CPU a contribution in seven bench runs; after sixteen, 400–425 in five (stop 54), though
+ * µs of CPU a contribution in seven bench runs; after sixteen, 375–425 in seven (stop 54), though
  * `--trace-opt` (with the run markers in GIRO_STDOUT) still shows TurboFan at work in some
  * measured runs. A server that has been up a day is past all of it. The read
  * rows never had this: each runs for seconds at thousands a second before it is measured.
