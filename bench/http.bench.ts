@@ -70,8 +70,8 @@ const WRITE_REPS = 4;
  * TurboFan compiling on V8's helper threads (`perf`, stop 51). After six, Giro spent 475–575
  * µs of CPU a contribution in seven bench runs; after sixteen, 375–425 in seven (stop 54), though
  * `--trace-opt` (with the run markers in GIRO_STDOUT) still shows TurboFan at work in some
- * measured runs. A server that has been up a day is past all of it. The read
- * rows never had this: each runs for seconds at thousands a second before it is measured.
+ * measured runs. A server that has been up a day is past all of it. The read rows never had
+ * this: each runs for seconds at thousands a second before it is measured.
  */
 const WRITE_WARMUPS = 16;
 /** The client's nice value once the servers run (raiseClientPriority). */

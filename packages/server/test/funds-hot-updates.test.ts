@@ -47,9 +47,18 @@ describe('the funds table', () => {
 
 /**
  * The documents every command writes are compressed with lz4 where the engine has it (migration
- * 0026): on PostgreSQL a fund's state written after the migration reads back as lz4; PGlite is
- * built without lz4 and keeps pglz. A state of 4 KB that compresses, as a real one does.
+ * 0026): on PostgreSQL each of the six columns is set to lz4 ('l' in the catalog), and a fund's
+ * state written after the migration reads back as lz4; PGlite is built without lz4 and keeps its
+ * default, pglz. A state of 4 KB that compresses, as a real one does.
  */
+const DOCUMENTS = [
+  'funds.state',
+  'fund_events.payload',
+  'request_states.state',
+  'request_events.payload',
+  'idempotency_keys.response',
+  'outbox.payload',
+];
 describe('the JSON documents commands write', () => {
   it('are compressed with lz4 on PostgreSQL, with pglz on PGlite', async () => {
     database = await openTestDatabase();
@@ -66,6 +75,15 @@ describe('the JSON documents commands write', () => {
           on o.id = f.organization_id where o.invite_code = 'lz4-1'`,
       );
     });
-    expect(compression).toEqual([{ method: database.kind === 'postgres' ? 'lz4' : 'pglz' }]);
+    const lz4 = database.kind === 'postgres';
+    expect(compression).toEqual([{ method: lz4 ? 'lz4' : 'pglz' }]);
+    const columns = await rowsOf<{ column: string; method: string }>(
+      database.db,
+      sql`select attrelid::regclass::text || '.' || attname as column, attcompression::text as method
+        from pg_attribute where attrelid::regclass::text || '.' || attname in ${DOCUMENTS}`,
+    );
+    expect(Object.fromEntries(columns.map((c) => [c.column, c.method]))).toEqual(
+      Object.fromEntries(DOCUMENTS.map((column) => [column, lz4 ? 'l' : ''])),
+    );
   });
 });
