@@ -67,6 +67,7 @@ describe('the named statements', () => {
       'outbox_next_due',
       'payment_preference_remember',
       'realtime_enqueue',
+      'realtime_enqueue_one',
     ]);
     const plans = await plansOf(database.db, statements);
     const scans = [...plans].flatMap(([name, plan]) =>

@@ -13,10 +13,10 @@ import { type NamedStep, step } from './statement-pipeline';
 
 /**
  * Fund changes' writes in one statement (issue 15): the funds' new states and events, the socket
- * events with their sequence numbers, the requests' first answers under their Idempotency-Keys,
- * the payments' remembered methods and the deletion of the calls to act the changes closed (a
- * contribution closes the payer's "pay now"). Each part is the SQL its own repository owns, and
- * reads its rows from one JSON array, so the text is the same for one change or fifty: a named
+ * events with their sequence numbers (announced at the commit), the requests' first answers under
+ * their Idempotency-Keys, the payments' remembered methods and the deletion of the calls to act
+ * the changes closed (a contribution closes the payer's "pay now"). Each part is the SQL its own
+ * repository owns, and reads its rows from one JSON array, so the text is the same for one change or fifty: a named
  * statement (db/named-statement.ts), planned once per connection, sent with the transaction's
  * commit (db/opened-transaction.ts). With the session's read and the opening, a member's
  * contribution is three round trips; a batch of them (use-cases/fund/fund-command-batches.ts)
@@ -29,7 +29,7 @@ const statement = namedStatement(
    ${answerRowsSql({ answers: '$3', now: '$6' })},
    ${preferenceRowsSql({ payments: '$4', now: '$6' })},
    ${closedCallsSql({ ids: '$5' })}
-   select 1`,
+   select count(*) from announced`,
 );
 
 export interface FundChangesWrite {
