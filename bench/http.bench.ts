@@ -22,12 +22,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../packages/server/src/db/client';
 import { type CollectingFamily, seedCollectingFamilies } from './support/collecting-family';
 import { type DatabaseKind, freshPostgres } from './support/database';
 import { PUBLIC_URL, SESSION_SECRET, startInProcess } from './support/in-process';
 import { pacedLoad } from './support/paced-load';
-import { type CpuReading, cpuPerRequestUs, cpuReader } from './support/process-cpu';
+import { type CpuReading, cpuPerRequestUs, cpuReader, walBytes } from './support/process-cpu';
 import { median, printTable, round, sleep, writeResult } from './support/report';
 import { resyncLoad } from './support/resync-load';
 import { markInGiroStdout, type Running, startGiro } from './support/servers';
@@ -390,16 +391,26 @@ async function bench(kind: DatabaseKind) {
     const writeCpu = new Map<string, ReturnType<typeof cpuPerRequestUs>[]>(
       writes.map(([title]) => [title, []]),
     );
-    let open: { title: string; server: string; from: CpuReading; measured: boolean } | undefined;
-    const closeCpuWindow = (to: CpuReading | undefined) => {
+    // And the WAL each measured run wrote, per request (PostgreSQL only), over the same windows.
+    const walClient = kind === 'postgres' && writes.length > 0 ? new pg.Client(env.DATABASE_URL) : undefined;
+    await walClient?.connect();
+    const readWal = async () => (walClient ? walBytes((text) => walClient.query(text)) : undefined);
+    const writeWal = new Map<string, number[]>(writes.map(([title]) => [title, []]));
+    let open:
+      | { title: string; server: string; from: CpuReading; wal: bigint | undefined; measured: boolean }
+      | undefined;
+    const closeCpuWindow = (to: CpuReading | undefined, wal: bigint | undefined) => {
       if (open?.measured && to)
         writeCpu.get(open.title)!.push(cpuPerRequestUs(open.server, open.from, to, perRun));
+      if (open?.measured && open.wal !== undefined && wal !== undefined)
+        writeWal.get(open.title)!.push(Number(wal - open.wal) / perRun);
     };
     for (let rep = 0; rep < WRITE_REPS + WRITE_WARMUPS; rep++)
       for (const [title, load, server] of writes) {
+        const wal = await readWal();
         const from = readCpu?.();
-        closeCpuWindow(from);
-        open = from && { title, server, from, measured: rep >= WRITE_WARMUPS };
+        closeCpuWindow(from, wal);
+        open = from && { title, server, from, wal, measured: rep >= WRITE_WARMUPS };
         markInGiroStdout(
           `${title}: ${rep < WRITE_WARMUPS ? `warm-up run ${rep + 1}` : `run ${rep - WRITE_WARMUPS + 1}`}`,
         );
@@ -407,7 +418,9 @@ async function bench(kind: DatabaseKind) {
         if (rep >= WRITE_WARMUPS) writeRuns.get(title)!.push(run);
       }
     await sleep(1000);
-    closeCpuWindow(readCpu?.());
+    const lastWal = await readWal();
+    closeCpuWindow(readCpu?.(), lastWal);
+    await walClient?.end();
     const floorRate = loads.length ? median(runs.get(loads[0]![0])!.map((r) => r.requestsPerSecond)) : 0;
     const rows: (string | number)[][] = [];
     const json = [];
@@ -455,6 +468,7 @@ async function bench(kind: DatabaseKind) {
       const measured = writeRuns.get(title)!;
       const rate = median(measured.map((r) => r.requestsPerSecond));
       const cpu = writeCpu.get(title)!;
+      const wal = writeWal.get(title)!;
       const cpuUs =
         cpu.length === 0
           ? undefined
@@ -464,6 +478,7 @@ async function bench(kind: DatabaseKind) {
               postgres: kind === 'postgres' ? median(cpu.map((c) => c.postgres)) : undefined,
               client: median(cpu.map((c) => c.client)),
             };
+      const walBytesPerRequest = wal.length > 0 ? Math.round(median(wal)) : undefined;
       const row = {
         route: `${title} (ratio to the insert floor)`,
         requestsPerSecond: rate,
@@ -471,6 +486,7 @@ async function bench(kind: DatabaseKind) {
         p99Ms: median(measured.map((r) => r.p99Ms)),
         ratio: round(rate / insertRate, 2),
         cpuUs,
+        walBytesPerRequest,
       };
       json.push(row);
       rows.push([row.route, row.requestsPerSecond, row.p50Ms, row.p99Ms, row.ratio, '', '']);
@@ -481,6 +497,7 @@ async function bench(kind: DatabaseKind) {
           cpuUs.postgres ?? 'in the server',
           cpuUs.client,
           cpuUs.server + (cpuUs.postgres ?? 0),
+          walBytesPerRequest ?? '',
         ]);
     }
     console.log(
@@ -499,8 +516,13 @@ async function bench(kind: DatabaseKind) {
       rows,
     );
     if (cpuRows.length > 0) {
-      console.log(`\nCPU per request, µs (median of the ${WRITE_REPS} measured runs, from /proc)\n`);
-      printTable(['route', 'server', 'PostgreSQL', 'load client', 'server + PostgreSQL'], cpuRows);
+      console.log(
+        `\nCPU per request, µs, and WAL written per request, bytes (median of the ${WRITE_REPS} measured runs, from /proc and pg_current_wal_insert_lsn)\n`,
+      );
+      printTable(
+        ['route', 'server', 'PostgreSQL', 'load client', 'server + PostgreSQL', 'WAL bytes'],
+        cpuRows,
+      );
     }
     return { db: kind, rows: json };
   } finally {

@@ -68,3 +68,16 @@ export function cpuPerRequestUs(
   const per = (key: string) => Math.round(((to[key]! - from[key]!) * 1000) / requests);
   return { server: per(server), postgres: per('postgres'), client: per('client') };
 }
+
+/**
+ * PostgreSQL's WAL insert position so far, in bytes (the whole cluster's: on this machine only
+ * the bench writes). What a write run wrote between two readings is a figure the host's noise
+ * does not move, as it moves rates and CPU: it says what a request writes, not how fast.
+ */
+export async function walBytes(
+  query: (text: string) => Promise<{ rows: { lsn: string }[] }>,
+): Promise<bigint> {
+  const { rows } = await query('select pg_current_wal_insert_lsn()::text as lsn');
+  const [high, low] = rows[0]!.lsn.split('/') as [string, string];
+  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
+}
