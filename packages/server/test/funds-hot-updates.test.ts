@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client';
+import type { Database, DbOrTx } from '../src/db/client';
 import { rowsOf } from '../src/db/insights/rows';
 import { openTestDatabase } from './support/test-database';
 
@@ -11,6 +11,20 @@ afterEach(async () => {
 });
 
 const FUNDS = 24;
+
+/**
+ * FUNDS organizations with a fund each, whose state is `state`, then every fund's state written
+ * again (one update each), in the caller's transaction.
+ */
+async function writeFundsTwice(tx: DbOrTx, codePrefix: string, state: SQL): Promise<void> {
+  await tx.execute(sql`
+    insert into organizations (name, type, invite_code)
+    select 'family ' || g, 'family', ${codePrefix} || g from generate_series(1, ${FUNDS}) g`);
+  await tx.execute(sql`
+    insert into funds (organization_id, state)
+    select id, ${state} from organizations where invite_code like ${codePrefix} || '%'`);
+  await tx.execute(sql`update funds set state = ${state}, version = version + 1`);
+}
 /** About 1.8 KB of random text: a state of a fund's size that does not compress. */
 const paddedState = sql`jsonb_build_object('pad', (select string_agg(md5(random()::text || g), '')
   from generate_series(1, 55) g))`;
@@ -27,13 +41,7 @@ describe('the funds table', () => {
   it('keeps room for a fund row’s next version on its page: the update is HOT', async () => {
     database = await openTestDatabase();
     const hot = await database.db.transaction(async (tx) => {
-      await tx.execute(sql`
-        insert into organizations (name, type, invite_code)
-        select 'family ' || g, 'family', 'hot-' || g from generate_series(1, ${FUNDS}) g`);
-      await tx.execute(sql`
-        insert into funds (organization_id, state)
-        select id, ${paddedState} from organizations where invite_code like 'hot-%'`);
-      await tx.execute(sql`update funds set state = ${paddedState}, version = version + 1`);
+      await writeFundsTwice(tx, 'hot-', paddedState);
       const [row] = await rowsOf<{ updated: number; hot: number }>(
         tx,
         sql`select pg_stat_get_xact_tuples_updated('funds'::regclass)::int as updated,
@@ -101,13 +109,7 @@ describe('a fund’s state', () => {
     const bigState = sql`jsonb_build_object('pad', (select string_agg(md5(random()::text || g), '')
       from generate_series(1, 70) g))`;
     const [row] = await database.db.transaction(async (tx) => {
-      await tx.execute(sql`
-        insert into organizations (name, type, invite_code)
-        select 'family ' || g, 'family', 'inline-' || g from generate_series(1, ${FUNDS}) g`);
-      await tx.execute(sql`
-        insert into funds (organization_id, state)
-        select id, ${bigState} from organizations where invite_code like 'inline-%'`);
-      await tx.execute(sql`update funds set state = ${bigState}, version = version + 1`);
+      await writeFundsTwice(tx, 'inline-', bigState);
       return rowsOf<{ smallest: number; toast: number }>(
         tx,
         sql`select (select min(pg_column_size(state)) from funds)::int as smallest,

@@ -45,6 +45,10 @@ async function hear(id: number): Promise<void> {
   expect(heard).toContain(id);
 }
 
+/** The outbox worker with the realtime handler the app gives it. */
+const realtimeWorker = () =>
+  new OutboxWorker(database.db, clock, { realtime: notifyHandler(database.db) }, pino({ level: 'silent' }));
+
 const realtimeRows = () =>
   database.db
     .select({ id: outbox.id, processedAt: outbox.processedAt, payload: outbox.payload })
@@ -70,12 +74,7 @@ describe('socket events announced at their commit', () => {
       .from(organizations)
       .where(eq(organizations.id, organizationId));
     expect(org!.seq).toBe(2);
-    const worker = new OutboxWorker(
-      database.db,
-      clock,
-      { realtime: notifyHandler(database.db) },
-      pino({ level: 'silent' }),
-    );
+    const worker = realtimeWorker();
     expect(await worker.drain()).toBe(0);
     expect(heard).toEqual(rows.map((row) => row.id));
   });
@@ -104,12 +103,7 @@ describe('socket events announced at their commit', () => {
       .insert(outbox)
       .values({ topic: 'realtime', organizationId, payload: { events: [] }, availableAt: clock.now() })
       .returning({ id: outbox.id });
-    const worker = new OutboxWorker(
-      database.db,
-      clock,
-      { realtime: notifyHandler(database.db) },
-      pino({ level: 'silent' }),
-    );
+    const worker = realtimeWorker();
     expect(await worker.drain()).toBe(1);
     await hear(row!.id);
     const [after] = await database.db
