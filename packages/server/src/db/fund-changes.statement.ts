@@ -18,9 +18,9 @@ import { type NamedStep, step } from './statement-pipeline';
  * the changes closed (a contribution closes the payer's "pay now"). Each part is the SQL its own
  * repository owns, and reads its rows from one JSON array, so the text is the same for one change
  * or fifty: a named statement (db/named-statement.ts), planned once per connection, sent with the
- * transaction's commit (db/opened-transaction.ts). With the session's read and the opening, a member's
- * contribution is three round trips; a batch of them (use-cases/fund/fund-command-batches.ts)
- * or of due deadlines, the same three.
+ * transaction's commit (db/opened-transaction.ts). With the session's read and the opening, a
+ * member's contribution is three round trips; a batch of them
+ * (use-cases/fund/fund-command-batches.ts) or of due deadlines, the same three.
  */
 const statement = namedStatement(
   'fund_changes_save',
