@@ -234,10 +234,16 @@ describe('funding requests: contributions', () => {
             org.run({ type: 'CancelRequest', requestId: 'r', userId: 'owner' });
           expect(collectedCents(org.get('r'))).toBeLessThanOrEqual(25000);
           expect(checkJournal(org.journal)).toEqual([]);
-          if (org.get('r').status !== 'active')
-            expect(balances(org.journal).get('request-escrow:r') ?? 0).toBe(0);
+          // Card holds stay in escrow until a payout captures them (ADR 0030): a request that
+          // reached its target still holds every one; one cancelled has released them all.
+          const escrow = balances(org.journal).get('request-escrow:r') ?? 0;
+          const { status } = org.get('r');
+          if (status === 'completed') expect(escrow).toBe(collectedCents(org.get('r')));
+          else if (status !== 'active') expect(escrow).toBe(0);
         },
       ),
+      // Reaching the target exactly is rare among random amounts: CI found it once; always run it.
+      { examples: [[[12925, 5237, 1453, 1560, 3825], false]] },
     );
   });
 });
