@@ -25,6 +25,7 @@ async function writeFundsTwice(tx: DbOrTx, codePrefix: string, state: SQL): Prom
     select id, ${state} from organizations where invite_code like ${codePrefix} || '%'`);
   await tx.execute(sql`update funds set state = ${state}, version = version + 1`);
 }
+
 /** About 1.8 KB of random text: a state of a fund's size that does not compress. */
 const paddedState = sql`jsonb_build_object('pad', (select string_agg(md5(random()::text || g), '')
   from generate_series(1, 55) g))`;

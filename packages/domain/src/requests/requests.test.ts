@@ -232,16 +232,17 @@ describe('funding requests: contributions', () => {
           });
           if (cancel && org.get('r').status === 'active')
             org.run({ type: 'CancelRequest', requestId: 'r', userId: 'owner' });
-          expect(collectedCents(org.get('r'))).toBeLessThanOrEqual(25000);
+          const request = org.get('r');
+          const collected = collectedCents(request);
+          expect(collected).toBeLessThanOrEqual(25000);
           expect(checkJournal(org.journal)).toEqual([]);
           // Card holds stay in escrow until a payout captures them (ADR 0030): an open request, or
           // one that reached its target, holds every one; one cancelled has released them all.
           const escrow = balances(org.journal).get('request-escrow:r') ?? 0;
-          const { status } = org.get('r');
-          if (status === 'cancelled') expect(escrow).toBe(0);
+          if (request.status === 'cancelled') expect(escrow).toBe(0);
           else {
-            expect(['active', 'completed']).toContain(status);
-            expect(escrow).toBe(collectedCents(org.get('r')));
+            expect(['active', 'completed']).toContain(request.status);
+            expect(escrow).toBe(collected);
           }
         },
       ),
