@@ -146,6 +146,41 @@ describe('conditional GETs', () => {
   });
 });
 
+describe('conditional requests are for GETs only', () => {
+  it('a command answers with its body and no tag, whatever If-None-Match says', async () => {
+    const { client, person } = await register(a.app, { person: newPerson('etag-patch') });
+    const change = { ...nameOf(person), displayName: 'Zia Anna' };
+    const first = await client.patch('/api/user', change);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toBeUndefined();
+    const profile = await client.get('/api/user');
+    const tag = profile.headers.etag as string;
+    expect(tag).toBeTruthy();
+    for (const header of [tag, '*', `W/${tag}, "other"`]) {
+      const again = await client.request('PATCH', '/api/user', change, {
+        headers: { 'if-none-match': header },
+      });
+      expect(again.statusCode, header).toBe(200);
+      expect(again.json(), header).toMatchObject({ displayName: 'Zia Anna' });
+    }
+  });
+
+  it('a GET names its tag in a list, weak or strong, or by *', async () => {
+    const { client } = await register(a.app, { person: newPerson('etag-list') });
+    const tag = (await client.get('/api/dashboard')).headers.etag as string;
+    for (const header of [`"other", ${tag}`, `W/${tag}`, '*']) {
+      const again = await client.request('GET', '/api/dashboard', undefined, {
+        headers: { 'if-none-match': header },
+      });
+      expect(again.statusCode, header).toBe(304);
+    }
+    const missing = await client.request('GET', '/api/no-such-path', undefined, {
+      headers: { 'if-none-match': '*' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
 const nameOf = (person: { firstName: string; lastName: string }) => ({
   firstName: person.firstName,
   lastName: person.lastName,
