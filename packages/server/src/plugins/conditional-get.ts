@@ -17,11 +17,10 @@ const tagOf = rememberingTags((body) => `"${hash('sha1', body, 'base64')}"`);
  * API answers say `no-cache` (store, but ask every time). The static files keep the ETag
  * @fastify/static gives them.
  *
- * Only GET and HEAD: a command's answer is the state after it, not a representation a cache may
- * keep, and a 304 to a command would tell its client that nothing was done when it was (RFC 9110
- * §13.1.2 evaluates the condition before the method, which no command here asks for). Until stop
- * 57 @fastify/etag tagged every answer, so a PATCH repeated with its first answer's tag got an
- * empty 304; and every contribution paid a sha1 of the 4 KB fund view for a tag nobody reads.
+ * Only GET and HEAD (ADR 0039): a command's answer is the state after it, not a representation
+ * a cache may keep, and a 304 to a command would tell its client that nothing was done when it
+ * was (RFC 9110 §13.1.2 evaluates the condition before the method, which no command here asks
+ * for). @fastify/etag cannot leave a method out, hence this hook of our own.
  */
 export const conditionalGetPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -43,7 +42,6 @@ export const conditionalGetPlugin = fp(async (app: FastifyInstance) => {
 /** Whether an `If-None-Match` names the tag: a list of tags, weak or strong alike (weak comparison), or `*`. */
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  if (header === etag) return true;
   return header.split(',').some((tag) => {
     const trimmed = tag.trim();
     return trimmed === '*' || (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === etag;
