@@ -46,7 +46,7 @@ describe('leaving: refused while in a running round, owing a missed contribution
     const events = h.run({ type: 'MemberLeft', userId: 'cat' });
     expect(events.map((e) => e.type)).toEqual(['ParticipantLeft', 'FundActivated']);
     expect(h.state.participants).toEqual(['ann', 'bob']);
-    expect(h.state.order.sort()).toEqual(['ann', 'bob']);
+    expect([...h.state.order].sort()).toEqual(['ann', 'bob']);
     expect(h.state.finalAmountCents).toBe(2000);
   });
 

@@ -28,7 +28,7 @@ describe('phase 7, missing contribution', () => {
       allowWait: true,
     });
     const vote = h.state.round!.emergencies[0]!;
-    expect(vote.voters.sort()).toEqual(members.filter((id) => id !== late).sort());
+    expect([...vote.voters].sort()).toEqual(members.filter((id) => id !== late).sort());
     expect(h.refusal({ type: 'Contribute', userId: late, contributionId: 'x', method: 'card' })).toBe(
       'CONTRIBUTION_WINDOW_CLOSED',
     );

@@ -96,7 +96,7 @@ describe('phase 7, emergency votes', () => {
     expect(h.state.expelled).toEqual([]);
     for (const userId of aboutX.voters)
       h.run({ type: 'VoteEmergency', userId, voteId: aboutX.id, choice: 'expel' });
-    expect(h.state.expelled.sort()).toEqual([x, y].sort());
+    expect([...h.state.expelled].sort()).toEqual([x, y].sort());
     expect(h.state.phase).toBe('awaiting_withdrawal');
   });
 

@@ -2,6 +2,7 @@ import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
 import { reminderMoments } from '@giro/domain/fund/reminders';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
+import { patchedStateSql, statePatch } from './fund-state-patch';
 import { namedStatement, type RowOf, runNamed } from './named-statement';
 import { funds, payoutAccounts, users } from './schema';
 import { type NamedStep, step } from './statement-pipeline';
@@ -96,17 +97,18 @@ export interface FundRowChange {
 /**
  * The SQL of funds' new states, each with its next deadline and reminder derived as on every
  * write, and of the events that led to them, as clauses of a WITH (`changes`, `saved`,
- * `events`): the changes are one JSON array (`fundRowsValue`), `now` epoch milliseconds. The
- * events keep their order, fund by fund. Written by the fund changes' statement
+ * `events`): the changes are one JSON array (`fundRowsValue`), `now` epoch milliseconds. A
+ * state is sent as what changed in the locked row's (db/fund-state-patch.ts). The events keep
+ * their order, fund by fund. Written by the fund changes' statement
  * (db/fund-changes.statement.ts).
  */
 export function fundRowsSql(p: { changes: string; now: string }): string {
   return `changes as (
-     select * from rows from (jsonb_to_recordset(${p.changes}::jsonb) as (id uuid, state jsonb, version int,
+     select * from rows from (jsonb_to_recordset(${p.changes}::jsonb) as (id uuid, patch jsonb, version int,
        next_deadline float8, moments timestamptz[], events jsonb))
-       with ordinality as c(id, state, version, next_deadline, moments, events, n)),
+       with ordinality as c(id, patch, version, next_deadline, moments, events, n)),
    saved as (
-     update funds set state = changes.state, version = changes.version,
+     update funds set state = ${patchedStateSql('funds.state', 'changes.patch')}, version = changes.version,
        next_deadline_at = to_timestamp(changes.next_deadline / 1000),
        next_reminder_at = ${nextReminderText('changes.moments', 'funds.reminders_through')},
        updated_at = to_timestamp(${p.now}::float8 / 1000)
@@ -125,7 +127,7 @@ export function fundRowsValue(changes: readonly FundRowChange[]): string {
   return JSON.stringify(
     changes.map((c) => ({
       id: c.fund.id,
-      state: c.state,
+      patch: statePatch(c.fund.state, c.state),
       version: c.fund.version + 1,
       next_deadline: c.nextDeadline,
       moments: reminderMoments(c.state).map((m) => new Date(m.at).toISOString()),
