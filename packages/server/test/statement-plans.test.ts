@@ -15,8 +15,8 @@ import { openTestDatabase } from './support/test-database';
  * reads a table that grows with the members on every fund command. An `or` of two `in` lists
  * did that to the payout accounts; a test on a few rows cannot see it, a million members would.
  * What this cannot see is a scan PostgreSQL would choose over an index it has, from its
- * estimates: that is why the closed calls' delete, a part of the fund changes' statement, has a
- * test of its own below.
+ * estimates: that is why the closed calls' delete and the organizations' sequences, parts of the
+ * fund changes' statement, have tests of their own below.
  */
 let database: Database | undefined;
 afterEach(async () => {
@@ -85,5 +85,20 @@ describe('the named statements', () => {
       hot().filter((statement) => statement.name === 'fund_changes_save'),
     );
     expect(plans.get('fund_changes_save')).toMatch(/Index Cond: \(id = ANY \(/);
+  });
+
+  it('move the organizations’ socket sequences by one index lookup of their ids, not a join', async () => {
+    database = await openTestDatabase();
+    const names = ['fund_changes_save', 'realtime_enqueue'];
+    const plans = await plansOf(
+      database.db,
+      hot().filter((statement) => names.includes(statement.name)),
+    );
+    // Joined to the events instead, the update was planned as a hash join over every organization,
+    // which pricing sequential scans out (the first test) turns into a join on the index.
+    for (const name of names)
+      expect(plans.get(name)).toMatch(
+        /Scan (using|on) organizations_pkey[^\n]*\n[^\n]*Index Cond: \(id = ANY \(/,
+      );
   });
 });
