@@ -11,8 +11,8 @@ export const REALTIME_TOPIC = 'realtime';
  * outbox row per organization takes the numbers it moved through. The events are one JSON array
  * of organizations and their events (`realtimeRowsValue`), one entry per organization; an
  * organization without events writes nothing. The organizations are found by one index lookup
- * of their ids: joined to `wire`, they were scanned whole for a hash join (every organization
- * read by every batch of contributions: half a millisecond at 2,000 in bench:http, issue 15).
+ * of their ids: joined to `wire`, they were scanned whole for a hash join, every organization
+ * read by every batch of contributions (issue 15): a cost that grows with the organizations.
  * Shared by the statement below and by the fund changes' (db/fund-changes.statement.ts),
  * whose final SELECT must read `announced` (a CTE nobody reads is not run).
  *
