@@ -1,3 +1,4 @@
+import { deepFreeze } from '../deep-freeze';
 import { DomainError } from '../errors';
 import { decide } from './decide';
 import { emptyFund, evolveAll } from './evolve';
@@ -6,19 +7,6 @@ import { DAY_MS } from './rules';
 
 export const T0 = Date.UTC(2026, 0, 1);
 export const NONCE = '5a'.repeat(32);
-
-/**
- * `value` and everything in it frozen. The harness keeps its states so: the decider and `evolve`
- * must leave a state as it is (the server writes a new state as what changed from the old by
- * identity, server/src/db/fund-state-patch.ts), and a change in place now throws.
- */
-export function frozen<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) frozen(child);
-  }
-  return value;
-}
 
 /**
  * Plays commands against the decider like the server does: state from events, one clock,
@@ -33,7 +21,8 @@ export class FundHarness {
   private ids = 0;
 
   constructor(fundId = 'fund-1') {
-    this.state = frozen(emptyFund(fundId));
+    // Frozen: the decider and `evolve` must leave a state as it is (server/src/db/fund-state-patch.ts).
+    this.state = deepFreeze(emptyFund(fundId));
   }
 
   get ctx(): FundContext {
@@ -49,7 +38,7 @@ export class FundHarness {
   run(command: FundCommand): FundEvent[] {
     const result = decide(this.state, command, this.ctx);
     if (result instanceof DomainError) throw result;
-    this.state = frozen(evolveAll(this.state, result));
+    this.state = deepFreeze(evolveAll(this.state, result));
     this.events.push(...result);
     return result;
   }

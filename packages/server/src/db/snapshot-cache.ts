@@ -1,3 +1,4 @@
+import { deepFreeze } from '@giro/domain/deep-freeze';
 import { AnnouncedCache } from './announced-cache';
 import type { Db } from './client';
 import { type OrganizationSnapshot, readOrganizationSnapshot } from './organization-snapshot.queries';
@@ -11,15 +12,6 @@ export interface SnapshotReader {
 export const snapshotsFromDatabase = (db: Db): SnapshotReader => ({
   read: (organizationId, userId) => readOrganizationSnapshot(db, organizationId, userId),
 });
-
-/** Freezes `value` and everything in it: what memory holds is shared by every request. */
-export function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
 
 /**
  * Organization snapshots kept in memory (issue 15): the dashboard, the fund view, the requests

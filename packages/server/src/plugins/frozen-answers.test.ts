@@ -1,9 +1,9 @@
 import { hash } from 'node:crypto';
+import { deepFreeze } from '@giro/domain/deep-freeze';
 import Fastify from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { deepFreeze } from '../db/snapshot-cache';
 import { rememberingTags, serializingFrozenOnce } from './frozen-answers';
 
 let checks = 0;

@@ -2,7 +2,7 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema';
 
 /**
  * Serializes a frozen answer once (issue 15). The hot views kept in memory are deep-frozen and
- * shared by every request while nothing they show changes (db/snapshot-cache.ts, `deepFreeze`);
+ * shared by every request while nothing they show changes (db/snapshot-cache.ts, `deepFreeze` from the domain);
  * without this each request checked the whole view against its zod schema (which copies it)
  * and stringified it again: a fifth of the fund view's CPU and a quarter of the bytes that
  * outlived a scavenge, at stop 43. An object that cannot change serializes to the same text

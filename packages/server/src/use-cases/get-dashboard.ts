@@ -1,7 +1,7 @@
 import type { Dashboard } from '@giro/contract/dashboard';
+import { deepFreeze } from '@giro/domain/deep-freeze';
 import { userTotals } from '../db/ledger.queries';
 import type { OrganizationSnapshot } from '../db/organization-snapshot.queries';
-import { deepFreeze } from '../db/snapshot-cache';
 import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { completedCyclesOf } from './fund/completed-cycles';

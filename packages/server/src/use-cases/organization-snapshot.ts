@@ -1,11 +1,11 @@
 import type { FundView } from '@giro/contract/fund';
 import type { Member, Organization } from '@giro/contract/organization';
 import type { RequestsOverview } from '@giro/contract/requests';
+import { deepFreeze } from '@giro/domain/deep-freeze';
 import type { OrganizationType } from '@giro/domain/organization';
 import type { RequestsState } from '@giro/domain/requests/request-types';
 import type { Db } from '../db/client';
 import type { OrganizationSnapshot } from '../db/organization-snapshot.queries';
-import { deepFreeze } from '../db/snapshot-cache';
 import { displayNames, type UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { fundView } from '../views/fund.view';
