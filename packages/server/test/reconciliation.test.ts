@@ -60,8 +60,9 @@ function readsOf(provider: PaymentProvider) {
   };
 }
 
+type Charge = { id: string; contributionId: string; providerRef: string; amountCents: string };
 const charges = () =>
-  rowsOf<{ id: string; contributionId: string; providerRef: string; amountCents: string }>(
+  rowsOf<Charge>(
     t.database.db,
     sql`select id, request->>'contributionId' as "contributionId", provider_ref as "providerRef",
           amount_cents::text as "amountCents"
@@ -241,6 +242,34 @@ describe('reconciliation: the ledger against the payment provider, object by obj
     const run = await reconcilePayments(deps, { perRun: 2 });
     expect(read.take()).toEqual(held);
     expect(run).toMatchObject({ checked: { charges: { card: 2, paypal: 0 }, payouts: 1 }, differences: [] });
+  });
+
+  it('a charge an operation holds in flight for good gives its place in the rotation to the next', async () => {
+    await roundWithCardsPaid(t);
+    await t.flushOutbox();
+    const [stuck, other] = (await charges()) as [Charge, Charge];
+    // A refund of the first contribution that its provider never answers: pending for good.
+    await t.database.db.execute(sql`
+      insert into payment_operations (organization_id, kind, subject, user_id, amount_cents, request, status)
+      select organization_id, 'refund', 'stuck:' || subject, user_id, amount_cents, request, 'pending'
+      from payment_operations where id = ${stuck.id}`);
+    const read = readsOf(t.payments);
+    const deps = { db: t.database.db, clock: t.clock, payments: read.provider };
+    const first = await reconcilePayments(deps, { perRun: 1 });
+    expect(first).toMatchObject({ inFlight: 1, checked: { charges: { card: 0 } } });
+    // The next run reads the other charge, not the stuck one again (it did, every run, before).
+    t.clock.fastForward(120);
+    const second = await reconcilePayments(deps, { perRun: 1 });
+    expect(read.take()).toEqual([other.providerRef]);
+    expect(second).toMatchObject({ inFlight: 0, checked: { charges: { card: 1 } }, differences: [] });
+    // Once the refund finishes (here: fails), the stuck charge is first again and read.
+    await t.database.db.execute(
+      sql`update payment_operations set status = 'failed', completed_at = ${t.clock.now().toISOString()}::timestamptz
+          where subject = ${`stuck:contribution:${stuck.contributionId}`}`,
+    );
+    t.clock.fastForward(120);
+    await reconcilePayments(deps, { perRun: 1 });
+    expect(read.take()).toEqual([stuck.providerRef]);
   });
 
   it('members get 404 from the reconciliation routes', async () => {

@@ -155,18 +155,18 @@ export async function requeueMovedCharges(db: DbOrTx, since: Date): Promise<void
 
 /**
  * After a run: what agreed goes to the back of the rotation, what differed stays at its front
- * (null), so a difference is read again by every run until it is put right.
+ * (null), so a difference is read again by every run until it is put right. What was passed
+ * over as in flight goes to the back too: it comes first again when its money moves
+ * (`requeueMovedCharges`), and a run's places are not kept by operations that never finish.
  */
 export async function markReconciled(
   db: DbOrTx,
-  outcome: { agreed: string[]; differed: string[] },
+  outcome: { agreed: string[]; passed: string[]; differed: string[] },
   now: Date,
 ): Promise<void> {
-  if (outcome.agreed.length)
-    await db
-      .update(paymentOperations)
-      .set({ reconciledAt: now })
-      .where(inArray(paymentOperations.id, outcome.agreed));
+  const back = [...outcome.agreed, ...outcome.passed];
+  if (back.length)
+    await db.update(paymentOperations).set({ reconciledAt: now }).where(inArray(paymentOperations.id, back));
   if (outcome.differed.length)
     await db
       .update(paymentOperations)

@@ -36,7 +36,8 @@ export interface ReconcileDeps {
  * against the net the ledger paid. Read-only towards the money: it changes nothing but its own
  * record, so two runs at once (two instances, an admin's click during the hourly run) are
  * harmless. Money an open operation is moving is skipped and counted as in flight: the provider
- * may have acted while the ledger books the outcome only when it is recorded. A provider that
+ * may have acted while the ledger books the outcome only when it is recorded. It goes to the
+ * back of the rotation all the same, and comes first again once that operation finishes. A provider that
  * cannot be read stops the run with its error, rather than showing every object as different.
  *
  * A run reads at most `perRun` charges and as many payouts, in rotation: first what was never
@@ -137,7 +138,10 @@ async function carryOut(
       });
     }
     const differed = found.differences.map((difference) => difference.operationId);
-    await markReconciled(deps.db, { agreed, differed }, deps.clock.now());
+    // Skipped as in flight, to the back as well: left at the front, a charge whose refund is
+    // stuck at its provider would take a place in every run, and enough of them would stop the
+    // rotation (stop 59).
+    await markReconciled(deps.db, { agreed, passed: charges.passed, differed }, deps.clock.now());
   } catch (failure) {
     found.error = failure instanceof Error ? failure.message : String(failure);
   }
@@ -160,10 +164,13 @@ async function compareCharges(deps: ReconcileDeps, charges: ChargeToReconcile[])
   }
   const busy = new Set([...busyBefore, ...(await contributionsInFlight(deps.db))]);
   const settled = read.filter(({ charge }) => !busy.has(charge.contributionId));
+  const checked = new Set(settled.map(({ charge }) => charge));
   const matches = ({ charge, state }: (typeof settled)[number]) => chargeMatches(charge.ledgerCents, state);
   return {
     checked: settled.map(({ charge }) => charge),
     inFlight: charges.length - settled.length,
+    /** The operations skipped as in flight: to the back of the rotation too (see `carryOut`). */
+    passed: charges.filter((charge) => !checked.has(charge)).map((charge) => charge.operationId),
     /** The operations found agreeing: to the back of the rotation. */
     agreeing: settled.filter(matches).map(({ charge }) => charge.operationId),
     differing: settled
