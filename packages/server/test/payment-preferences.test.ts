@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/insights/rows';
+import { type AcceptedPayment, rememberPayment } from '../src/db/payment-preferences.repository';
 import { organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf } from './support/fund-steps';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -42,6 +45,37 @@ describe('payment preferences (one-tap payments)', () => {
     expect((await preferences()).billingAddress).toEqual(moved);
     expect((await payer.client.delete('/api/user/billing-address')).statusCode).toBe(200);
     expect(await preferences()).toEqual({ lastMethod: 'card', billingAddress: null });
+  });
+
+  it('a payment the same way as the last leaves the saved row alone; a change writes it', async () => {
+    const [member] = await organizationOf(t, 1);
+    const { db } = t.database;
+    const writer = async () =>
+      (
+        await rowsOf<{ xmin: string }>(
+          db,
+          sql`select xmin::text from payment_preferences where user_id = ${member!.id}`,
+        )
+      )[0]?.xmin;
+    const pays = (payment: Omit<AcceptedPayment, 'userId'>) =>
+      rememberPayment(db, { userId: member!.id, ...payment }, new Date());
+    await pays({ method: 'manual' });
+    const first = await writer();
+    await pays({ method: 'manual' });
+    expect(await writer()).toBe(first);
+    await pays({ method: 'card', billingAddress: address });
+    const byCard = await writer();
+    expect(byCard).not.toBe(first);
+    // The same card address again, or a card without one (the saved address stays): untouched.
+    await pays({ method: 'card', billingAddress: address });
+    await pays({ method: 'card' });
+    expect(await writer()).toBe(byCard);
+    await pays({ method: 'card', billingAddress: { ...address, city: 'Torino' } });
+    expect(await writer()).not.toBe(byCard);
+    expect((await member!.client.get('/api/user/payment-preferences')).json()).toEqual({
+      lastMethod: 'card',
+      billingAddress: { ...address, city: 'Torino' },
+    });
   });
 
   it('is for signed-in members only', async () => {

@@ -19,7 +19,9 @@ export async function findPaymentPreferences(db: DbOrTx, userId: string): Promis
  * The SQL of accepted payments' rows, as a clause of a WITH (`preferences`): each payment's
  * method is the member's next default; a card's address is kept, and another method leaves the
  * saved address as it is. The payments are one JSON array (`preferenceRowsValue`), one per
- * member, `now` epoch milliseconds. Shared with the fund changes' statement
+ * member, `now` epoch milliseconds. A payment that changes neither leaves the row alone: a
+ * member who pays the same way every month does not rewrite it (and its WAL) with every payment;
+ * `updated_at` is when the preference last changed. Shared with the fund changes' statement
  * (db/fund-changes.statement.ts).
  */
 export function preferenceRowsSql(p: { payments: string; now: string }): string {
@@ -30,6 +32,9 @@ export function preferenceRowsSql(p: { payments: string; now: string }): string 
      on conflict (user_id) do update set last_method = excluded.last_method,
        billing_address = coalesce(excluded.billing_address, payment_preferences.billing_address),
        updated_at = excluded.updated_at
+     where payment_preferences.last_method is distinct from excluded.last_method
+       or payment_preferences.billing_address is distinct from
+         coalesce(excluded.billing_address, payment_preferences.billing_address)
      returning 1)`;
 }
 
