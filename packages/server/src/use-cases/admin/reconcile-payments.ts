@@ -37,8 +37,9 @@ export interface ReconcileDeps {
  * record, so two runs at once (two instances, an admin's click during the hourly run) are
  * harmless. Money an open operation is moving is skipped and counted as in flight: the provider
  * may have acted while the ledger books the outcome only when it is recorded. It goes to the
- * back of the rotation all the same, and comes first again once that operation finishes. A provider that
- * cannot be read stops the run with its error, rather than showing every object as different.
+ * back of the rotation all the same, and comes first again once that operation finishes. A
+ * provider that cannot be read stops the run with its error, rather than showing every object
+ * as different.
  *
  * A run reads at most `perRun` charges and as many payouts, in rotation: first what was never
  * compared, what differed last time, and charges whose money moved since the last run (a refund,
