@@ -1,13 +1,13 @@
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 
 /**
- * Serializes a frozen answer once (issue 15). The hot views kept in memory are deep-frozen and
- * shared by every request while nothing they show changes (db/snapshot-cache.ts, `deepFreeze` from the domain);
- * without this each request checked the whole view against its zod schema (which copies it)
- * and stringified it again: a fifth of the fund view's CPU and a quarter of the bytes that
- * outlived a scavenge, at stop 43. An object that cannot change serializes to the same text
- * every time, so each route's serializer keeps that text beside the object, checked by the
- * schema the first time as before, and lets it go with the object.
+ * Serializes a frozen answer once (issue 15). The hot views kept in memory are deep-frozen
+ * (the domain's `deepFreeze`) and shared by every request while nothing they show changes
+ * (db/snapshot-cache.ts); without this each request checked the whole view against its zod
+ * schema (which copies it) and stringified it again: a fifth of the fund view's CPU and a
+ * quarter of the bytes that outlived a scavenge, at stop 43. An object that cannot change
+ * serializes to the same text every time, so each route's serializer keeps that text beside the
+ * object, checked by the schema the first time as before, and lets it go with the object.
  *
  * `Object.isFrozen` looks at the top only: answers are frozen by `deepFreeze`, which freezes
  * everything in them, and nothing else freezes an answer.

@@ -101,7 +101,7 @@ async function carryOut(
     if (since) await requeueMovedCharges(deps.db, new Date(since.getTime() - MOVED_MARGIN_MS));
     const charges = await compareCharges(deps, await chargesToReconcile(deps.db, { limit: perRun }));
     for (const charge of charges.checked) checked.charges[charge.method] += 1;
-    found.inFlight = charges.inFlight;
+    found.inFlight = charges.inFlight.length;
     // Confirmed on a fresh read of both sides: an operation that opened and finished while the
     // provider was being read (a refund, say) changed the ledger after it was first read.
     const again = charges.differing.length
@@ -142,7 +142,7 @@ async function carryOut(
     // Skipped as in flight, to the back as well: left at the front, a charge whose refund is
     // stuck at its provider would take a place in every run, and enough of them would stop the
     // rotation (stop 59).
-    await markReconciled(deps.db, { agreed, passed: charges.passed, differed }, deps.clock.now());
+    await markReconciled(deps.db, { agreed, passed: charges.inFlight, differed }, deps.clock.now());
   } catch (failure) {
     found.error = failure instanceof Error ? failure.message : String(failure);
   }
@@ -165,13 +165,11 @@ async function compareCharges(deps: ReconcileDeps, charges: ChargeToReconcile[])
   }
   const busy = new Set([...busyBefore, ...(await contributionsInFlight(deps.db))]);
   const settled = read.filter(({ charge }) => !busy.has(charge.contributionId));
-  const checked = new Set(settled.map(({ charge }) => charge));
   const matches = ({ charge, state }: (typeof settled)[number]) => chargeMatches(charge.ledgerCents, state);
   return {
     checked: settled.map(({ charge }) => charge),
-    inFlight: charges.length - settled.length,
     /** The operations skipped as in flight: to the back of the rotation too (see `carryOut`). */
-    passed: charges.filter((charge) => !checked.has(charge)).map((charge) => charge.operationId),
+    inFlight: charges.filter((charge) => busy.has(charge.contributionId)).map((charge) => charge.operationId),
     /** The operations found agreeing: to the back of the rotation. */
     agreeing: settled.filter(matches).map(({ charge }) => charge.operationId),
     differing: settled
