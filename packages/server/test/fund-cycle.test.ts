@@ -1,8 +1,11 @@
 import type { FundView } from '@giro/contract/fund';
 import { commitmentOf, drawOrder, drawSeed } from '@giro/domain/draw';
+import type { FundState } from '@giro/domain/fund/fund-types';
 import { checkJournal } from '@giro/domain/ledger';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
+import { funds } from '../src/db/schema';
 import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
 import { act, activeFund } from './support/fund-steps';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -99,6 +102,21 @@ describe('a whole cycle of three members', () => {
     expect(dashboard.userStats).toMatchObject({ totalGivenCents: 10_000, totalReceivedCents: 10_000 });
     const journal = await readJournal(t.database.db, (await a.client.get('/api/family')).json().id);
     expect(checkJournal(journal)).toEqual([]);
+
+    // The cycle's end took what it settled out of the fund's state (which would otherwise grow
+    // with every cycle); each member's list of their payments still has theirs.
+    const [stored] = await t.database.db
+      .select({ state: funds.state })
+      .from(funds)
+      .where(eq(funds.id, fund.id));
+    expect((stored!.state as FundState).contributions).toEqual([]);
+    const mine = (await a.client.get('/api/monthly-contributions')).json<{
+      contributions: { status: string; cycleNumber: number; amountCents: number }[];
+    }>().contributions;
+    expect(mine.map((x) => [x.status, x.cycleNumber, x.amountCents])).toEqual([
+      ['paid_out', 1, 5000],
+      ['paid_out', 1, 5000],
+    ]);
 
     // Any member starts the next cycle.
     const next = (await b.client.post('/api/rotating-fund')).json<FundView>();

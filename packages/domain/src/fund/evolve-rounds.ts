@@ -109,13 +109,19 @@ export function evolveRounds(state: FundState, event: RoundEvent): FundState {
       return state;
     case 'ContributionRefunded':
       return setContribution(state, event.contributionId, { status: 'refunded' });
-    case 'CycleCompleted':
+    case 'CycleCompleted': {
+      // A fund runs for years: its state keeps only the contributions still in play, so what a
+      // command reads and writes does not grow with every cycle (issue 15).
+      const gone = new Set(event.settled?.map((c) => c.id));
       return {
         ...state,
         phase: 'completed',
         phaseDeadline: null,
         round: null,
         history: [...state.history, event.history],
+        contributions:
+          gone.size === 0 ? state.contributions : state.contributions.filter((c) => !gone.has(c.id)),
       };
+    }
   }
 }

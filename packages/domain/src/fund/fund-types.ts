@@ -269,7 +269,17 @@ export type FundEvent =
     }
   | { type: 'RefundRequested'; at: number; contributionId: string }
   | { type: 'ContributionRefunded'; at: number; contributionId: string }
-  | { type: 'CycleCompleted'; at: number; history: CycleHistory }
+  | {
+      type: 'CycleCompleted';
+      at: number;
+      history: CycleHistory;
+      /**
+       * The contributions the cycle's end takes out of the state: every one paid out or given
+       * back, whatever its cycle. They stay here, in the event log, for the member's list of
+       * their payments and the account export (absent in events before stop 60: then none).
+       */
+      settled?: Contribution[];
+    }
   | { type: 'SwapRequested'; at: number; swapId: string; fromId: string; toId: string }
   /** The two exchanged their places in the order in force. */
   | { type: 'SwapAccepted'; at: number; swapId: string; fromId: string; toId: string }

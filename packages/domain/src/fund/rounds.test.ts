@@ -133,6 +133,41 @@ describe('phase 6, rounds and contributions', () => {
     h.run({ type: 'OpenVoting', members, nonce: 'ab'.repeat(32) });
     expect(h.state.cycleNumber).toBe(2);
   });
+
+  it("a cycle's end takes what it settled out of the state, into its event: a fund's state does not grow with its age", () => {
+    const h = new FundHarness();
+    h.activeWith(members, 5000, '14d');
+    // The first recipient has no payout account: after 24 h the round's money is due back.
+    h.contributeAll('card');
+    h.advance(days(1));
+    const due = h.state.contributions.filter((c) => c.status === 'refund_due').map((c) => c.id);
+    expect(due).toHaveLength(2);
+    const completeCycle = () => {
+      while (h.state.phase !== 'completed') {
+        h.contributeAll('card');
+        h.distribute();
+      }
+      const ended = h.events.findLast((e) => e.type === 'CycleCompleted');
+      return ended?.type === 'CycleCompleted' ? (ended.settled ?? []) : [];
+    };
+
+    const first = completeCycle();
+    expect(first).toHaveLength(6);
+    expect(first.every((c) => c.status === 'paid_out' && c.cycleNumber === 1)).toBe(true);
+    expect(h.state.history[0]!.totalContributionsCents).toBe(6 * 5000);
+    // Money still owed back stays in play, whatever its cycle.
+    expect(h.state.contributions.map((c) => c.id)).toEqual(due);
+
+    for (const contributionId of due) h.run({ type: 'RefundCompleted', contributionId });
+    h.activeWith(members, 7000, '14d');
+    const second = completeCycle();
+    expect(second.filter((c) => c.cycleNumber === 1).map((c) => [c.id, c.status])).toEqual(
+      due.map((id) => [id, 'refunded']),
+    );
+    expect(second.filter((c) => c.cycleNumber === 2)).toHaveLength(6);
+    expect(h.state.history[1]!.totalContributionsCents).toBe(6 * 7000);
+    expect(h.state.contributions).toEqual([]);
+  });
 });
 
 describe('recipient timeout', () => {

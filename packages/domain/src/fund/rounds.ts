@@ -15,6 +15,7 @@ import {
   roundContributions,
   roundLengthMs,
   roundTotals,
+  settled,
 } from './rules';
 
 /** Round k starts with the next recipient in the rotation; or the cycle completes when none is left. */
@@ -275,6 +276,7 @@ function completeCycle(d: Draft, at: number): void {
       participants: s.participants,
       swaps: s.swapHistory,
     },
+    settled: s.contributions.filter(settled),
   });
 }
 

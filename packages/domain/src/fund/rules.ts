@@ -32,6 +32,11 @@ export function counts(contribution: Contribution): boolean {
 export const payerOf = (contribution: Contribution): string =>
   contribution.paidBy ?? contribution.contributorId;
 
+/** A contribution whose money has reached its end: paid out to a recipient, or given back. */
+export function settled(contribution: Contribution): boolean {
+  return contribution.status === 'paid_out' || contribution.status === 'refunded';
+}
+
 /** A contribution whose money is with the platform (held or in escrow), not yet paid out or returned. */
 export function inEscrow(contribution: Contribution): boolean {
   return contribution.status === 'authorized' || contribution.status === 'captured';

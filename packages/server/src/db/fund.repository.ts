@@ -1,4 +1,4 @@
-import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
+import type { Contribution, FundEvent, FundState } from '@giro/domain/fund/fund-types';
 import { reminderMoments } from '@giro/domain/fund/reminders';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
@@ -32,6 +32,23 @@ export async function findFundOfOrganization(
 ): Promise<FundRow | undefined> {
   const [row] = await db.select(columns).from(funds).where(eq(funds.organizationId, organizationId)).limit(1);
   return row && asRow(row);
+}
+
+/**
+ * The member's contributions that the fund's completed cycles took out of its state, from their
+ * `CycleCompleted` events (domain/fund/evolve-rounds.ts): paid out or given back, for good.
+ */
+export async function settledContributionsOf(
+  db: DbOrTx,
+  fundId: string,
+  contributorId: string,
+): Promise<Contribution[]> {
+  const result = (await db.execute(
+    sql`select c.value as contribution
+        from fund_events e, jsonb_array_elements(coalesce(e.payload->'settled', '[]'::jsonb)) c
+        where e.type = 'CycleCompleted' and e.fund_id = ${fundId} and c.value->>'contributorId' = ${contributorId}`,
+  )) as unknown as { rows: { contribution: Contribution }[] };
+  return result.rows.map((row) => row.contribution);
 }
 
 // A named statement (db/named-statement.ts): every fund command runs it. The funds of several

@@ -1,9 +1,13 @@
 import type { FundView, Risk } from '@giro/contract/fund';
-import type { FundState } from '@giro/domain/fund/fund-types';
+import type { Contribution, FundState } from '@giro/domain/fund/fund-types';
 import { analyseRisk } from '@giro/domain/fund/risk';
 import type { DbOrTx } from '../../db/client';
 import { unpaidDebtsByDebtor } from '../../db/debt.repository';
-import { findFundOfOrganization, organizationMembers } from '../../db/fund.repository';
+import {
+  findFundOfOrganization,
+  organizationMembers,
+  settledContributionsOf,
+} from '../../db/fund.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -53,9 +57,12 @@ export async function getFundRisk(deps: Deps, user: UserRow, fundId: string): Pr
   return { score: analysis.score, reasons: analysis.reasons };
 }
 
-/** The caller's own fund contributions, newest first (GET /api/monthly-contributions). */
-export function myContributions(state: FundState, userId: string) {
-  return state.contributions
+/**
+ * The caller's own fund contributions, newest first (GET /api/monthly-contributions): those still
+ * in the fund's state and those its completed cycles settled.
+ */
+export function myContributions(state: FundState, settled: readonly Contribution[], userId: string) {
+  return [...settled, ...state.contributions]
     .filter((c) => c.contributorId === userId)
     .sort((a, b) => b.at - a.at)
     .map((c) => {
@@ -78,5 +85,6 @@ export function myContributions(state: FundState, userId: string) {
 export async function getMyContributions(deps: Deps, user: UserRow) {
   if (!user.familyId) return [];
   const fund = await findFundOfOrganization(deps.db, user.familyId);
-  return fund ? myContributions(fund.state, user.id) : [];
+  if (!fund) return [];
+  return myContributions(fund.state, await settledContributionsOf(deps.db, fund.id, user.id), user.id);
 }
