@@ -124,6 +124,10 @@ export function checkInvariants(
       if (!recipients.includes(id) && !expelledEarly)
         broken.push(`cycle ${cycle.cycleNumber}: ${id} never received`);
     }
+    // What the cycle collected is what its rounds paid out, gross, to the cent.
+    const gross = cycle.recipients.reduce((sum, r) => sum + r.grossCents, 0);
+    if (cycle.totalContributionsCents !== gross)
+      broken.push(`cycle ${cycle.cycleNumber}: collected ${cycle.totalContributionsCents} ≠ paid out ${gross}`);
   }
   return broken;
 }
