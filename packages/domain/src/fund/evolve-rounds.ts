@@ -78,13 +78,17 @@ export function evolveRounds(state: FundState, event: RoundEvent): FundState {
     }
     case 'RoundDistributed': {
       const round = state.round!;
-      const paid = state.contributions.map((c) =>
-        c.cycleNumber === state.cycleNumber &&
-        c.roundNumber === round.number &&
-        (c.status === 'authorized' || c.status === 'captured' || c.status === 'confirmed')
-          ? { ...c, status: 'paid_out' as const }
-          : c,
-      );
+      // The contributions it paid out leave the state (ADR 0041); events before it marked them.
+      const gone = new Set(event.settled?.map((c) => c.id));
+      const paid = event.settled
+        ? state.contributions.filter((c) => !gone.has(c.id))
+        : state.contributions.map((c) =>
+            c.cycleNumber === state.cycleNumber &&
+            c.roundNumber === round.number &&
+            (c.status === 'authorized' || c.status === 'captured' || c.status === 'confirmed')
+              ? { ...c, status: 'paid_out' as const }
+              : c,
+          );
       return {
         ...state,
         contributions: paid,

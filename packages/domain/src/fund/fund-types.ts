@@ -237,6 +237,12 @@ export type FundEvent =
       grossCents: Cents;
       feeCents: Cents;
       netCents: Cents;
+      /**
+       * The round's contributions, paid out: they leave the state, and stay here for the
+       * member's list of their payments and the account export. Absent in events before stop
+       * 60, when they stayed in the state, marked paid out.
+       */
+      settled?: Contribution[];
     }
   | { type: 'RecipientTimedOut'; at: number; roundNumber: number; recipientId: string; refundDue: string[] }
   | {
@@ -274,9 +280,10 @@ export type FundEvent =
       at: number;
       history: CycleHistory;
       /**
-       * The contributions the cycle's end takes out of the state: every one paid out or given
-       * back, whatever its cycle. They stay here, in the event log, for the member's list of
-       * their payments and the account export (absent in events before stop 60: then none).
+       * The contributions the cycle's end takes out of the state: every one given back (or paid
+       * out, from rounds distributed before stop 60), whatever its cycle. They stay here, in the
+       * event log, for the member's list of their payments and the account export (absent in
+       * events before stop 60: then none).
        */
       settled?: Contribution[];
     }

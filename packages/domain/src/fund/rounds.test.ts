@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { platformFeeCents } from '../money';
+import { emptyFund, evolveAll } from './evolve';
 import { days, FundHarness } from './fund-harness.test-support';
 import { HOUR_MS } from './rules';
 
@@ -134,7 +135,7 @@ describe('phase 6, rounds and contributions', () => {
     expect(h.state.cycleNumber).toBe(2);
   });
 
-  it("a cycle's end takes what it settled out of the state, into its event: a fund's state does not grow with its age", () => {
+  it("a round's payout and a cycle's end take what they settled out of the state, into their events: a fund's state does not grow with its age", () => {
     const h = new FundHarness();
     h.activeWith(members, 5000, '14d');
     // The first recipient has no payout account: after 24 h the round's money is due back.
@@ -142,18 +143,26 @@ describe('phase 6, rounds and contributions', () => {
     h.advance(days(1));
     const due = h.state.contributions.filter((c) => c.status === 'refund_due').map((c) => c.id);
     expect(due).toHaveLength(2);
+    const settledBy = (type: 'RoundDistributed' | 'CycleCompleted', events = h.events) =>
+      events.flatMap((e) => (e.type === type ? (e.settled ?? []) : []));
     const completeCycle = () => {
+      const from = h.events.length;
       while (h.state.phase !== 'completed') {
         h.contributeAll('card');
         h.distribute();
+        // What is left in play after each payout: only the money still owed back.
+        expect(h.state.contributions.every((c) => c.status === 'refund_due' || c.status === 'refunded')).toBe(
+          true,
+        );
       }
-      const ended = h.events.findLast((e) => e.type === 'CycleCompleted');
-      return ended?.type === 'CycleCompleted' ? (ended.settled ?? []) : [];
+      return h.events.slice(from);
     };
 
     const first = completeCycle();
-    expect(first).toHaveLength(6);
-    expect(first.every((c) => c.status === 'paid_out' && c.cycleNumber === 1)).toBe(true);
+    const paid = settledBy('RoundDistributed', first);
+    expect(paid).toHaveLength(6);
+    expect(paid.every((c) => c.status === 'paid_out' && c.cycleNumber === 1)).toBe(true);
+    expect(settledBy('CycleCompleted', first)).toEqual([]);
     expect(h.state.history[0]!.totalContributionsCents).toBe(6 * 5000);
     // Money still owed back stays in play, whatever its cycle.
     expect(h.state.contributions.map((c) => c.id)).toEqual(due);
@@ -161,12 +170,33 @@ describe('phase 6, rounds and contributions', () => {
     for (const contributionId of due) h.run({ type: 'RefundCompleted', contributionId });
     h.activeWith(members, 7000, '14d');
     const second = completeCycle();
-    expect(second.filter((c) => c.cycleNumber === 1).map((c) => [c.id, c.status])).toEqual(
-      due.map((id) => [id, 'refunded']),
+    expect(settledBy('CycleCompleted', second).map((c) => [c.id, c.status, c.cycleNumber])).toEqual(
+      due.map((id) => [id, 'refunded', 1]),
     );
-    expect(second.filter((c) => c.cycleNumber === 2)).toHaveLength(6);
+    expect(settledBy('RoundDistributed', second).map((c) => [c.cycleNumber, c.amountCents])).toEqual(
+      Array.from({ length: 6 }, () => [2, 7000]),
+    );
     expect(h.state.history[1]!.totalContributionsCents).toBe(6 * 7000);
     expect(h.state.contributions).toEqual([]);
+  });
+
+  it('events written before contributions left the state replay as they did: paid out, and kept', () => {
+    const h = new FundHarness();
+    h.activeWith(members, 5000, '7d1h');
+    while (h.state.phase !== 'completed') {
+      h.contributeAll('card');
+      h.distribute();
+    }
+    const old = h.events.map((e) => {
+      if (e.type !== 'RoundDistributed' && e.type !== 'CycleCompleted') return e;
+      const { settled: _settled, ...rest } = e;
+      return rest;
+    });
+    const replayed = evolveAll(emptyFund('fund-1'), old);
+    expect(replayed.contributions).toHaveLength(6);
+    expect(replayed.contributions.every((c) => c.status === 'paid_out')).toBe(true);
+    expect(replayed.history).toEqual(h.state.history);
+    expect({ ...replayed, contributions: [] }).toEqual(h.state);
   });
 });
 

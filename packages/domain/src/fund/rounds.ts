@@ -1,7 +1,7 @@
 import { netPayout } from '../money';
 import { type Draft, fail } from './draft';
 import { roundTimes } from './evolve';
-import type { Contribution, FundContext, PaymentMethod } from './fund-types';
+import type { Contribution, FundContext, FundState, PaymentMethod } from './fund-types';
 import {
   activeParticipants,
   CONTRIBUTION_WINDOW_MS,
@@ -173,6 +173,7 @@ export function withdraw(d: Draft, ctx: FundContext, userId: string, at: number)
       grossCents: manualCents,
       feeCents: 0,
       netCents: manualCents,
+      settled: paidOut(s),
     });
     startRound(d, round.number + 1, at, roundLengthMs[s.roundLength!]);
     return;
@@ -221,6 +222,7 @@ export function distributionResult(d: Draft, succeeded: boolean, at: number, cap
     grossCents: platformCents + manualCents,
     feeCents: payout.feeCents,
     netCents: payout.netCents + manualCents,
+    settled: paidOut(s),
   });
   startRound(d, round.number + 1, at, roundLengthMs[s.roundLength!]);
 }
@@ -254,11 +256,17 @@ export function recipientTimedOut(d: Draft, at: number): void {
   });
 }
 
+/** The round's contributions as its distribution leaves them: paid out (what `roundTotals` counted). */
+function paidOut(s: FundState): Contribution[] {
+  return roundContributions(s)
+    .filter(counts)
+    .map((c) => ({ ...c, status: 'paid_out' }));
+}
+
 function completeCycle(d: Draft, at: number): void {
   const s = d.state;
-  const totalContributionsCents = s.contributions
-    .filter((c) => c.cycleNumber === s.cycleNumber && c.status === 'paid_out')
-    .reduce((sum, c) => sum + c.amountCents, 0);
+  // Each round paid out, gross, what it counted (the simulation's invariants hold the two equal).
+  const totalContributionsCents = s.received.reduce((sum, r) => sum + r.grossCents, 0);
   d.emit({
     type: 'CycleCompleted',
     at,

@@ -127,7 +127,9 @@ export function checkInvariants(
     // What the cycle collected is what its rounds paid out, gross, to the cent.
     const gross = cycle.recipients.reduce((sum, r) => sum + r.grossCents, 0);
     if (cycle.totalContributionsCents !== gross)
-      broken.push(`cycle ${cycle.cycleNumber}: collected ${cycle.totalContributionsCents} ≠ paid out ${gross}`);
+      broken.push(
+        `cycle ${cycle.cycleNumber}: collected ${cycle.totalContributionsCents} ≠ paid out ${gross}`,
+      );
   }
   return broken;
 }

@@ -35,8 +35,9 @@ export async function findFundOfOrganization(
 }
 
 /**
- * The member's contributions that the fund's completed cycles took out of its state, from their
- * `CycleCompleted` events (domain/fund/evolve-rounds.ts): paid out or given back, for good.
+ * The member's contributions that the fund's payouts and completed cycles took out of its state,
+ * from their `RoundDistributed` and `CycleCompleted` events (ADR 0041): paid out or given back,
+ * for good.
  */
 export async function settledContributionsOf(
   db: DbOrTx,
@@ -46,7 +47,7 @@ export async function settledContributionsOf(
   const result = (await db.execute(
     sql`select c.value as contribution
         from fund_events e, jsonb_array_elements(coalesce(e.payload->'settled', '[]'::jsonb)) c
-        where e.type = 'CycleCompleted' and e.fund_id = ${fundId} and c.value->>'contributorId' = ${contributorId}`,
+        where e.type in ('RoundDistributed', 'CycleCompleted') and e.fund_id = ${fundId} and c.value->>'contributorId' = ${contributorId}`,
   )) as unknown as { rows: { contribution: Contribution }[] };
   return result.rows.map((row) => row.contribution);
 }

@@ -60,8 +60,8 @@ const swapEvents = {
 
 /**
  * The member's part of one fund's history, by replaying its events through the domain's
- * `evolve` from the empty fund: the fund state keeps only the current cycle's contributions,
- * so a contribution's last status (paid out, refunded, failed) is known only this way.
+ * `evolve` from the empty fund: the fund state keeps only the contributions still in play (ADR
+ * 0041), so a contribution's last status (paid out, refunded, failed) is known only this way.
  */
 export function memberFundHistory(fund: FundEventsRow, userId: string): FundHistory {
   const history: FundHistory = {
@@ -108,7 +108,9 @@ export function memberFundHistory(fund: FundEventsRow, userId: string): FundHist
           at: swap.at,
         });
     }
-    for (const c of state.contributions)
+    // A payout or a cycle's end takes what it settled out of the state, with its last status.
+    const settled = 'settled' in event ? (event.settled ?? []) : [];
+    for (const c of [...state.contributions, ...settled])
       if (c.contributorId === userId || c.paidBy === userId) contributions.set(c.id, c);
   }
   history.contributions = [...contributions.values()];
