@@ -140,7 +140,7 @@ describe('fund postings', () => {
       },
     ]);
     expect(h.state.contributions.map((c) => c.status)).toEqual(['captured', 'authorized']);
-    expect(checkInvariants(h.state, ledger.journal, h.now, () => true)).toEqual([]);
+    expect(checkInvariants(h.state, h.history, ledger.journal, h.now, () => true)).toEqual([]);
 
     h.run({ type: 'Withdraw', userId: recipient });
     h.run({ type: 'DistributionSucceeded' });
@@ -173,7 +173,7 @@ describe('fund postings', () => {
     ledger.record(h.events.splice(0));
     expect(balances(ledger.journal).get(ledgerAccount.providerHeld('paypal'))).toBe(0);
     expect(ledger.journal.filter((t) => t.kind === 'refund')).toHaveLength(2);
-    expect(checkInvariants(h.state, ledger.journal, h.now, () => false)).toEqual([]);
+    expect(checkInvariants(h.state, h.history, ledger.journal, h.now, () => false)).toEqual([]);
   });
 
   it('manual: no money through the platform and no fee; it is booked once the recipient confirms', () => {
@@ -199,7 +199,7 @@ describe('fund postings', () => {
       key: 'x',
       entries: [{ account: 'payout:ann', userId: 'ann', amountCents: 100 }],
     };
-    expect(checkInvariants(h.state, [forged], h.now, () => false)).toEqual([
+    expect(checkInvariants(h.state, h.history, [forged], h.now, () => false)).toEqual([
       'ledger: x unbalanced',
       'money in 0 ≠ out + escrow + held 100',
     ]);

@@ -8,7 +8,7 @@ import { and, eq, isNull, min, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OffsetClock } from '../src/clock';
 import type { Database } from '../src/db/client';
-import { activePayoutAccounts, findFundOfOrganization } from '../src/db/fund.repository';
+import { activePayoutAccounts, cycleHistoriesOf, findFundOfOrganization } from '../src/db/fund.repository';
 import { readJournal } from '../src/db/ledger.repository';
 import { outbox, paymentOperations } from '../src/db/schema';
 import { SandboxProvider } from '../src/payments/sandbox.provider';
@@ -116,7 +116,13 @@ describe('fault injection: the domain simulation over the real server, the provi
         .from(paymentOperations)
         .where(eq(paymentOperations.organizationId, organizationId));
       return [
-        ...checkInvariants(fund.state, journal, app.clock.now().getTime(), (id) => payout.has(id)),
+        ...checkInvariants(
+          fund.state,
+          await cycleHistoriesOf(db, fund.id),
+          journal,
+          app.clock.now().getTime(),
+          (id) => payout.has(id),
+        ),
         ...reconcileMoney(fund.state, recording.calls, operations, journal).problems,
       ];
     };
@@ -149,9 +155,10 @@ describe('fault injection: the domain simulation over the real server, the provi
     expect(reconciled.checked.charges.card + reconciled.checked.charges.paypal).toBeGreaterThan(0);
     expect(reconciled.checked.payouts).toBeGreaterThanOrEqual(1);
 
-    const fund = (await findFundOfOrganization(db, organizationId))!.state;
+    const { id: fundId, state: fund } = (await findFundOfOrganization(db, organizationId))!;
     const roundsDistributed =
-      fund.history.reduce((n, h) => n + h.recipients.length, 0) + fund.received.length;
+      (await cycleHistoriesOf(db, fundId)).reduce((n, h) => n + h.recipients.length, 0) +
+      fund.received.length;
     const operations = await db
       .select()
       .from(paymentOperations)
@@ -178,7 +185,7 @@ describe('fault injection: the domain simulation over the real server, the provi
           await readJournal(db, organizationId),
         ).capturedAhead,
         roundsDistributed,
-        cyclesCompleted: fund.history.length,
+        cyclesCompleted: fund.completedCycles,
         phase: fund.phase,
         clockDays: app.clock.offsetMinutes / (24 * 60),
       };

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FundView } from '@giro/contract/fund';
 import { commitmentOf, drawOrder, drawSeed } from '@giro/domain/draw';
 import type { FundState } from '@giro/domain/fund/fund-types';
 import { checkJournal } from '@giro/domain/ledger';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../src/db/client';
 import { readJournal } from '../src/db/ledger.repository';
 import { funds } from '../src/db/schema';
 import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
@@ -133,5 +136,40 @@ describe('a whole cycle of three members', () => {
     const restarted = await post(b, 'votes/restart');
     expect(restarted).toMatchObject({ phase: 'voting', nonce: null, votingRound: active.votingRound + 1 });
     expect(restarted.commitment).not.toBe(active.commitment);
+  });
+});
+
+describe('migration 0028', () => {
+  it("takes the cycles' histories out of a stored state, counting them and each member's", async () => {
+    const members = await organizationOf(t, 3);
+    const [a, b, c] = members as [Member, Member, Member];
+    const fund = await activeFund(members);
+    // Two cycles as states stored them before: the older without its participants (its order then).
+    const cycle = (cycleNumber: number, order: string[], participants?: string[]) => ({
+      cycleNumber,
+      order,
+      ...(participants ? { participants } : {}),
+      recipients: [],
+    });
+    const history = [cycle(1, [a.id, b.id]), cycle(2, [a.id, b.id, c.id], [a.id, b.id, c.id, c.id])];
+    const oldShape = sql`state - 'completedCycles' - 'memberCycles' || jsonb_build_object('history', ${JSON.stringify(history)}::jsonb)`;
+    await t.database.db.execute(sql`update funds set state = ${oldShape} where id = ${fund.id}`);
+    const migration = sql.raw(
+      readFileSync(join(migrationsFolder, '0028_fund_histories_in_events.sql'), 'utf8'),
+    );
+    await t.database.db.execute(migration);
+    await t.database.db.execute(migration); // a state already brought up is left as it is
+
+    const [stored] = await t.database.db
+      .select({ state: funds.state })
+      .from(funds)
+      .where(eq(funds.id, fund.id));
+    const state = stored!.state as FundState & { history?: unknown };
+    expect(state.history).toBeUndefined();
+    expect(state.completedCycles).toBe(2);
+    expect(state.memberCycles).toEqual({ [a.id]: 2, [b.id]: 2, [c.id]: 1 });
+    expect(await fundOf(a)).toMatchObject({ historyCount: 2 });
+    const dashboard = (await c.client.get('/api/dashboard')).json();
+    expect(dashboard.userStats).toMatchObject({ completedCycles: 1 });
   });
 });

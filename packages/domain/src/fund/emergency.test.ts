@@ -131,7 +131,7 @@ describe('phase 7, missing contribution', () => {
       h.distribute();
     }
     expect(h.state.phase).toBe('completed');
-    expect(h.state.history[0]!.recipients.filter((r) => r.recipientId === firstRecipient)).toHaveLength(1);
+    expect(h.history[0]!.recipients.filter((r) => r.recipientId === firstRecipient)).toHaveLength(1);
   });
 
   it('strikes accumulate across rounds: the second one is a warning', () => {

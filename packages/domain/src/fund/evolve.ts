@@ -38,7 +38,8 @@ export function emptyFund(fundId: string): FundState {
     strikes: {},
     expelled: [],
     debts: {},
-    history: [],
+    completedCycles: 0,
+    memberCycles: {},
     cancelReason: null,
     closingVotes: [],
   };

@@ -2,7 +2,7 @@ import { deepFreeze } from '../deep-freeze';
 import { DomainError } from '../errors';
 import { decide } from './decide';
 import { emptyFund, evolveAll } from './evolve';
-import type { FundCommand, FundContext, FundEvent, FundState } from './fund-types';
+import type { CycleHistory, FundCommand, FundContext, FundEvent, FundState } from './fund-types';
 import { DAY_MS } from './rules';
 
 export const T0 = Date.UTC(2026, 0, 1);
@@ -32,6 +32,11 @@ export class FundHarness {
       hasPayoutAccount: (id) => this.payoutAccounts.has(id),
       newId: () => `id-${++this.ids}`,
     };
+  }
+
+  /** The completed cycles' histories, from their events (the state only counts them). */
+  get history(): CycleHistory[] {
+    return this.events.flatMap((e) => (e.type === 'CycleCompleted' ? [e.history] : []));
   }
 
   /** Runs a command; returns its events, or throws the DomainError so tests can match its code. */

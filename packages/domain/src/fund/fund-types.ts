@@ -161,7 +161,13 @@ export interface FundState {
   strikes: Record<string, number>;
   expelled: string[];
   debts: Record<string, Cents>;
-  history: CycleHistory[];
+  /**
+   * Cycles completed. Each one's history is in its `CycleCompleted` event, not here: a state
+   * that grew with every cycle made every command of an old family dearer (ADR 0041).
+   */
+  completedCycles: number;
+  /** Each member's completed cycles: taken part to the end, or until expelled. */
+  memberCycles: Record<string, number>;
   cancelReason: string | null;
   /** The amount votes of the voting round that fixed the amount: part of the draw's seed. */
   closingVotes: { userId: string; amountCents: Cents }[];

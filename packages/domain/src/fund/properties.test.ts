@@ -39,7 +39,7 @@ describe('fund properties', () => {
               h.run({ type: 'ConfirmReceipt', userId: h.state.round!.recipientId, contributionId: c.id });
             h.distribute();
           }
-          const recipients = h.state.history[0]!.recipients.map((r) => r.recipientId);
+          const recipients = h.history[0]!.recipients.map((r) => r.recipientId);
           expect(recipients.sort()).toEqual([...members].sort());
           const journal = journalOf(h.events);
           expect(journal.every((t) => t.entries.reduce((sum, e) => sum + e.amountCents, 0) === 0)).toBe(true);

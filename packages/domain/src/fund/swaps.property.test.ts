@@ -135,7 +135,7 @@ describe('swapping turns, property', () => {
           )
             playRound(h, { kind: 'round', missing: 0, choice: 'skip', timeout: false }, timedOut);
           if (h.state.phase === 'completed') {
-            const cycle = h.state.history[0]!;
+            const cycle = h.history[0]!;
             const recipients = cycle.recipients.map((r) => r.recipientId);
             expect(new Set(recipients).size).toBe(recipients.length);
             for (const id of members.filter((m) => !h.state.expelled.includes(m)))

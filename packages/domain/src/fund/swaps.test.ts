@@ -148,7 +148,7 @@ describe('swapping turns (domain.md, Second wave)', () => {
       h.contributeAll();
       h.distribute();
     }
-    const history = h.state.history[0]!;
+    const history = h.history[0]!;
     expect(history.recipients.map((r) => r.recipientId)).toEqual([drawn[4], ...drawn.slice(1, 4), drawn[0]]);
     expect(history.order).toEqual(drawn);
     expect(history.swaps).toMatchObject([{ id: 's1', fromId: drawn[4], toId: drawn[0] }]);

@@ -1,5 +1,5 @@
 import { nextDeadline } from '../fund/deadlines';
-import type { FundEvent, FundState } from '../fund/fund-types';
+import type { CycleHistory, FundEvent, FundState } from '../fund/fund-types';
 import { counts, expectedContributors, hasContributed } from '../fund/rules';
 import {
   balances,
@@ -16,6 +16,7 @@ import {
 /** What must hold after every step of every simulated organization; returns the broken rules. */
 export function checkInvariants(
   state: FundState,
+  history: readonly CycleHistory[],
   journal: readonly LedgerTransaction[],
   now: number,
   payout: (id: string) => boolean,
@@ -87,9 +88,7 @@ export function checkInvariants(
 
   // Escrow is exactly zero for every closed round (distributed, with nothing left due back).
   const closed = [
-    ...state.history.flatMap((h) =>
-      h.recipients.map((r) => ({ cycle: h.cycleNumber, round: r.roundNumber })),
-    ),
+    ...history.flatMap((h) => h.recipients.map((r) => ({ cycle: h.cycleNumber, round: r.roundNumber }))),
     ...state.received.map((r) => ({ cycle: state.cycleNumber, round: r.roundNumber })),
   ];
   for (const { cycle, round } of closed) {
@@ -115,7 +114,9 @@ export function checkInvariants(
     broken.push(`round ${round.number} has everything in but is not ready`);
 
   // Completed cycles: every remaining participant received exactly once.
-  for (const cycle of state.history) {
+  if (history.length !== state.completedCycles)
+    broken.push(`${history.length} cycles completed, the state counts ${state.completedCycles}`);
+  for (const cycle of history) {
     const recipients = cycle.recipients.map((r) => r.recipientId);
     if (new Set(recipients).size !== recipients.length)
       broken.push(`cycle ${cycle.cycleNumber}: someone received twice`);

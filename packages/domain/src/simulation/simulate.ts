@@ -3,7 +3,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { DomainError } from '../errors';
 import { decide } from '../fund/decide';
 import { emptyFund, evolve } from '../fund/evolve';
-import type { FundCommand, FundContext, FundState } from '../fund/fund-types';
+import type { CycleHistory, FundCommand, FundContext, FundState } from '../fund/fund-types';
 import { fundPostings } from '../fund/postings';
 import { inEscrow, roundContributions } from '../fund/rules';
 import type { LedgerTransaction } from '../ledger';
@@ -66,6 +66,8 @@ export function simulateOrganization(
 
   /** Rules an event broke (checked as it happens, since later state forgets who acted). */
   const eventProblems: string[] = [];
+  /** The completed cycles' histories, as their events tell them (the state only counts them). */
+  const history: CycleHistory[] = [];
   const apply = (command: FundCommand): boolean => {
     const result = decide(state, command, ctx());
     if (result instanceof DomainError) return false;
@@ -74,6 +76,7 @@ export function simulateOrganization(
       journal.push(...fundPostings(state, event));
       state = evolve(state, event);
       if (event.type === 'MemberExpelled') cycleOf.set(event.memberId, state.cycleNumber);
+      if (event.type === 'CycleCompleted') history.push(event.history);
     }
     return true;
   };
@@ -179,7 +182,7 @@ export function simulateOrganization(
             seed,
             steps: step + 1,
             failure: { step, action, broken: ['a stranger contributed'] },
-            cyclesCompleted: state.history.length,
+            cyclesCompleted: state.completedCycles,
             ledgerHash: ledgerHash(journal),
           };
         }
@@ -202,7 +205,7 @@ export function simulateOrganization(
               seed,
               steps: step + 1,
               failure: { step, action, broken: [`expelled ${expelled} acted: ${attempt.type}`] },
-              cyclesCompleted: state.history.length,
+              cyclesCompleted: state.completedCycles,
               ledgerHash: ledgerHash(journal),
             };
           }
@@ -220,7 +223,7 @@ export function simulateOrganization(
     }
     const broken = [
       ...eventProblems,
-      ...checkInvariants(state, journal, now, (id) => payoutAccounts.has(id)),
+      ...checkInvariants(state, history, journal, now, (id) => payoutAccounts.has(id)),
       ...(options.extraInvariant?.(state, journal) ?? []),
     ];
     if (broken.length > 0)
@@ -228,7 +231,7 @@ export function simulateOrganization(
         seed,
         steps: step + 1,
         failure: { step, action, broken },
-        cyclesCompleted: state.history.length,
+        cyclesCompleted: state.completedCycles,
         ledgerHash: ledgerHash(journal),
       };
   }
@@ -236,7 +239,7 @@ export function simulateOrganization(
     seed,
     steps: count,
     failure: null,
-    cyclesCompleted: state.history.length,
+    cyclesCompleted: state.completedCycles,
     ledgerHash: ledgerHash(journal),
   };
 }

@@ -1,4 +1,4 @@
-import type { Contribution, FundEvent, FundState } from '@giro/domain/fund/fund-types';
+import type { Contribution, CycleHistory, FundEvent, FundState } from '@giro/domain/fund/fund-types';
 import { reminderMoments } from '@giro/domain/fund/reminders';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
@@ -50,6 +50,15 @@ export async function settledContributionsOf(
         where e.type in ('RoundDistributed', 'CycleCompleted') and e.fund_id = ${fundId} and c.value->>'contributorId' = ${contributorId}`,
   )) as unknown as { rows: { contribution: Contribution }[] };
   return result.rows.map((row) => row.contribution);
+}
+
+/** The fund's completed cycles, oldest first, from their `CycleCompleted` events (ADR 0041). */
+export async function cycleHistoriesOf(db: DbOrTx, fundId: string): Promise<CycleHistory[]> {
+  const result = (await db.execute(
+    sql`select payload->'history' as history from fund_events
+        where type = 'CycleCompleted' and fund_id = ${fundId} order by id`,
+  )) as unknown as { rows: { history: CycleHistory }[] };
+  return result.rows.map((row) => row.history);
 }
 
 // A named statement (db/named-statement.ts): every fund command runs it. The funds of several

@@ -20,7 +20,13 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors';
 import { contributeByPaypal } from '../use-cases/fund/contribute-by-paypal';
-import { getFund, getFundRisk, getFundState, getMyContributions } from '../use-cases/fund/get-fund';
+import {
+  getFund,
+  getFundHistory,
+  getFundRisk,
+  getFundState,
+  getMyContributions,
+} from '../use-cases/fund/get-fund';
 import { runFundCommand } from '../use-cases/fund/run-fund-command';
 import { startFundCycle } from '../use-cases/fund/start-fund-cycle';
 import { emergencyViews, historyView, roundContributionViews } from '../views/fund.view';
@@ -104,7 +110,8 @@ export const fundRoutes: Routes = (app, deps) => {
   r.get(
     '/api/rotating-fund/:id/history',
     { schema: { tags, params, response: { 200: historySchema } } },
-    async (request) => historyView(await getFundState(deps, await request.requireUser(), request.params.id)),
+    async (request) =>
+      historyView(await getFundHistory(deps, await request.requireUser(), request.params.id)),
   );
 
   r.get(

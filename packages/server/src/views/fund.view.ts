@@ -1,5 +1,5 @@
 import type { FundView } from '@giro/contract/fund';
-import { type FundState, withdrawalOptions } from '@giro/domain/fund/fund-types';
+import { type CycleHistory, type FundState, withdrawalOptions } from '@giro/domain/fund/fund-types';
 import {
   activeParticipants,
   expectedContributors,
@@ -99,7 +99,7 @@ export function fundView(
     expelled: state.expelled,
     debts: state.debts,
     cancelReason: state.cancelReason,
-    historyCount: state.history.length,
+    historyCount: state.completedCycles,
   };
 }
 
@@ -144,9 +144,9 @@ export function emergencyViews(state: FundState) {
 }
 
 /** Completed cycles, newest first, with the draw's evidence so anyone can recompute the order. */
-export function historyView(state: FundState) {
+export function historyView(history: readonly CycleHistory[]) {
   return {
-    history: [...state.history].reverse().map((entry) => ({
+    history: [...history].reverse().map((entry) => ({
       ...entry,
       createdAt: iso(entry.createdAt),
       completedAt: iso(entry.completedAt),

@@ -1,9 +1,10 @@
 import type { FundView, Risk } from '@giro/contract/fund';
-import type { Contribution, FundState } from '@giro/domain/fund/fund-types';
+import type { Contribution, CycleHistory, FundState } from '@giro/domain/fund/fund-types';
 import { analyseRisk } from '@giro/domain/fund/risk';
 import type { DbOrTx } from '../../db/client';
 import { unpaidDebtsByDebtor } from '../../db/debt.repository';
 import {
+  cycleHistoriesOf,
   findFundOfOrganization,
   organizationMembers,
   settledContributionsOf,
@@ -33,6 +34,12 @@ export async function getFund(deps: Deps, user: UserRow, fundId?: string): Promi
 
 export async function getFundState(deps: Deps, user: UserRow, fundId: string): Promise<FundState> {
   return (await loadFund(deps.db, user, fundId)).fund.state;
+}
+
+/** The fund's completed cycles, oldest first. */
+export async function getFundHistory(deps: Deps, user: UserRow, fundId: string): Promise<CycleHistory[]> {
+  const { fund } = await loadFund(deps.db, user, fundId);
+  return cycleHistoriesOf(deps.db, fund.id);
 }
 
 /** The failure-risk analysis of the current round, with one reason per line (domain.md). */
