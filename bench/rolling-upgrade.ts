@@ -8,7 +8,7 @@
  * checkout's node_modules (so its dependencies must be this release's, or installed there).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPostgres } from '../packages/server/src/db/client';
@@ -27,7 +27,17 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encodi
 const previous = git('rev-parse', '--short', ref);
 const worktree = mkdtempSync(join(tmpdir(), 'giro-previous-'));
 git('worktree', 'add', '--detach', worktree, ref);
-symlinkSync(join(root, 'node_modules'), join(worktree, 'node_modules'));
+// Every dependency borrowed, but the workspace's own packages (`@giro/*`) the previous
+// release's: linking the whole node_modules ran that release's server on this one's domain and
+// contract (their links point into this checkout's packages).
+mkdirSync(join(worktree, 'node_modules', '@giro'), { recursive: true });
+for (const entry of readdirSync(join(root, 'node_modules')))
+  if (entry !== '@giro')
+    symlinkSync(join(root, 'node_modules', entry), join(worktree, 'node_modules', entry));
+for (const entry of readdirSync(join(root, 'node_modules', '@giro'))) {
+  const target = readlinkSync(join(root, 'node_modules', '@giro', entry));
+  symlinkSync(target, join(worktree, 'node_modules', '@giro', entry));
+}
 for (const pkg of ['server', 'web', 'domain', 'contract'])
   if (existsSync(join(root, 'packages', pkg, 'node_modules')))
     symlinkSync(join(root, 'packages', pkg, 'node_modules'), join(worktree, 'packages', pkg, 'node_modules'));

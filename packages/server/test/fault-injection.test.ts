@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { cyclesCompleted } from '@giro/domain/fund/cycles';
 import { checkJournal } from '@giro/domain/ledger';
 import { guidedAction } from '@giro/domain/simulation/guided';
 import { checkInvariants } from '@giro/domain/simulation/invariants';
@@ -185,7 +186,7 @@ describe('fault injection: the domain simulation over the real server, the provi
           await readJournal(db, organizationId),
         ).capturedAhead,
         roundsDistributed,
-        cyclesCompleted: fund.completedCycles,
+        cyclesCompleted: cyclesCompleted(fund),
         phase: fund.phase,
         clockDays: app.clock.offsetMinutes / (24 * 60),
       };

@@ -1,3 +1,4 @@
+import { countedIn } from './cycles';
 import type { FundEvent, FundState } from './fund-types';
 import { markRefundDue, setContribution, updateRound, without } from './state-updates';
 
@@ -122,21 +123,11 @@ export function evolveRounds(state: FundState, event: RoundEvent): FundState {
         phase: 'completed',
         phaseDeadline: null,
         round: null,
-        completedCycles: state.completedCycles + 1,
-        memberCycles: countedIn(state.memberCycles, event.history.participants ?? event.history.order),
+        completedCycles: (state.completedCycles ?? 0) + 1,
+        memberCycles: countedIn(state.memberCycles ?? {}, event.history),
         contributions:
           gone.size === 0 ? state.contributions : state.contributions.filter((c) => !gone.has(c.id)),
       };
     }
   }
-}
-
-/** Each member's count of completed cycles, with one more for those who took part in this one. */
-function countedIn(
-  counts: Readonly<Record<string, number>>,
-  participants: readonly string[],
-): Record<string, number> {
-  const next = { ...counts };
-  for (const id of new Set(participants)) next[id] = (next[id] ?? 0) + 1;
-  return next;
 }

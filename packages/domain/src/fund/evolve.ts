@@ -40,6 +40,7 @@ export function emptyFund(fundId: string): FundState {
     debts: {},
     completedCycles: 0,
     memberCycles: {},
+    history: [],
     cancelReason: null,
     closingVotes: [],
   };

@@ -162,12 +162,21 @@ export interface FundState {
   expelled: string[];
   debts: Record<string, Cents>;
   /**
-   * Cycles completed. Each one's history is in its `CycleCompleted` event, not here: a state
-   * that grew with every cycle made every command of an old family dearer (ADR 0041).
+   * Cycles completed, counted (ADR 0041): each one's history is in its `CycleCompleted` event,
+   * not here, since a state that grew with every cycle made every command of an old family
+   * dearer. Absent in a fund that an instance of the release before created during an upgrade.
+   * Read through `cyclesCompleted` and `memberCyclesOf` (cycles.ts).
    */
-  completedCycles: number;
-  /** Each member's completed cycles: taken part to the end, or until expelled. */
-  memberCycles: Record<string, number>;
+  completedCycles?: number;
+  /** Each member's completed cycles (taken part to the end, or until expelled), as counted. */
+  memberCycles?: Record<string, number>;
+  /**
+   * Only cycles that an instance of the release before ADR 0041 completed during a rolling
+   * upgrade: that release appends here, this one never does, and migration 0028 emptied it.
+   * Kept so the release before can still read a state (ADR 0027); a contract migration of a
+   * later release folds it into the counts and removes it.
+   */
+  history: CycleHistory[];
   cancelReason: string | null;
   /** The amount votes of the voting round that fixed the amount: part of the draw's seed. */
   closingVotes: { userId: string; amountCents: Cents }[];

@@ -1,3 +1,4 @@
+import { cyclesCompleted } from '../fund/cycles';
 import { nextDeadline } from '../fund/deadlines';
 import type { CycleHistory, FundEvent, FundState } from '../fund/fund-types';
 import { counts, expectedContributors, hasContributed } from '../fund/rules';
@@ -114,8 +115,9 @@ export function checkInvariants(
     broken.push(`round ${round.number} has everything in but is not ready`);
 
   // Completed cycles: every remaining participant received exactly once.
-  if (history.length !== state.completedCycles)
-    broken.push(`${history.length} cycles completed, the state counts ${state.completedCycles}`);
+  if (history.length !== cyclesCompleted(state))
+    broken.push(`${history.length} cycles completed, the state counts ${cyclesCompleted(state)}`);
+  if (state.history.length > 0) broken.push('a cycle written into the state, not counted');
   for (const cycle of history) {
     const recipients = cycle.recipients.map((r) => r.recipientId);
     if (new Set(recipients).size !== recipients.length)

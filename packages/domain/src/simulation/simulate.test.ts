@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cyclesCompleted } from '../fund/cycles';
 import { actionsOf, type SimulationOptions, shrink, simulateOrganization } from './simulate';
 
 describe('seeded simulation: organizations through whole cycles with faults', () => {
@@ -57,7 +58,7 @@ describe('seeded simulation: organizations through whole cycles with faults', ()
   it('a failure shrinks to a shorter action list that still fails, and none of it can be dropped', () => {
     // A planted rule that the first completed cycle breaks stands in for a real bug.
     const planted: SimulationOptions = {
-      extraInvariant: (state) => (state.completedCycles > 0 ? ['a cycle completed'] : []),
+      extraInvariant: (state) => (cyclesCompleted(state) > 0 ? ['a cycle completed'] : []),
     };
     const seed = Array.from({ length: 50 }, (_, i) => i + 1).find(
       (s) => simulateOrganization(s, 400, undefined, planted).failure,

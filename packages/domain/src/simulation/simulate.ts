@@ -1,6 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { DomainError } from '../errors';
+import { cyclesCompleted } from '../fund/cycles';
 import { decide } from '../fund/decide';
 import { emptyFund, evolve } from '../fund/evolve';
 import type { CycleHistory, FundCommand, FundContext, FundState } from '../fund/fund-types';
@@ -182,7 +183,7 @@ export function simulateOrganization(
             seed,
             steps: step + 1,
             failure: { step, action, broken: ['a stranger contributed'] },
-            cyclesCompleted: state.completedCycles,
+            cyclesCompleted: cyclesCompleted(state),
             ledgerHash: ledgerHash(journal),
           };
         }
@@ -205,7 +206,7 @@ export function simulateOrganization(
               seed,
               steps: step + 1,
               failure: { step, action, broken: [`expelled ${expelled} acted: ${attempt.type}`] },
-              cyclesCompleted: state.completedCycles,
+              cyclesCompleted: cyclesCompleted(state),
               ledgerHash: ledgerHash(journal),
             };
           }
@@ -231,7 +232,7 @@ export function simulateOrganization(
         seed,
         steps: step + 1,
         failure: { step, action, broken },
-        cyclesCompleted: state.completedCycles,
+        cyclesCompleted: cyclesCompleted(state),
         ledgerHash: ledgerHash(journal),
       };
   }
@@ -239,7 +240,7 @@ export function simulateOrganization(
     seed,
     steps: count,
     failure: null,
-    cyclesCompleted: state.completedCycles,
+    cyclesCompleted: cyclesCompleted(state),
     ledgerHash: ledgerHash(journal),
   };
 }

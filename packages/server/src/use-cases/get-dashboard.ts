@@ -1,10 +1,10 @@
 import type { Dashboard } from '@giro/contract/dashboard';
 import { deepFreeze } from '@giro/domain/deep-freeze';
+import { memberCyclesOf } from '@giro/domain/fund/cycles';
 import { userTotals } from '../db/ledger.queries';
 import type { OrganizationSnapshot } from '../db/organization-snapshot.queries';
 import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
-import { completedCyclesOf } from './fund/completed-cycles';
 import { leaderboardOf, organizationOf, requestsOverviewOf, snapshotOf } from './organization-snapshot';
 
 /**
@@ -42,7 +42,7 @@ export async function getDashboard(deps: Deps, user: UserRow): Promise<Dashboard
       totalGivenCents: totals.givenCents,
       totalReceivedCents: totals.receivedCents,
       currentBalanceCents: totals.receivedCents - totals.givenCents,
-      completedCycles: snapshot.fund ? completedCyclesOf(snapshot.fund.state, user.id) : 0,
+      completedCycles: snapshot.fund ? memberCyclesOf(snapshot.fund.state, user.id) : 0,
     },
     organization: organizationOf(snapshot, user),
     leaderboard: leaderboardOf(snapshot),

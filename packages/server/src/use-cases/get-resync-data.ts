@@ -1,11 +1,11 @@
 import type { Language } from '@giro/contract/errors';
 import { languageOrDefault } from '@giro/contract/language';
 import type { ResyncData } from '@giro/contract/socket';
+import { memberCyclesOf } from '@giro/domain/fund/cycles';
 import { userTotals } from '../db/ledger.queries';
 import { listNotifications } from '../db/notification.repository';
 import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
-import { completedCyclesOf } from './fund/completed-cycles';
 import { fundViewOf, leaderboardOf, requestsOverviewOf, snapshotOf } from './organization-snapshot';
 
 /** Everything a socket client needs to be current again (SPEC §3, Resync data), read at once. */
@@ -32,7 +32,7 @@ export async function getResyncData(
       userStats: {
         totalGiven: totals.givenCents,
         totalReceived: totals.receivedCents,
-        completedCycles: fund ? completedCyclesOf(fund.state, user.id) : 0,
+        completedCycles: fund ? memberCyclesOf(fund.state, user.id) : 0,
       },
     },
   };

@@ -1,4 +1,5 @@
 import type { FundView } from '@giro/contract/fund';
+import { cyclesCompleted } from '@giro/domain/fund/cycles';
 import { type CycleHistory, type FundState, withdrawalOptions } from '@giro/domain/fund/fund-types';
 import {
   activeParticipants,
@@ -99,7 +100,7 @@ export function fundView(
     expelled: state.expelled,
     debts: state.debts,
     cancelReason: state.cancelReason,
-    historyCount: state.completedCycles,
+    historyCount: cyclesCompleted(state),
   };
 }
 
