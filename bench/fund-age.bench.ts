@@ -1,0 +1,131 @@
+/**
+ * What a fund's age costs each of its commands (ADR 0041). A family is played through ten cycles
+ * by the domain (the fund harness: votes, card contributions, payouts); at the last contribution
+ * of the first round of cycles 1, 2, 5 and 10 its state is measured three ways: its size; parsing it, deciding a
+ * contribution and folding it (what Giro does with a locked state), as a ratio to cycle 1's; and
+ * reading it under its row lock from PostgreSQL, stored as `funds` stores it (lz4, rows aimed at
+ * 4 KB), as a ratio to the same locked read of a row holding `{}`, alternating in the same run.
+ * A state that keeps only what is in play reads the same in cycle 10 as in cycle 1.
+ * Run: npm run bench:fund-age   (options: --members 6,12 --reads 400)
+ */
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { decide } from '../packages/domain/src/fund/decide';
+import { evolveAll } from '../packages/domain/src/fund/evolve';
+import { FundHarness } from '../packages/domain/src/fund/fund-harness.test-support';
+import type { FundState } from '../packages/domain/src/fund/fund-types';
+import { postgresUrl } from './support/database';
+
+const { values } = parseArgs({
+  options: { members: { type: 'string', default: '6,12' }, reads: { type: 'string', default: '400' } },
+});
+const CYCLES = [1, 2, 5, 10];
+const READS = Number(values.reads);
+const BLOCKS = 7;
+
+/** The family's state at the last contribution of the first round of each cycle in CYCLES. */
+function statesOf(size: number): Map<number, { state: FundState; payer: string; ctx: FundHarness['ctx'] }> {
+  const members = Array.from(
+    { length: size },
+    (_, i) => `${String(i).padStart(8, '0')}-0000-4000-8000-000000000000`,
+  );
+  const h = new FundHarness();
+  const states = new Map<number, { state: FundState; payer: string; ctx: FundHarness['ctx'] }>();
+  for (let cycle = 1; cycle <= Math.max(...CYCLES); cycle++) {
+    h.activeWith(members, 5000, '14d');
+    h.openWindow();
+    // Everyone of the first round has paid but one: the state that member's payment is decided on.
+    const recipient = h.state.round!.recipientId;
+    const payers = members.filter((id) => id !== recipient);
+    const payer = payers.at(-1)!;
+    const contribute = (userId: string) =>
+      h.run({ type: 'Contribute', userId, contributionId: `c-${cycle}-${userId}`, method: 'card' });
+    for (const userId of payers.slice(0, -1)) contribute(userId);
+    if (CYCLES.includes(cycle)) states.set(cycle, { state: h.state, payer, ctx: h.ctx });
+    contribute(payer);
+    h.distribute();
+    while (h.state.phase !== 'completed') {
+      h.contributeAll('card');
+      h.distribute();
+    }
+  }
+  return states;
+}
+
+/** Median µs of parse + decide + fold of one contribution on this state's text. */
+function decideMicros(text: string, payer: string, ctx: FundHarness['ctx']): number {
+  const run = (n: number) => {
+    const started = performance.now();
+    for (let i = 0; i < n; i++) {
+      const state = JSON.parse(text) as FundState;
+      const events = decide(
+        state,
+        { type: 'Contribute', userId: payer, contributionId: `x${i}`, method: 'card' },
+        ctx,
+      );
+      if (!Array.isArray(events)) throw events;
+      evolveAll(state, events);
+    }
+    return ((performance.now() - started) * 1000) / n;
+  };
+  run(2000);
+  const samples = Array.from({ length: BLOCKS }, () => run(1000)).sort((a, b) => a - b);
+  return samples[BLOCKS >> 1]!;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+const client = new pg.Client({ connectionString: postgresUrl() });
+await client.connect();
+await client.query(
+  'create temp table aged_funds (id int primary key, state jsonb not null) with (toast_tuple_target = 4080)',
+);
+// As `funds` stores a state (migration 0026); PostgreSQL built without lz4 keeps pglz.
+await client.query('alter table aged_funds alter column state set compression lz4').catch(() => undefined);
+await client.query(`insert into aged_funds values (0, '{}')`);
+
+/** Median µs a round trip of the locked read of row `id`, alternating blocks with the `{}` row. */
+async function lockedRead(id: number): Promise<{ micros: number; floor: number }> {
+  const read = async (row: number) => {
+    const started = performance.now();
+    for (let i = 0; i < READS; i++) {
+      await client.query('begin');
+      await client.query({
+        name: 'aged_lock',
+        text: 'select state from aged_funds where id = $1 for update',
+        values: [row],
+      });
+      await client.query('commit');
+    }
+    return ((performance.now() - started) * 1000) / READS;
+  };
+  await read(id);
+  await read(0);
+  const micros: number[] = [];
+  const floor: number[] = [];
+  for (let b = 0; b < BLOCKS; b++) {
+    micros.push(await read(id));
+    floor.push(await read(0));
+  }
+  return { micros: median(micros), floor: median(floor) };
+}
+
+console.log(
+  '| members | cycle | state, JSON chars | parse + decide + fold µs | ratio to cycle 1 | locked read µs | `{}` row µs | ratio to `{}` |',
+);
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+let id = 1;
+for (const size of values.members.split(',').map(Number)) {
+  let base = 0;
+  for (const [cycle, { state, payer, ctx }] of statesOf(size)) {
+    const text = JSON.stringify(state);
+    const micros = decideMicros(text, payer, ctx);
+    if (cycle === 1) base = micros;
+    await client.query('insert into aged_funds values ($1, $2)', [id, text]);
+    const read = await lockedRead(id++);
+    console.log(
+      `| ${size} | ${cycle} | ${text.length} | ${micros.toFixed(1)} | ${(micros / base).toFixed(2)} | ${read.micros.toFixed(0)} | ${read.floor.toFixed(0)} | ${(read.micros / read.floor).toFixed(2)} |`,
+    );
+  }
+}
+await client.end();
