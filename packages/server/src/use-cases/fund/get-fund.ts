@@ -66,7 +66,7 @@ export async function getFundRisk(deps: Deps, user: UserRow, fundId: string): Pr
 
 /**
  * The caller's own fund contributions, newest first (GET /api/monthly-contributions): those still
- * in the fund's state and those its completed cycles settled.
+ * in the fund's state and those its payouts and completed cycles settled (ADR 0041).
  */
 export function myContributions(state: FundState, settled: readonly Contribution[], userId: string) {
   return [...settled, ...state.contributions]
