@@ -15,6 +15,7 @@ import { evolveAll } from '../packages/domain/src/fund/evolve';
 import { FundHarness } from '../packages/domain/src/fund/fund-harness.test-support';
 import type { FundState } from '../packages/domain/src/fund/fund-types';
 import { postgresUrl } from './support/database';
+import { median, printTable, round, writeResult } from './support/report';
 
 const { values } = parseArgs({
   options: { members: { type: 'string', default: '6,12' }, reads: { type: 'string', default: '400' } },
@@ -69,11 +70,8 @@ function decideMicros(text: string, payer: string, ctx: FundHarness['ctx']): num
     return ((performance.now() - started) * 1000) / n;
   };
   run(2000);
-  const samples = Array.from({ length: BLOCKS }, () => run(1000)).sort((a, b) => a - b);
-  return samples[BLOCKS >> 1]!;
+  return median(Array.from({ length: BLOCKS }, () => run(1000)));
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 const client = new pg.Client({ connectionString: postgresUrl() });
 await client.connect();
@@ -110,10 +108,17 @@ async function lockedRead(id: number): Promise<{ micros: number; floor: number }
   return { micros: median(micros), floor: median(floor) };
 }
 
-console.log(
-  '| members | cycle | state, JSON chars | parse + decide + fold µs | ratio to cycle 1 | locked read µs | `{}` row µs | ratio to `{}` |',
-);
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+const headers = [
+  'members',
+  'cycle',
+  'state, JSON chars',
+  'parse + decide + fold µs',
+  'ratio to cycle 1',
+  'locked read µs',
+  '`{}` row µs',
+  'ratio to `{}`',
+];
+const rows: number[][] = [];
 let id = 1;
 for (const size of values.members.split(',').map(Number)) {
   let base = 0;
@@ -123,9 +128,18 @@ for (const size of values.members.split(',').map(Number)) {
     if (cycle === 1) base = micros;
     await client.query('insert into aged_funds values ($1, $2)', [id, text]);
     const read = await lockedRead(id++);
-    console.log(
-      `| ${size} | ${cycle} | ${text.length} | ${micros.toFixed(1)} | ${(micros / base).toFixed(2)} | ${read.micros.toFixed(0)} | ${read.floor.toFixed(0)} | ${(read.micros / read.floor).toFixed(2)} |`,
-    );
+    rows.push([
+      size,
+      cycle,
+      text.length,
+      round(micros, 1),
+      round(micros / base),
+      round(read.micros, 0),
+      round(read.floor, 0),
+      round(read.micros / read.floor),
+    ]);
   }
 }
 await client.end();
+printTable(headers, rows);
+writeResult('fund-age', { headers, rows });

@@ -9,7 +9,7 @@ import { and, eq, isNull, min, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OffsetClock } from '../src/clock';
 import type { Database } from '../src/db/client';
-import { activePayoutAccounts, cycleHistoriesOf, findFundOfOrganization } from '../src/db/fund.repository';
+import { activePayoutAccounts, findFundOfOrganization, fundHistoryOf } from '../src/db/fund.repository';
 import { readJournal } from '../src/db/ledger.repository';
 import { outbox, paymentOperations } from '../src/db/schema';
 import { SandboxProvider } from '../src/payments/sandbox.provider';
@@ -119,7 +119,7 @@ describe('fault injection: the domain simulation over the real server, the provi
       return [
         ...checkInvariants(
           fund.state,
-          await cycleHistoriesOf(db, fund.id),
+          (await fundHistoryOf(db, organizationId))!.history,
           journal,
           app.clock.now().getTime(),
           (id) => payout.has(id),
@@ -156,10 +156,9 @@ describe('fault injection: the domain simulation over the real server, the provi
     expect(reconciled.checked.charges.card + reconciled.checked.charges.paypal).toBeGreaterThan(0);
     expect(reconciled.checked.payouts).toBeGreaterThanOrEqual(1);
 
-    const { id: fundId, state: fund } = (await findFundOfOrganization(db, organizationId))!;
-    const roundsDistributed =
-      (await cycleHistoriesOf(db, fundId)).reduce((n, h) => n + h.recipients.length, 0) +
-      fund.received.length;
+    const fund = (await findFundOfOrganization(db, organizationId))!.state;
+    const { history } = (await fundHistoryOf(db, organizationId))!;
+    const roundsDistributed = history.reduce((n, h) => n + h.recipients.length, 0) + fund.received.length;
     const operations = await db
       .select()
       .from(paymentOperations)

@@ -1,5 +1,6 @@
 import { countedIn } from './cycles';
-import type { FundEvent, FundState } from './fund-types';
+import type { Contribution, FundEvent, FundState } from './fund-types';
+import { counts } from './rules';
 import { markRefundDue, setContribution, updateRound, without } from './state-updates';
 
 export type RoundEvent = Extract<
@@ -80,13 +81,10 @@ export function evolveRounds(state: FundState, event: RoundEvent): FundState {
     case 'RoundDistributed': {
       const round = state.round!;
       // The contributions it paid out leave the state (ADR 0041); events before it marked them.
-      const gone = new Set(event.settled?.map((c) => c.id));
       const paid = event.settled
-        ? state.contributions.filter((c) => !gone.has(c.id))
+        ? withoutSettled(state.contributions, event.settled)
         : state.contributions.map((c) =>
-            c.cycleNumber === state.cycleNumber &&
-            c.roundNumber === round.number &&
-            (c.status === 'authorized' || c.status === 'captured' || c.status === 'confirmed')
+            c.cycleNumber === state.cycleNumber && c.roundNumber === round.number && counts(c)
               ? { ...c, status: 'paid_out' as const }
               : c,
           );
@@ -117,7 +115,6 @@ export function evolveRounds(state: FundState, event: RoundEvent): FundState {
     case 'CycleCompleted': {
       // A fund runs for years: its state keeps only the contributions still in play, so what a
       // command reads and writes does not grow with every cycle (issue 15).
-      const gone = new Set(event.settled?.map((c) => c.id));
       return {
         ...state,
         phase: 'completed',
@@ -125,9 +122,18 @@ export function evolveRounds(state: FundState, event: RoundEvent): FundState {
         round: null,
         completedCycles: (state.completedCycles ?? 0) + 1,
         memberCycles: countedIn(state.memberCycles ?? {}, event.history),
-        contributions:
-          gone.size === 0 ? state.contributions : state.contributions.filter((c) => !gone.has(c.id)),
+        contributions: withoutSettled(state.contributions, event.settled ?? []),
       };
     }
   }
+}
+
+/**
+ * The contributions without those an event settled; the same list when it settled none, so the
+ * state's patch leaves the list alone (db/fund-state-patch.ts finds changes by identity).
+ */
+function withoutSettled(contributions: Contribution[], settled: readonly Contribution[]): Contribution[] {
+  if (settled.length === 0) return contributions;
+  const gone = new Set(settled.map((c) => c.id));
+  return contributions.filter((c) => !gone.has(c.id));
 }

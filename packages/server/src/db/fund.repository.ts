@@ -3,6 +3,7 @@ import { reminderMoments } from '@giro/domain/fund/reminders';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { patchedStateSql, statePatch } from './fund-state-patch';
+import { rowsOf } from './insights/rows';
 import { namedStatement, type RowOf, runNamed } from './named-statement';
 import { funds, payoutAccounts, users } from './schema';
 import { type NamedStep, step } from './statement-pipeline';
@@ -35,30 +36,43 @@ export async function findFundOfOrganization(
 }
 
 /**
- * The member's contributions that the fund's payouts and completed cycles took out of its state,
- * from their `RoundDistributed` and `CycleCompleted` events (ADR 0041): paid out or given back,
- * for good.
+ * The organization's fund, with the member's contributions that its payouts and completed cycles
+ * took out of its state (their `RoundDistributed` and `CycleCompleted` events, ADR 0041: paid
+ * out or given back, for good), in one statement.
  */
-export async function settledContributionsOf(
+export async function fundWithSettledContributions(
   db: DbOrTx,
-  fundId: string,
+  organizationId: string,
   contributorId: string,
-): Promise<Contribution[]> {
-  const result = (await db.execute(
-    sql`select c.value as contribution
-        from fund_events e, jsonb_array_elements(coalesce(e.payload->'settled', '[]'::jsonb)) c
-        where e.type in ('RoundDistributed', 'CycleCompleted') and e.fund_id = ${fundId} and c.value->>'contributorId' = ${contributorId}`,
-  )) as unknown as { rows: { contribution: Contribution }[] };
-  return result.rows.map((row) => row.contribution);
+): Promise<{ state: FundState; settled: Contribution[] } | undefined> {
+  const [row] = await rowsOf<{ state: FundState; settled: Contribution[] }>(
+    db,
+    sql`select f.state, coalesce((
+          select jsonb_agg(c.value)
+          from fund_events e, jsonb_array_elements(coalesce(e.payload->'settled', '[]'::jsonb)) c
+          where e.type in ('RoundDistributed', 'CycleCompleted') and e.fund_id = f.id
+            and c.value->>'contributorId' = ${contributorId}), '[]'::jsonb) as settled
+        from funds f where f.organization_id = ${organizationId} limit 1`,
+  );
+  return row;
 }
 
-/** The fund's completed cycles, oldest first, from their `CycleCompleted` events (ADR 0041). */
-export async function cycleHistoriesOf(db: DbOrTx, fundId: string): Promise<CycleHistory[]> {
-  const result = (await db.execute(
-    sql`select payload->'history' as history from fund_events
-        where type = 'CycleCompleted' and fund_id = ${fundId} order by id`,
-  )) as unknown as { rows: { history: CycleHistory }[] };
-  return result.rows.map((row) => row.history);
+/**
+ * The organization's fund's id and its completed cycles, oldest first, from their
+ * `CycleCompleted` events (ADR 0041), in one statement.
+ */
+export async function fundHistoryOf(
+  db: DbOrTx,
+  organizationId: string,
+): Promise<{ id: string; history: CycleHistory[] } | undefined> {
+  const [row] = await rowsOf<{ id: string; history: CycleHistory[] }>(
+    db,
+    sql`select f.id, coalesce((
+          select jsonb_agg(e.payload->'history' order by e.id) from fund_events e
+          where e.type = 'CycleCompleted' and e.fund_id = f.id), '[]'::jsonb) as history
+        from funds f where f.organization_id = ${organizationId} limit 1`,
+  );
+  return row;
 }
 
 // A named statement (db/named-statement.ts): every fund command runs it. The funds of several

@@ -4,10 +4,10 @@ import { analyseRisk } from '@giro/domain/fund/risk';
 import type { DbOrTx } from '../../db/client';
 import { unpaidDebtsByDebtor } from '../../db/debt.repository';
 import {
-  cycleHistoriesOf,
   findFundOfOrganization,
+  fundHistoryOf,
+  fundWithSettledContributions,
   organizationMembers,
-  settledContributionsOf,
 } from '../../db/fund.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
@@ -36,10 +36,12 @@ export async function getFundState(deps: Deps, user: UserRow, fundId: string): P
   return (await loadFund(deps.db, user, fundId)).fund.state;
 }
 
-/** The fund's completed cycles, oldest first. */
+/** The fund's completed cycles, oldest first; another organization's fund is 404, as in `loadFund`. */
 export async function getFundHistory(deps: Deps, user: UserRow, fundId: string): Promise<CycleHistory[]> {
-  const { fund } = await loadFund(deps.db, user, fundId);
-  return cycleHistoriesOf(deps.db, fund.id);
+  if (!user.familyId) throw new AppError('NO_ROTATING_FUND');
+  const fund = await fundHistoryOf(deps.db, user.familyId);
+  if (!fund || fund.id !== fundId) throw new AppError('NO_ROTATING_FUND');
+  return fund.history;
 }
 
 /** The failure-risk analysis of the current round, with one reason per line (domain.md). */
@@ -91,7 +93,6 @@ export function myContributions(state: FundState, settled: readonly Contribution
 
 export async function getMyContributions(deps: Deps, user: UserRow) {
   if (!user.familyId) return [];
-  const fund = await findFundOfOrganization(deps.db, user.familyId);
-  if (!fund) return [];
-  return myContributions(fund.state, await settledContributionsOf(deps.db, fund.id, user.id), user.id);
+  const fund = await fundWithSettledContributions(deps.db, user.familyId, user.id);
+  return fund ? myContributions(fund.state, fund.settled, user.id) : [];
 }
