@@ -1,11 +1,12 @@
 import type { FundEvent } from '@giro/domain/fund/fund-types';
 import { ledgerAccount } from '@giro/domain/ledger';
-import type { RequestsState } from '@giro/domain/requests/request-types';
-import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { FundingRequest, RequestsState } from '@giro/domain/requests/request-types';
+import { arrayContains, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { rowsOf } from './insights/rows';
 import {
   cookieConsents,
+  endedRequests,
   ledgerEntries,
   ledgerTransactions,
   memberDebts,
@@ -97,8 +98,31 @@ export async function fundEventsOf(db: DbOrTx, userId: string): Promise<FundEven
   return [...funds.values()];
 }
 
-/** The request states of the organizations where the member asked for or gave to a request. */
+/**
+ * The requests of each organization where the member asked for or gave to a request: its state,
+ * and the ended requests the state let go (ADR 0042), all in order of creation.
+ */
 export async function requestStatesOf(db: DbOrTx, userId: string) {
+  const states = await requestStatesHolding(db, userId);
+  const ended = await db
+    .select({ organizationId: endedRequests.organizationId, request: endedRequests.request })
+    .from(endedRequests)
+    .where(arrayContains(endedRequests.people, [userId]));
+  const byOrganization = new Map(states.map((s) => [s.organizationId, [...s.state.requests]]));
+  for (const row of ended) {
+    const list = byOrganization.get(row.organizationId) ?? [];
+    const request = row.request as FundingRequest;
+    // One the state holds again (put back, then kept) is there as it is now.
+    if (!list.some((r) => r.id === request.id)) list.push(request);
+    byOrganization.set(row.organizationId, list);
+  }
+  return [...byOrganization].map(([organizationId, requests]) => ({
+    organizationId,
+    state: { requests: requests.sort((a, b) => a.createdAt - b.createdAt) } satisfies RequestsState,
+  }));
+}
+
+async function requestStatesHolding(db: DbOrTx, userId: string) {
   const rows = await db
     .select({ organizationId: requestStates.organizationId, state: requestStates.state })
     .from(requestStates)

@@ -1,7 +1,7 @@
-import type { RequestEvent, RequestsState } from '@giro/domain/requests/request-types';
-import { asc, eq, isNotNull, lte } from 'drizzle-orm';
+import type { FundingRequest, RequestEvent, RequestsState } from '@giro/domain/requests/request-types';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
-import { requestEvents, requestStates } from './schema';
+import { endedRequests, requestEvents, requestStates } from './schema';
 
 export interface RequestsRow {
   organizationId: string;
@@ -102,4 +102,43 @@ export async function postponeRequestDeadline(tx: DbOrTx, organizationId: string
     .update(requestStates)
     .set({ nextDeadlineAt: until })
     .where(eq(requestStates.organizationId, organizationId));
+}
+
+/**
+ * Keeps the ended requests at rest the state let go (ADR 0042), in the transaction that lets
+ * them go. A request let go again (put back for a command that named it, which could not change
+ * it) is written as it is now.
+ */
+export async function archiveRequests(
+  tx: DbOrTx,
+  organizationId: string,
+  requests: readonly FundingRequest[],
+) {
+  if (requests.length === 0) return;
+  await tx
+    .insert(endedRequests)
+    .values(
+      requests.map((request) => ({
+        requestId: request.id,
+        organizationId,
+        endedAt: new Date(request.endedAt!),
+        people: [...new Set([request.ownerId, ...request.contributions.map((c) => c.contributorId)])],
+        request,
+      })),
+    )
+    .onConflictDoUpdate({ target: endedRequests.requestId, set: { request: sql`excluded.request` } });
+}
+
+/** One ended request of the organization that its state let go, if it is one. */
+export async function findEndedRequest(
+  db: DbOrTx,
+  organizationId: string,
+  requestId: string,
+): Promise<FundingRequest | undefined> {
+  const [row] = await db
+    .select({ request: endedRequests.request })
+    .from(endedRequests)
+    .where(and(eq(endedRequests.requestId, requestId), eq(endedRequests.organizationId, organizationId)))
+    .limit(1);
+  return row?.request as FundingRequest | undefined;
 }

@@ -42,3 +42,27 @@ export const requestEvents = pgTable(
   },
   (t) => [index('request_events_request_idx').on(t.requestId, t.id)],
 );
+
+/**
+ * Ended requests at rest that left their organization's state (ADR 0042): nothing can change
+ * them any more, and the state keeps only the newest ten of them, so it stops growing with the
+ * organization's age. `request` is the domain's FundingRequest as it was let go; `people` the
+ * owner and contributors, for the account export.
+ */
+export const endedRequests = pgTable(
+  'ended_requests',
+  {
+    requestId: uuid('request_id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    endedAt: tz('ended_at').notNull(),
+    people: text('people').array().notNull(),
+    request: jsonb('request').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ended_requests_organization_idx').on(t.organizationId, t.endedAt),
+    index('ended_requests_people_idx').using('gin', t.people),
+  ],
+);

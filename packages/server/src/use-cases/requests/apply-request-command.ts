@@ -1,5 +1,6 @@
 import { DomainError } from '@giro/domain/errors';
 import type { LedgerTransaction } from '@giro/domain/ledger';
+import { splitResting, withRequest } from '@giro/domain/requests/at-rest';
 import { decideRequest, nextRequestDeadline } from '@giro/domain/requests/decide-request';
 import { evolveRequests } from '@giro/domain/requests/evolve-request';
 import { requestPostings } from '@giro/domain/requests/request-postings';
@@ -7,7 +8,12 @@ import type { RequestCommand, RequestEvent, RequestsState } from '@giro/domain/r
 import type { DbOrTx } from '../../db/client';
 import { organizationMembers } from '../../db/fund.repository';
 import { bookPostings } from '../../db/ledger.repository';
-import { type RequestsRow, saveRequests } from '../../db/request.repository';
+import {
+  archiveRequests,
+  findEndedRequest,
+  type RequestsRow,
+  saveRequests,
+} from '../../db/request.repository';
 import type { Deps } from '../../deps';
 import { enqueueRealtime } from '../../realtime/enqueue-realtime';
 import type { WireEvent } from '../../realtime/wire-events';
@@ -18,6 +24,10 @@ import { applyRequestEffects } from './request-effects';
  * is locked): decide, evolve, then write the state with its next deadline, the events, the
  * ledger postings, the payments and notifications, and one REQUEST_UPDATED per request touched.
  * A refused command throws its DomainError and writes nothing.
+ *
+ * The state holds what is in play and the newest requests at rest (ADR 0042); a command naming
+ * one it let go decides on it put back, so it is refused exactly as before, and the state lets
+ * go of what came to rest (the state answered keeps them, for the caller's answer).
  */
 export async function applyRequestCommand(
   tx: DbOrTx,
@@ -27,16 +37,25 @@ export async function applyRequestCommand(
   options: { paymentMethodId?: string | null } = {},
 ): Promise<{ events: RequestEvent[]; state: RequestsState }> {
   const now = deps.clock.now();
-  const events = decideRequest(row.state, command, now.getTime());
+  const named = await letGoRequestNamed(tx, row, command);
+  const before = withRequest(row.state, named);
+  const events = decideRequest(before, command, now.getTime());
   if (events instanceof DomainError) throw events;
 
-  let state = row.state;
+  let state = before;
   const postings: LedgerTransaction[] = [];
   for (const event of events) {
     postings.push(...requestPostings(state, event));
     state = evolveRequests(state, event);
   }
-  await saveRequests(tx, row, state, events, nextRequestDeadline(state), now);
+  const { kept, archived } = splitResting(state);
+  await saveRequests(tx, row, kept, events, nextRequestDeadline(kept), now);
+  // One put back and let go again unchanged is already kept as it is.
+  await archiveRequests(
+    tx,
+    row.organizationId,
+    archived.filter((r) => r !== named),
+  );
   await bookPostings(tx, row.organizationId, postings, now);
   const members = await organizationMembers(tx, row.organizationId);
   const notified = await applyRequestEffects(tx, {
@@ -57,4 +76,11 @@ export async function applyRequestCommand(
   if (notified > 0) wire.push({ type: 'NOTIFICATION_CREATED', at: now.toISOString() });
   await enqueueRealtime(tx, row.organizationId, wire, now);
   return { events, state };
+}
+
+/** The request the command names, when the state let it go (ADR 0042). */
+async function letGoRequestNamed(tx: DbOrTx, row: RequestsRow, command: RequestCommand) {
+  if (!('requestId' in command) || command.type === 'CreateRequest') return undefined;
+  if (row.state.requests.some((r) => r.id === command.requestId)) return undefined;
+  return findEndedRequest(tx, row.organizationId, command.requestId);
 }

@@ -1,6 +1,7 @@
 import type { RequestDetails, RequestsOverview } from '@giro/contract/requests';
 import type { RequestsState } from '@giro/domain/requests/request-types';
 import type { DbOrTx } from '../../db/client';
+import { findEndedRequest } from '../../db/request.repository';
 import { displayNames, type UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -19,21 +20,22 @@ async function snapshotIn(deps: Deps, user: UserRow) {
   return snapshot;
 }
 
-/** The requests and the names they show, from the organization's snapshot. */
-async function stateOf(deps: Deps, user: UserRow) {
-  const snapshot = await snapshotIn(deps, user);
-  return { state: snapshot.requests ?? EMPTY_REQUESTS, names: await requestNamesOf(deps.db, snapshot) };
-}
-
 /** GET /api/requests: the active request, the queue and the recent activity. */
 export async function getRequests(deps: Deps, user: UserRow): Promise<RequestsOverview> {
   return requestsOverviewOf(deps.db, await snapshotIn(deps, user));
 }
 
-/** One request of the caller's organization; any other id is 404, as if it did not exist. */
+/**
+ * One request of the caller's organization, from the snapshot, or from the ended requests its
+ * state let go (ADR 0042: one more query, only for those); any other id is 404, as if it did not
+ * exist.
+ */
 export async function getRequest(deps: Deps, user: UserRow, requestId: string): Promise<RequestDetails> {
-  const { state, names } = await stateOf(deps, user);
+  const snapshot = await snapshotIn(deps, user);
+  const state = snapshot.requests ?? EMPTY_REQUESTS;
   const request = state.requests.find((r) => r.id === requestId);
-  if (!request) throw new AppError('REQUEST_NOT_FOUND');
-  return requestDetails(state, request, names);
+  if (request) return requestDetails(state, request, await requestNamesOf(deps.db, snapshot));
+  const ended = await findEndedRequest(deps.db, snapshot.id, requestId);
+  if (!ended) throw new AppError('REQUEST_NOT_FOUND');
+  return requestDetails(state, ended, await namesIn(deps.db, { requests: [ended] }));
 }
