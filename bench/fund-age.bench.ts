@@ -15,6 +15,7 @@ import { evolveAll } from '../packages/domain/src/fund/evolve';
 import { FundHarness } from '../packages/domain/src/fund/fund-harness.test-support';
 import type { FundState } from '../packages/domain/src/fund/fund-types';
 import { postgresUrl } from './support/database';
+import { lockedReads } from './support/locked-read';
 import { median, printTable, round, writeResult } from './support/report';
 
 const { values } = parseArgs({
@@ -75,38 +76,7 @@ function decideMicros(text: string, payer: string, ctx: FundHarness['ctx']): num
 
 const client = new pg.Client({ connectionString: postgresUrl() });
 await client.connect();
-await client.query(
-  'create temp table aged_funds (id int primary key, state jsonb not null) with (toast_tuple_target = 4080)',
-);
-// As `funds` stores a state (migration 0026); PostgreSQL built without lz4 keeps pglz.
-await client.query('alter table aged_funds alter column state set compression lz4').catch(() => undefined);
-await client.query(`insert into aged_funds values (0, '{}')`);
-
-/** Median µs a round trip of the locked read of row `id`, alternating blocks with the `{}` row. */
-async function lockedRead(id: number): Promise<{ micros: number; floor: number }> {
-  const read = async (row: number) => {
-    const started = performance.now();
-    for (let i = 0; i < READS; i++) {
-      await client.query('begin');
-      await client.query({
-        name: 'aged_lock',
-        text: 'select state from aged_funds where id = $1 for update',
-        values: [row],
-      });
-      await client.query('commit');
-    }
-    return ((performance.now() - started) * 1000) / READS;
-  };
-  await read(id);
-  await read(0);
-  const micros: number[] = [];
-  const floor: number[] = [];
-  for (let b = 0; b < BLOCKS; b++) {
-    micros.push(await read(id));
-    floor.push(await read(0));
-  }
-  return { micros: median(micros), floor: median(floor) };
-}
+const lockedRead = await lockedReads(client, 'aged_funds', READS, BLOCKS);
 
 const headers = [
   'members',
@@ -119,15 +89,13 @@ const headers = [
   'ratio to `{}`',
 ];
 const rows: number[][] = [];
-let id = 1;
 for (const size of values.members.split(',').map(Number)) {
   let base = 0;
   for (const [cycle, { state, payer, ctx }] of statesOf(size)) {
     const text = JSON.stringify(state);
     const micros = decideMicros(text, payer, ctx);
     if (cycle === 1) base = micros;
-    await client.query('insert into aged_funds values ($1, $2)', [id, text]);
-    const read = await lockedRead(id++);
+    const read = await lockedRead(text);
     rows.push([
       size,
       cycle,

@@ -1,7 +1,8 @@
 import type { RequestDetails } from '@giro/contract/requests';
-import { RESTING_KEPT } from '@giro/domain/requests/at-rest';
+import { lifeArb, lifeMembers, playLife } from '@giro/domain/requests/request-lives.test-support';
 import type { FundingRequest } from '@giro/domain/requests/request-types';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findRequestsOfOrganization } from '../src/db/request.repository';
 import { endedRequests } from '../src/db/schema';
@@ -9,12 +10,6 @@ import { requestsOverview } from '../src/views/request.view';
 import { fastForward, type Member, organizationOf } from './support/fund-members';
 import { contribute, createRequest, details, overview, ownerAction } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
-
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => t.close());
 
 const organizationIdOf = async (member: Member) =>
   (await member.client.get('/api/family')).json<{ id: string }>().id;
@@ -28,7 +23,13 @@ async function askedAndCancelled(owner: Member, title: string): Promise<RequestD
 }
 
 describe("an organization's old requests leave its state (ADR 0042)", () => {
-  it('the state keeps the ten newest at rest; the older answer, refuse and export as before', async () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => t.close());
+
+  it('the state keeps the requests at rest the overview shows; the older answer, refuse and export as before', async () => {
     const [ann, bob] = await organizationOf(t, 2);
     const organizationId = await organizationIdOf(ann!);
     const first = await createRequest(ann!, 'Request 0', 10_000);
@@ -45,11 +46,12 @@ describe("an organization's old requests leave its state (ADR 0042)", () => {
     expect([giveBefore.statusCode, giveBefore.json()]).toMatchObject([409, { code: 'REQUEST_NOT_ACTIVE' }]);
 
     const titles = ['Request 0'];
-    for (let i = 1; i <= RESTING_KEPT + 1; i++)
-      titles.push((await askedAndCancelled(ann!, `Request ${i}`)).title);
+    // Five more, each three moments (asked for and activated, cancelled): the ten newest moments
+    // at rest are the last three's and the end of the one before, so the first two go.
+    for (let i = 1; i <= 5; i++) titles.push((await askedAndCancelled(ann!, `Request ${i}`)).title);
     const open = await createRequest(bob!, 'Still open', 5_000);
 
-    // The state: the ten newest ended and the open one; the two oldest let go, whole.
+    // The state: the four newest ended and the open one; the two oldest let go, whole.
     const { state } = await findRequestsOfOrganization(t.database.db, organizationId);
     expect(state.requests.map((r) => r.title)).toEqual([...titles.slice(2), 'Still open']);
     const letGo = await t.database.db
@@ -97,5 +99,22 @@ describe("an organization's old requests leave its state (ADR 0042)", () => {
     // Someone of another organization still finds nothing there.
     const [carl] = await organizationOf(t, 1);
     expect((await carl!.client.get(`/api/requests/${first.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the requests overview built from the state kept (ADR 0042)', () => {
+  it('is the one built from every request, at every step of a life', () => {
+    const names = new Map(lifeMembers.map((id) => [id, id.toUpperCase()]));
+    let mostArchived = 0;
+    fc.assert(
+      fc.property(lifeArb, (steps) => {
+        const { archived } = playLife(steps, ({ whole, kept }) => {
+          expect(requestsOverview(kept, names)).toEqual(requestsOverview(whole, names));
+        });
+        mostArchived = Math.max(mostArchived, archived);
+      }),
+      { numRuns: 200 },
+    );
+    expect(mostArchived).toBeGreaterThan(5);
   });
 });

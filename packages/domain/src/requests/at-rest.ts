@@ -1,11 +1,20 @@
 import type { FundingRequest, RequestsState } from './request-types';
 
+/** How many entries of recent activity the requests overview shows, newest first, across requests. */
+export const RECENT_ACTIVITY = 10;
+
 /**
- * How many ended requests at rest an organization's state keeps, the newest: the requests
- * overview shows the ten newest entries of every request's timeline, and an ended request's
- * newest entry is its end, so the ten newest ends hold every entry it can show (ADR 0042).
+ * The moments a request's timeline shows (domain.md, Request details), as the overview's recent
+ * activity lists them: created, activated, each contribution that counted (a declined one never
+ * did), ended. `views/request.view.ts` builds the entries; a server test holds the two together.
  */
-export const RESTING_KEPT = 10;
+export function activityMoments(r: FundingRequest): number[] {
+  const moments = [r.createdAt];
+  if (r.activatedAt !== null) moments.push(r.activatedAt);
+  for (const c of r.contributions) if (!c.failed) moments.push(c.at);
+  if (r.endedAt !== null) moments.push(r.endedAt);
+  return moments;
+}
 
 /**
  * An ended request no command can change any more: nothing is owed to or by anyone. Its payout
@@ -19,25 +28,27 @@ export function isAtRest(r: FundingRequest): boolean {
 
 /**
  * The state an organization keeps and the requests it lets go to the archive (ADR 0042): every
- * request in play, and the requests at rest that ended no earlier than the RESTING_KEPT-th newest
- * end (ties kept, so no two requests that ended together are split). What the state keeps stays
- * in its order (the overview breaks ties of time by it). Pure: the same state always splits the
- * same way, and a state with nothing to let go is returned as it is.
+ * request in play, and the requests at rest down to the RECENT_ACTIVITY-th newest moment among
+ * them (ties kept). A request at rest that ended, its last moment, before that has RECENT_ACTIVITY
+ * newer entries above each of its own in the overview, and goes. Only moments at rest count: they
+ * never change, where a contribution in play that is declined leaves the timeline. What the state
+ * keeps stays in its order (the overview breaks ties of time by it). Pure: the same state always
+ * splits the same way, and a state with nothing to let go is returned as it is.
  */
 export function splitResting(state: RequestsState): { kept: RequestsState; archived: FundingRequest[] } {
-  const ends = state.requests
+  const moments = state.requests
     .filter(isAtRest)
-    .map((r) => r.endedAt!)
+    .flatMap(activityMoments)
     .sort((a, b) => b - a);
-  if (ends.length <= RESTING_KEPT) return { kept: state, archived: [] };
-  const oldestKept = ends[RESTING_KEPT - 1]!;
-  const archived = state.requests.filter((r) => isAtRest(r) && r.endedAt! < oldestKept);
+  if (moments.length <= RECENT_ACTIVITY) return { kept: state, archived: [] };
+  const oldestShown = moments[RECENT_ACTIVITY - 1]!;
+  const archived = state.requests.filter((r) => isAtRest(r) && r.endedAt! < oldestShown);
   if (archived.length === 0) return { kept: state, archived };
   const gone = new Set(archived);
   return { kept: { requests: state.requests.filter((r) => !gone.has(r)) }, archived };
 }
 
-/** The requests a command names that the state does not hold, put back for it to decide on. */
+/** The state with a request it let go put back, for a command that names it to decide on. */
 export function withRequest(state: RequestsState, request: FundingRequest | undefined): RequestsState {
   if (!request || state.requests.some((r) => r.id === request.id)) return state;
   // Back in the order the overview and the queue would have seen it: by creation.

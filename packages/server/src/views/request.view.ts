@@ -4,6 +4,7 @@ import type {
   RequestsOverview,
   TimelineEntry,
 } from '@giro/contract/requests';
+import { RECENT_ACTIVITY } from '@giro/domain/requests/at-rest';
 import { collectedCents, heldContributions, queuePosition } from '@giro/domain/requests/decide-request';
 import type { FundingRequest, RequestsState } from '@giro/domain/requests/request-types';
 
@@ -35,7 +36,11 @@ export function requestSummary(state: RequestsState, r: FundingRequest, names: N
   };
 }
 
-/** Created, activated, each contribution that counted, the end (domain.md, Request details). */
+/**
+ * Created, activated, each contribution that counted, the end (domain.md, Request details): the
+ * moments `activityMoments` names, which decide what a state keeps (ADR 0042; a test holds the
+ * overview built from the kept state to the one built from every request).
+ */
 export function timelineOf(r: FundingRequest, names: Names): TimelineEntry[] {
   const base = { requestId: r.id, requestTitle: r.title, actorName: null, amountCents: null, status: null };
   const entries: TimelineEntry[] = [
@@ -88,8 +93,6 @@ export function requestDetails(state: RequestsState, r: FundingRequest, names: N
   };
 }
 
-const RECENT = 10;
-
 /** The active request, the queue in order, and the newest activity across all requests. */
 export function requestsOverview(state: RequestsState, names: Names): RequestsOverview {
   const active = state.requests.find((r) => r.status === 'active');
@@ -102,7 +105,7 @@ export function requestsOverview(state: RequestsState, names: Names): RequestsOv
     .flatMap((r) => timelineOf(r, names))
     .reverse()
     .sort((a, b) => b.at.localeCompare(a.at))
-    .slice(0, RECENT);
+    .slice(0, RECENT_ACTIVITY);
   return { active: active ? requestSummary(state, active, names) : null, queued, recentActivity };
 }
 

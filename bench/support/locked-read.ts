@@ -1,0 +1,45 @@
+import type pg from 'pg';
+import { median } from './report';
+
+/**
+ * A scratch table storing JSON documents as Giro stores a state (lz4 where PostgreSQL has it,
+ * rows aimed at 4 KB, migration 0026), and the median µs of a round trip of the locked read of
+ * one of its rows (begin, `select … for update`, commit), alternating blocks with the same read
+ * of a row holding `{}`: the floor the state's own cost is a ratio to.
+ */
+export async function lockedReads(client: pg.Client, table: string, reads: number, blocks: number) {
+  await client.query(
+    `create temp table ${table} (id int primary key, state jsonb not null) with (toast_tuple_target = 4080)`,
+  );
+  // PostgreSQL built without lz4 keeps pglz.
+  await client.query(`alter table ${table} alter column state set compression lz4`).catch(() => undefined);
+  await client.query(`insert into ${table} values (0, '{}')`);
+  let next = 1;
+  const read = async (row: number) => {
+    const started = performance.now();
+    for (let i = 0; i < reads; i++) {
+      await client.query('begin');
+      await client.query({
+        name: `${table}_lock`,
+        text: `select state from ${table} where id = $1 for update`,
+        values: [row],
+      });
+      await client.query('commit');
+    }
+    return ((performance.now() - started) * 1000) / reads;
+  };
+  /** Stores the document and reads it under its lock: its median µs and the `{}` row's. */
+  return async (text: string): Promise<{ micros: number; floor: number }> => {
+    const id = next++;
+    await client.query(`insert into ${table} values ($1, $2)`, [id, text]);
+    await read(id);
+    await read(0);
+    const micros: number[] = [];
+    const floor: number[] = [];
+    for (let b = 0; b < blocks; b++) {
+      micros.push(await read(id));
+      floor.push(await read(0));
+    }
+    return { micros: median(micros), floor: median(floor) };
+  };
+}
