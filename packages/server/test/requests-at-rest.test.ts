@@ -1,11 +1,13 @@
 import type { RequestDetails } from '@giro/contract/requests';
 import { lifeArb, lifeMembers, playLife } from '@giro/domain/requests/request-lives.test-support';
 import type { FundingRequest } from '@giro/domain/requests/request-types';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findRequestsOfOrganization } from '../src/db/request.repository';
+import { rowsOf } from '../src/db/insights/rows';
+import { findRequestsOfOrganization, lockRequestsOfOrganization } from '../src/db/request.repository';
 import { endedRequests } from '../src/db/schema';
+import { applyRequestCommand } from '../src/use-cases/requests/apply-request-command';
 import { requestsOverview } from '../src/views/request.view';
 import { fastForward, type Member, organizationOf } from './support/fund-members';
 import { contribute, createRequest, details, overview, ownerAction } from './support/request-steps';
@@ -95,6 +97,28 @@ describe("an organization's old requests leave its state (ADR 0042)", () => {
     expect(bobExport.requestContributions).toMatchObject([
       { requestId: first.id, amountCents: 2_000, message: 'Ciao' },
     ]);
+
+    // A late answer of the provider about it (the payment recorder's command) changes nothing:
+    // decided on it put back, it is let go again, and its row is not written again.
+    const written = async () =>
+      rowsOf<{ xmin: string }>(
+        t.database.db,
+        sql`select xmin::text as xmin from ended_requests where request_id = ${first.id}`,
+      );
+    const before = await written();
+    const late = await t.database.db.transaction(async (tx) =>
+      applyRequestCommand(tx, t.deps, await lockRequestsOfOrganization(tx, organizationId), {
+        type: 'RequestPayoutOutcome',
+        requestId: first.id,
+        attempt: 1,
+        ok: true,
+      }),
+    );
+    expect(late.events).toEqual([]);
+    expect(late.kept.requests.map((r) => r.id)).not.toContain(first.id);
+    expect(await written()).toEqual(before);
+    const after = await findRequestsOfOrganization(t.database.db, organizationId);
+    expect(after.state.requests.map((r) => r.title)).toEqual([...titles.slice(2), 'Still open']);
 
     // Someone of another organization still finds nothing there.
     const [carl] = await organizationOf(t, 1);

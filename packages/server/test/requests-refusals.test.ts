@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  endedRequests,
   idempotencyKeys,
   ledgerTransactions,
   paymentOperations,
@@ -21,7 +22,7 @@ afterEach(async () => t.close());
 async function written() {
   const db = t.database.db;
   const rows = await Promise.all(
-    [requestStates, requestEvents, ledgerTransactions, paymentOperations, idempotencyKeys].map(
+    [requestStates, requestEvents, endedRequests, ledgerTransactions, paymentOperations, idempotencyKeys].map(
       async (table) => (await db.select({ n: count() }).from(table))[0]!.n,
     ),
   );

@@ -51,7 +51,9 @@ export function splitResting(state: RequestsState): { kept: RequestsState; archi
 /** The state with a request it let go put back, for a command that names it to decide on. */
 export function withRequest(state: RequestsState, request: FundingRequest | undefined): RequestsState {
   if (!request || state.requests.some((r) => r.id === request.id)) return state;
-  // Back in the order the overview and the queue would have seen it: by creation.
-  const requests = [...state.requests, request].sort((a, b) => a.createdAt - b.createdAt);
+  // Back where it was created, before the first request created after it; the rest stay as they are.
+  const at = state.requests.findIndex((r) => r.createdAt > request.createdAt);
+  const requests = [...state.requests];
+  requests.splice(at === -1 ? requests.length : at, 0, request);
   return { requests };
 }

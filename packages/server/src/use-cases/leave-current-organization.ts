@@ -26,12 +26,12 @@ export async function leaveCurrentOrganization(
   let requests = await lockRequestsOfOrganization(tx, user.familyId);
   const queued = requests.state.requests.filter((r) => r.ownerId === user.id && r.status === 'pending');
   for (const request of queued) {
-    const { state } = await applyRequestCommand(tx, deps, requests, {
+    const { kept } = await applyRequestCommand(tx, deps, requests, {
       type: 'CancelRequest',
       requestId: request.id,
       userId: user.id,
     });
-    requests = { ...requests, state, version: requests.version + 1 };
+    requests = { ...requests, state: kept, version: requests.version + 1 };
   }
   await removeFromOrganization(tx, user, now);
 }

@@ -27,7 +27,7 @@ import { applyRequestEffects } from './request-effects';
  *
  * The state holds what is in play and the newest requests at rest (ADR 0042); a command naming
  * one it let go decides on it put back, so it is refused exactly as before, and the state lets
- * go of what came to rest (the state answered keeps them, for the caller's answer).
+ * go of what came to rest: `state` keeps them, for the caller's answer; `kept` is what was written.
  */
 export async function applyRequestCommand(
   tx: DbOrTx,
@@ -35,7 +35,7 @@ export async function applyRequestCommand(
   row: RequestsRow,
   command: RequestCommand,
   options: { paymentMethodId?: string | null } = {},
-): Promise<{ events: RequestEvent[]; state: RequestsState }> {
+): Promise<{ events: RequestEvent[]; state: RequestsState; kept: RequestsState }> {
   const now = deps.clock.now();
   const named = await letGoRequestNamed(tx, row, command);
   const before = withRequest(row.state, named);
@@ -75,7 +75,7 @@ export async function applyRequestCommand(
   }));
   if (notified > 0) wire.push({ type: 'NOTIFICATION_CREATED', at: now.toISOString() });
   await enqueueRealtime(tx, row.organizationId, wire, now);
-  return { events, state };
+  return { events, state, kept };
 }
 
 /** The request the command names, when the state let it go (ADR 0042). */
