@@ -6,6 +6,7 @@ import '../src/compose';
 import type { Database, DbOrTx } from '../src/db/client';
 import { rowsOf } from '../src/db/insights/rows';
 import { definedStatements, type NamedStatement } from '../src/db/named-statement';
+import { snapshotQuery } from '../src/db/organization-snapshot.queries';
 import { openTestDatabase } from './support/test-database';
 
 /**
@@ -100,5 +101,22 @@ describe('the named statements', () => {
       expect(plans.get(name)).toMatch(
         /Scan (using|on) organizations_pkey[^\n]*\n[^\n]*Index Cond: \(id = ANY \(/,
       );
+  });
+
+  it("sum the snapshot's member totals and the caller's own through the ledger's members' indexes", async () => {
+    database = await openTestDatabase();
+    const { sql: text } = snapshotQuery(database.db).toSQL();
+    const plans = await plansOf(database.db, [
+      { name: 'organization_snapshot', text } as NamedStatement<unknown>,
+    ]);
+    // The organization's entries and the caller's, each found by an index that holds all its
+    // sum reads (ADR 0043), so PostgreSQL can answer from the index alone where its visibility
+    // map allows (an empty test database has none: a plan here may fetch the rows). Without the
+    // index's predicate in the query, it was the organizations' index and every entry fetched.
+    const plan = plans.get('organization_snapshot');
+    expect(plan).toMatch(
+      /(using|on) ledger_entries_member_totals_idx[^\n]*\n\s*Index Cond: \(organization_id = organizations\.id\)/,
+    );
+    expect(plan).toMatch(/(using|on) ledger_entries_user_totals_idx[^\n]*\n\s*Index Cond: \(\(user_id = /);
   });
 });

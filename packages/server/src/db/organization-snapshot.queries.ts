@@ -25,7 +25,7 @@ export interface OrganizationSnapshot {
   eventSeq: number;
   /** Current members, by when they joined (then id). */
   members: SnapshotMember[];
-  /** Given and received per member from the organization's ledger (`userId` null: none). */
+  /** Given and received per member from the organization's ledger. */
   ledger: { userId: string | null; givenCents: number; receivedCents: number }[];
   /** The caller's own totals over every organization's ledger (they may have moved). */
   own: { givenCents: number; receivedCents: number };
@@ -44,9 +44,10 @@ const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 10
  * Read separately that was nine round trips a request; here it is one prepared statement of
  * correlated subqueries (issue 15). Hand-written SQL because the answer is nested JSON, which
  * Drizzle's builder does not compose; the ledger's rule is the one of db/ledger.queries.ts
- * (given = funding out less refunds back; received = payouts).
+ * (given = funding out less refunds back; received = payouts), over the members' entries only
+ * (`user_id is not null`, the predicate of the index it is read from: ADR 0043).
  */
-function prepareSnapshot(db: Db) {
+export function snapshotQuery(db: Db) {
   const user = sql.placeholder('userId');
   return db
     .select({
@@ -69,7 +70,8 @@ function prepareSnapshot(db: Db) {
           select e.user_id,
             coalesce(-sum(e.amount_cents) filter (where e.account like ${`${FUNDING_PREFIX}%`} or e.account like ${`${REFUNDS_PREFIX}%`}), 0) as given,
             coalesce(sum(e.amount_cents) filter (where e.account like ${`${PAYOUT_PREFIX}%`}), 0) as received
-          from ledger_entries e where e.organization_id = ${orgId} group by e.user_id) t)`,
+          from ledger_entries e
+          where e.organization_id = ${orgId} and e.user_id is not null group by e.user_id) t)`,
       own: sql<OrganizationSnapshot['own']>`(
         select json_build_object(
           'givenCents', coalesce(-sum(e.amount_cents) filter (where e.account <> (${PAYOUT_PREFIX}::text || ${user}::text)), 0),
@@ -84,9 +86,11 @@ function prepareSnapshot(db: Db) {
         select r.state from request_states r where r.organization_id = ${orgId})`,
     })
     .from(organizations)
-    .where(eq(organizations.id, sql.placeholder('organizationId')))
-    .prepare('organization_snapshot');
+    .where(eq(organizations.id, sql.placeholder('organizationId')));
 }
+
+/** Prepared once per connection pool; its plan is held to its indexes by test/statement-plans.test.ts. */
+const prepareSnapshot = (db: Db) => snapshotQuery(db).prepare('organization_snapshot');
 
 const prepared = new WeakMap<Db, ReturnType<typeof prepareSnapshot>>();
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts';
 import { createdAt } from './columns';
@@ -42,5 +43,14 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_org_idx').on(t.organizationId),
     // A member's statement reads the other entries of each of their transactions.
     index('ledger_entries_transaction_idx').on(t.transactionId),
+    // The organization snapshot's member totals and the caller's own (ADR 0043): read from an
+    // index alone, in the order the sums group them, without fetching each entry from wherever
+    // the table holds it.
+    index('ledger_entries_member_totals_idx')
+      .on(t.organizationId, t.userId, t.account, t.amountCents)
+      .where(sql`user_id is not null`),
+    index('ledger_entries_user_totals_idx')
+      .on(t.userId, t.account, t.amountCents)
+      .where(sql`user_id is not null`),
   ],
 );
