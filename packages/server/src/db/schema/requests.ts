@@ -45,8 +45,8 @@ export const requestEvents = pgTable(
 
 /**
  * Ended requests at rest that left their organization's state (ADR 0042): nothing can change
- * them any more, and the state keeps only the newest ten of them, so it stops growing with the
- * organization's age. `request` is the domain's FundingRequest as it was let go; `people` the
+ * them any more, and the state keeps only those its overview can still show, so it stops
+ * growing with the organization's age. `request` is the domain's FundingRequest as it was let go; `people` the
  * owner and contributors, for the account export.
  */
 export const endedRequests = pgTable(
