@@ -6,6 +6,7 @@ import '../src/compose';
 import type { Database, DbOrTx } from '../src/db/client';
 import { rowsOf } from '../src/db/insights/rows';
 import { definedStatements, type NamedStatement } from '../src/db/named-statement';
+import { notificationListQuery } from '../src/db/notification.repository';
 import { snapshotQuery } from '../src/db/organization-snapshot.queries';
 import { openTestDatabase } from './support/test-database';
 
@@ -118,5 +119,18 @@ describe('the named statements', () => {
       /(using|on) ledger_entries_member_totals_idx[^\n]*\n\s*Index Cond: \(organization_id = organizations\.id\)/,
     );
     expect(plan).toMatch(/(using|on) ledger_entries_user_totals_idx[^\n]*\n\s*Index Cond: \(\(user_id = /);
+  });
+
+  it("count a member's unread notifications through the index of the unread ones", async () => {
+    database = await openTestDatabase();
+    const { sql: text } = notificationListQuery(database.db).toSQL();
+    const plans = await plansOf(database.db, [
+      { name: 'notification_list', text } as NamedStatement<unknown>,
+    ]);
+    // Through the member's index of every notification, each read from the table to see whether
+    // it was read, the count grew with all a member ever had (ADR 0044).
+    expect(plans.get('notification_list')).toMatch(
+      /(using|on) notifications_unread_idx[^\n]*\n\s*Index Cond: \(user_id = /,
+    );
   });
 });

@@ -100,7 +100,7 @@ interface ListedRow {
  * statement: the socket's resync and the alerts list read them on every reconnect and open
  * (issue 15; they took three statements in two round trips).
  */
-function prepareNotificationList(db: Db) {
+export function notificationListQuery(db: Db) {
   const user = sql.placeholder('userId');
   return db
     .select({
@@ -119,9 +119,11 @@ function prepareNotificationList(db: Db) {
         from email_templates t where t.key like ${NOTICE_KEY_PATTERN})`,
     })
     .from(users)
-    .where(eq(users.id, user))
-    .prepare('notification_list');
+    .where(eq(users.id, user));
 }
+
+/** Prepared once per connection pool; its plan is held to its indexes by test/statement-plans.test.ts. */
+const prepareNotificationList = (db: Db) => notificationListQuery(db).prepare('notification_list');
 
 const prepared = new WeakMap<Db, ReturnType<typeof prepareNotificationList>>();
 

@@ -81,6 +81,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),
+    // The unread count of the alerts list and the resync, and marking all read: the member's
+    // unread ones only, not every notification they ever had (ADR 0044).
+    index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
     // A fund's change finds its open calls to act (notifications/open-calls.ts) by these.
     index('notifications_organization_type_idx').on(t.organizationId, t.type),
   ],
