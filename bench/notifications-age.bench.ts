@@ -12,24 +12,15 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { listNotifications } from '../packages/server/src/db/notification.repository';
-import { openBenchDatabase } from './support/database';
-import { median, printTable, round, writeResult } from './support/report';
-import { seedOrganizations } from './support/seed';
+import { AgeTable, fiftyFamilies } from './support/age-table';
 
 const { values: options } = parseArgs({ options: { reads: { type: 'string', default: '300' } } });
 const READS = Number(options.reads);
-const BLOCKS = 7;
 const YEARS = [1, 3, 5, 10];
 const A_YEAR = 240;
 const UNREAD = 5;
 
-const database = await openBenchDatabase('postgres');
-const db = database.db;
-const organizations = await seedOrganizations(db, 'x'.repeat(32), {
-  organizations: 50,
-  members: 6,
-  sessions: false,
-});
+const { database, db, organizations } = await fiftyFamilies();
 const member = organizations[0]!.members[1]!.id;
 const memberIds = organizations.flatMap((o) => o.members.map((m) => m.id));
 
@@ -61,46 +52,28 @@ async function micros(): Promise<number> {
   return ((performance.now() - started) * 1000) / READS;
 }
 
-const headers = [
+const table = new AgeTable('notifications-age', [
   'years',
   "the member's notifications",
   'list + unread count µs',
-  'ratio to year 1',
   'without the index µs (before)',
-  'its ratio to year 1',
-  'now ÷ before',
-];
-const rows: number[][] = [];
-let base = { now: 0, before: 0 };
+]);
 let notified = 0;
 for (const years of YEARS) {
   while (notified < years) await notifyYear(notified++);
-  const now: number[] = [];
-  const before: number[] = [];
-  for (let b = -1; b < BLOCKS; b++) {
-    await withIndex(true);
-    const withIt = await micros();
-    await withIndex(false);
-    const withoutIt = await micros();
-    // The first pair warms up (plans, caches).
-    if (b >= 0) {
-      now.push(withIt);
-      before.push(withoutIt);
-    }
-  }
-  await withIndex(true);
-  const figures = { now: median(now), before: median(before) };
-  if (years === YEARS[0]) base = figures;
-  rows.push([
+  await table.measure(
     years,
     years * A_YEAR,
-    round(figures.now, 0),
-    round(figures.now / base.now),
-    round(figures.before, 0),
-    round(figures.before / base.before),
-    round(figures.now / figures.before),
-  ]);
+    async () => {
+      await withIndex(true);
+      return micros();
+    },
+    async () => {
+      await withIndex(false);
+      return micros();
+    },
+  );
 }
+await withIndex(true);
 await database.close();
-printTable(headers, rows);
-writeResult('notifications-age', { headers, rows });
+table.print();

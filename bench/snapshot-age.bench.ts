@@ -15,23 +15,14 @@ import { parseArgs } from 'node:util';
 import { Placeholder, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { snapshotQuery } from '../packages/server/src/db/organization-snapshot.queries';
-import { openBenchDatabase } from './support/database';
-import { median, printTable, round, writeResult } from './support/report';
-import { seedOrganizations } from './support/seed';
+import { AgeTable, fiftyFamilies } from './support/age-table';
 
 const { values: options } = parseArgs({ options: { reads: { type: 'string', default: '300' } } });
 const READS = Number(options.reads);
-const BLOCKS = 7;
 const YEARS = [0, 1, 3, 5, 10];
 const ROUNDS_A_YEAR = 12;
 
-const database = await openBenchDatabase('postgres');
-const db = database.db;
-const organizations = await seedOrganizations(db, 'x'.repeat(32), {
-  organizations: 50,
-  members: 6,
-  sessions: false,
-});
+const { database, db, organizations } = await fiftyFamilies();
 const family = organizations[0]!;
 const member = family.members[1]!.id;
 
@@ -95,46 +86,24 @@ async function micros(statement: typeof statementNow): Promise<number> {
   return ((performance.now() - started) * 1000) / READS;
 }
 
-const headers = [
-  'years',
-  "the family's entries",
-  'snapshot µs',
-  'ratio to year 0',
-  'before µs',
-  'its ratio to year 0',
-  'now ÷ before',
-];
-const rows: number[][] = [];
-let base = { now: 0, before: 0 };
+const table = new AgeTable('snapshot-age', ['years', "the family's entries", 'snapshot µs', 'before µs']);
 let booked = 0;
 for (const years of YEARS) {
   while (booked < years) {
     await bookYear();
     booked++;
   }
-  // Warmed up a few times: the first reads of a connection plan and cache.
-  for (let w = 0; w < 3; w++) {
+  // A few more warm-ups than the table's own: the first reads of a connection plan and cache.
+  for (let w = 0; w < 2; w++) {
     await micros(statementNow);
     await micros(statementBefore);
   }
-  const now: number[] = [];
-  const summedBefore: number[] = [];
-  for (let b = 0; b < BLOCKS; b++) {
-    now.push(await micros(statementNow));
-    summedBefore.push(await micros(statementBefore));
-  }
-  const figures = { now: median(now), before: median(summedBefore) };
-  if (years === 0) base = figures;
-  rows.push([
+  await table.measure(
     years,
     years * ROUNDS_A_YEAR * 13,
-    round(figures.now, 0),
-    round(figures.now / base.now),
-    round(figures.before, 0),
-    round(figures.before / base.before),
-    round(figures.now / figures.before),
-  ]);
+    () => micros(statementNow),
+    () => micros(statementBefore),
+  );
 }
 await database.close();
-printTable(headers, rows);
-writeResult('snapshot-age', { headers, rows });
+table.print();
