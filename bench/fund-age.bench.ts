@@ -16,7 +16,7 @@ import { FundHarness } from '../packages/domain/src/fund/fund-harness.test-suppo
 import type { FundState } from '../packages/domain/src/fund/fund-types';
 import { postgresUrl } from './support/database';
 import { lockedReads } from './support/locked-read';
-import { median, printTable, round, writeResult } from './support/report';
+import { median, microsEach, printTable, round, writeResult } from './support/report';
 
 const { values } = parseArgs({
   options: { members: { type: 'string', default: '6,12' }, reads: { type: 'string', default: '400' } },
@@ -56,9 +56,8 @@ function statesOf(size: number): Map<number, { state: FundState; payer: string; 
 
 /** Median µs of parse + decide + fold of one contribution on this state's text. */
 function decideMicros(text: string, payer: string, ctx: FundHarness['ctx']): number {
-  const run = (n: number) => {
-    const started = performance.now();
-    for (let i = 0; i < n; i++) {
+  const run = (n: number) =>
+    microsEach(n, (i) => {
       const state = JSON.parse(text) as FundState;
       const events = decide(
         state,
@@ -67,9 +66,7 @@ function decideMicros(text: string, payer: string, ctx: FundHarness['ctx']): num
       );
       if (!Array.isArray(events)) throw events;
       evolveAll(state, events);
-    }
-    return ((performance.now() - started) * 1000) / n;
-  };
+    });
   run(2000);
   return median(Array.from({ length: BLOCKS }, () => run(1000)));
 }

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { listNotifications } from '../packages/server/src/db/notification.repository';
 import { AgeTable, fiftyFamilies } from './support/age-table';
+import { microsEachAsync } from './support/report';
 
 const { values: options } = parseArgs({ options: { reads: { type: 'string', default: '300' } } });
 const READS = Number(options.reads);
@@ -46,11 +47,7 @@ const withIndex = async (present: boolean) =>
       : sql`drop index if exists notifications_unread_idx`,
   );
 
-async function micros(): Promise<number> {
-  const started = performance.now();
-  for (let i = 0; i < READS; i++) await listNotifications(db, member, 'it');
-  return ((performance.now() - started) * 1000) / READS;
-}
+const micros = () => microsEachAsync(READS, () => listNotifications(db, member, 'it'));
 
 const table = new AgeTable('notifications-age', [
   'years',

@@ -20,7 +20,7 @@ import type { RequestCommand, RequestsState } from '../packages/domain/src/reque
 import { requestsOverview } from '../packages/server/src/views/request.view';
 import { postgresUrl } from './support/database';
 import { lockedReads } from './support/locked-read';
-import { median, printTable, round, writeResult } from './support/report';
+import { median, microsEach, printTable, round, writeResult } from './support/report';
 
 const { values } = parseArgs({ options: { reads: { type: 'string', default: '400' } } });
 const MONTHS = [1, 12, 36, 60];
@@ -36,6 +36,13 @@ const names = new Map(members.map((id, i) => [id, `Member ${i}`]));
 const uuid = (kind: number, n: number) =>
   `${String(kind).padStart(8, '0')}-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
+/** The state after the command, which must be accepted. */
+function decided(state: RequestsState, command: RequestCommand, now: number): RequestsState {
+  const events = decideRequest(state, command, now);
+  if (!Array.isArray(events)) throw events;
+  return events.reduce(evolveRequests, state);
+}
+
 interface Moment {
   whole: RequestsState;
   kept: RequestsState;
@@ -49,14 +56,8 @@ function momentsOf(): Map<number, Moment> {
   let kept: RequestsState = { requests: [] };
   let now = Date.UTC(2026, 0, 1);
   const run = (command: RequestCommand) => {
-    for (const which of ['whole', 'kept'] as const) {
-      const state = which === 'whole' ? whole : kept;
-      const events = decideRequest(state, command, now);
-      if (!Array.isArray(events)) throw events;
-      const after = events.reduce(evolveRequests, state);
-      if (which === 'whole') whole = after;
-      else kept = splitResting(after).kept;
-    }
+    whole = decided(whole, command, now);
+    kept = splitResting(decided(kept, command, now)).kept;
   };
   const moments = new Map<number, Moment>();
   let contribution = 0;
@@ -100,16 +101,11 @@ function momentsOf(): Map<number, Moment> {
  * in alternating blocks (the machine's noise falls on both alike).
  */
 function commandMicros(texts: string[], payment: RequestCommand, now: number): number[] {
-  const run = (text: string, n: number) => {
-    const started = performance.now();
-    for (let i = 0; i < n; i++) {
+  const run = (text: string, n: number) =>
+    microsEach(n, () => {
       const state = JSON.parse(text) as RequestsState;
-      const events = decideRequest(state, payment, now);
-      if (!Array.isArray(events)) throw events;
-      requestsOverview(events.reduce(evolveRequests, state), names);
-    }
-    return ((performance.now() - started) * 1000) / n;
-  };
+      requestsOverview(decided(state, payment, now), names);
+    });
   for (const text of texts) run(text, 500);
   const blocks = texts.map((): number[] => []);
   for (let b = 0; b < BLOCKS; b++) for (const [i, text] of texts.entries()) blocks[i]!.push(run(text, 300));

@@ -16,6 +16,7 @@ import { Placeholder, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { snapshotQuery } from '../packages/server/src/db/organization-snapshot.queries';
 import { AgeTable, fiftyFamilies } from './support/age-table';
+import { microsEachAsync } from './support/report';
 
 const { values: options } = parseArgs({ options: { reads: { type: 'string', default: '300' } } });
 const READS = Number(options.reads);
@@ -80,11 +81,7 @@ if (statementBefore.text === statementNow.text)
   throw new Error("the totals' predicate moved: update this bench");
 const pool = (db as unknown as { $client: pg.Pool }).$client;
 
-async function micros(statement: typeof statementNow): Promise<number> {
-  const started = performance.now();
-  for (let i = 0; i < READS; i++) await pool.query(statement);
-  return ((performance.now() - started) * 1000) / READS;
-}
+const micros = (statement: typeof statementNow) => microsEachAsync(READS, () => pool.query(statement));
 
 const table = new AgeTable('snapshot-age', ['years', "the family's entries", 'snapshot µs', 'before µs']);
 let booked = 0;

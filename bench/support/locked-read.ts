@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { median } from './report';
+import { median, microsEachAsync } from './report';
 
 /**
  * A scratch table storing JSON documents as Giro stores a state (lz4 where PostgreSQL has it,
@@ -15,9 +15,8 @@ export async function lockedReads(client: pg.Client, table: string, reads: numbe
   await client.query(`alter table ${table} alter column state set compression lz4`).catch(() => undefined);
   await client.query(`insert into ${table} values (0, '{}')`);
   let next = 1;
-  const read = async (row: number) => {
-    const started = performance.now();
-    for (let i = 0; i < reads; i++) {
+  const read = (row: number) =>
+    microsEachAsync(reads, async () => {
       await client.query('begin');
       await client.query({
         name: `${table}_lock`,
@@ -25,9 +24,7 @@ export async function lockedReads(client: pg.Client, table: string, reads: numbe
         values: [row],
       });
       await client.query('commit');
-    }
-    return ((performance.now() - started) * 1000) / reads;
-  };
+    });
   /** Stores the document and reads it under its lock: its median µs and the `{}` row's. */
   return async (text: string): Promise<{ micros: number; floor: number }> => {
     const id = next++;

@@ -77,3 +77,17 @@ export function listOf<K, V>(map: Map<K, V[]>, key: K): V[] {
   }
   return list;
 }
+
+/** Mean µs a call of `call`, over `n` calls in a row (`i`: the call's number). */
+export function microsEach(n: number, call: (i: number) => void): number {
+  const started = performance.now();
+  for (let i = 0; i < n; i++) call(i);
+  return ((performance.now() - started) * 1000) / n;
+}
+
+/** Mean µs a call of `call`, over `n` calls one after the other. */
+export async function microsEachAsync(n: number, call: (i: number) => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < n; i++) await call(i);
+  return ((performance.now() - started) * 1000) / n;
+}

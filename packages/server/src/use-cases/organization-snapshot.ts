@@ -73,18 +73,23 @@ export function fundViewOf(snapshot: OrganizationSnapshot, config: { testClock: 
 export const EMPTY_REQUESTS: RequestsState = { requests: [] };
 
 /**
- * The names the requests view shows: current members from the snapshot; a former member named
- * in an old request (left or deleted) costs one more query, only then.
+ * The names the requests view shows (of the snapshot's requests, or of `requests`): current
+ * members from the snapshot; a former member named in an old request (left or deleted) costs one
+ * more query, only then.
  */
-export async function requestNamesOf(db: Db, snapshot: OrganizationSnapshot): Promise<Names> {
-  const { names, missing } = namesInSnapshot(snapshot);
+export async function requestNamesOf(
+  db: Db,
+  snapshot: OrganizationSnapshot,
+  requests: RequestsState = snapshot.requests ?? EMPTY_REQUESTS,
+): Promise<Names> {
+  const { names, missing } = namesInSnapshot(snapshot, requests);
   for (const [id, name] of await displayNames(db, missing)) names.set(id, name);
   return names;
 }
 
-function namesInSnapshot(snapshot: OrganizationSnapshot) {
+function namesInSnapshot(snapshot: OrganizationSnapshot, requests: RequestsState) {
   const names = new Map(snapshot.members.map((m) => [m.id, m.displayName]));
-  const missing = [...peopleIn(snapshot.requests ?? EMPTY_REQUESTS)].filter((id) => !names.has(id));
+  const missing = [...peopleIn(requests)].filter((id) => !names.has(id));
   return { names, missing };
 }
 
@@ -99,7 +104,7 @@ export async function requestsOverviewOf(db: Db, snapshot: OrganizationSnapshot)
   const built = overviews.get(snapshot);
   if (built) return built;
   const state = snapshot.requests ?? EMPTY_REQUESTS;
-  const { names, missing } = namesInSnapshot(snapshot);
+  const { names, missing } = namesInSnapshot(snapshot, state);
   if (missing.length > 0) {
     for (const [id, name] of await displayNames(db, missing)) names.set(id, name);
     return requestsOverview(state, names);

@@ -37,5 +37,5 @@ export async function getRequest(deps: Deps, user: UserRow, requestId: string): 
   if (request) return requestDetails(state, request, await requestNamesOf(deps.db, snapshot));
   const ended = await findEndedRequest(deps.db, snapshot.id, requestId);
   if (!ended) throw new AppError('REQUEST_NOT_FOUND');
-  return requestDetails(state, ended, await namesIn(deps.db, { requests: [ended] }));
+  return requestDetails(state, ended, await requestNamesOf(deps.db, snapshot, { requests: [ended] }));
 }
