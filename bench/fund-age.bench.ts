@@ -9,12 +9,10 @@
  * Run: npm run bench:fund-age   (options: --members 6,12 --reads 400)
  */
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { decide } from '../packages/domain/src/fund/decide';
 import { evolveAll } from '../packages/domain/src/fund/evolve';
 import { FundHarness } from '../packages/domain/src/fund/fund-harness.test-support';
 import type { FundState } from '../packages/domain/src/fund/fund-types';
-import { postgresUrl } from './support/database';
 import { lockedReads } from './support/locked-read';
 import { median, microsEach, printTable, round, writeResult } from './support/report';
 
@@ -71,9 +69,7 @@ function decideMicros(text: string, payer: string, ctx: FundHarness['ctx']): num
   return median(Array.from({ length: BLOCKS }, () => run(1000)));
 }
 
-const client = new pg.Client({ connectionString: postgresUrl() });
-await client.connect();
-const lockedRead = await lockedReads(client, 'aged_funds', READS, BLOCKS);
+const { lockedRead, end } = await lockedReads('aged_funds', READS, BLOCKS);
 
 const headers = [
   'members',
@@ -105,6 +101,6 @@ for (const size of values.members.split(',').map(Number)) {
     ]);
   }
 }
-await client.end();
+await end();
 printTable(headers, rows);
 writeResult('fund-age', { headers, rows });

@@ -12,13 +12,11 @@
  * Run: npm run bench:requests-age   (options: --reads 400)
  */
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { splitResting } from '../packages/domain/src/requests/at-rest';
 import { decideRequest } from '../packages/domain/src/requests/decide-request';
 import { evolveRequests } from '../packages/domain/src/requests/evolve-request';
 import type { RequestCommand, RequestsState } from '../packages/domain/src/requests/request-types';
 import { requestsOverview } from '../packages/server/src/views/request.view';
-import { postgresUrl } from './support/database';
 import { lockedReads } from './support/locked-read';
 import { median, microsEach, printTable, round, writeResult } from './support/report';
 
@@ -112,9 +110,7 @@ function commandMicros(texts: string[], payment: RequestCommand, now: number): n
   return blocks.map(median);
 }
 
-const client = new pg.Client({ connectionString: postgresUrl() });
-await client.connect();
-const lockedRead = await lockedReads(client, 'aged_requests', READS, BLOCKS);
+const { lockedRead, end } = await lockedReads('aged_requests', READS, BLOCKS);
 
 const headers = [
   'month',
@@ -151,6 +147,6 @@ for (const [month, moment] of momentsOf()) {
     round(wholeRead.micros / wholeRead.floor),
   ]);
 }
-await client.end();
+await end();
 printTable(headers, rows);
 writeResult('requests-age', { headers, rows });
