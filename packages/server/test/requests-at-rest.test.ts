@@ -140,5 +140,6 @@ describe('the requests overview built from the state kept (ADR 0042)', () => {
       { numRuns: 200 },
     );
     expect(mostArchived).toBeGreaterThan(5);
-  });
+    // Hundreds of lives of up to 250 steps: seconds alone, more on a machine that is busy.
+  }, 60_000);
 });

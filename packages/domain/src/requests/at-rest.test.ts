@@ -101,5 +101,6 @@ describe('a state that lets requests at rest go decides as the whole state would
     );
     // The lives generated reach past what the overview shows (else the property proves nothing).
     expect(mostArchived).toBeGreaterThan(5);
-  });
+    // Hundreds of lives of up to 250 steps: seconds alone, more on a machine that is busy.
+  }, 60_000);
 });
