@@ -67,7 +67,7 @@ test('a sister covers her brother on a phone; he repays her and she confirms', a
   );
   await dialog.getByRole('radio', { name: /Manuale/ }).check();
   await dialog.getByRole('button', { name: /Ho versato 50,00/ }).click();
-  await expectToast(sister.page, 'Contributo effettuato');
+  await expectToast(sister.page, 'Pagamento dichiarato');
 
   // The recipient confirms both payments and withdraws: the round is paid out.
   await recipient.page.goto('/fund');

@@ -58,7 +58,7 @@ test('keyboard only: sign in, reach the Now card, contribute', async ({ browser 
   await expect(manual).toBeChecked();
   await tabTo(page, dialog.getByRole('button', { name: /Ho versato/ }));
   await page.keyboard.press('Enter');
-  await expectToast(page, 'Contributo effettuato');
+  await expectToast(page, 'Pagamento dichiarato');
   await expect(dialog).toBeHidden();
   await expect(fundOf(page).getByText(/in attesa della conferma del beneficiario/)).toBeVisible();
   // Done: the card says so and asks nothing more; the button that opened the dialog went with

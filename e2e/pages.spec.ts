@@ -1,4 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
+import { expectToast } from './support/fund-steps';
 import { registerMember } from './support/members';
 import { checkPage, pageSizes } from './support/page-checks';
 
@@ -42,6 +43,34 @@ test('signed-out pages: accessible, and Italian where Italian', async ({ browser
   }
 });
 
+test('a sign-in error stands above the cookie banner, not over its buttons (phone)', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'it-IT', viewport: pageSizes[0] });
+  const page = await context.newPage();
+  await page.goto('/auth');
+  await expect(page).toHaveTitle('Accedi · Giro');
+  await page.getByLabel('Nome utente o email').fill('nessuno');
+  await page.getByLabel('Password', { exact: true }).fill('non-la-password-giusta');
+  await page.getByRole('button', { name: 'Accedi', exact: true }).last().click();
+  await expectToast(page, 'Accesso non riuscito');
+  const toast = await page
+    .getByRole('region', { name: /Notifiche/ })
+    .locator('li')
+    .first()
+    .boundingBox();
+  const banner = await page.getByRole('region', { name: 'Cookie' }).boundingBox();
+  // The toast ends where the banner begins: both of the banner's choices stay in sight and usable.
+  expect(toast!.y + toast!.height).toBeLessThanOrEqual(banner!.y + 1);
+  await page.getByRole('button', { name: 'Accetta tutti' }).click();
+  await expect(page.getByRole('region', { name: 'Cookie' })).toBeHidden();
+  // A close button a finger can hit (44 px).
+  const close = await page
+    .getByRole('region', { name: /Notifiche/ })
+    .getByRole('button', { name: 'Chiudi' })
+    .boundingBox();
+  expect(Math.min(close!.width, close!.height)).toBeGreaterThanOrEqual(44);
+  await context.close();
+});
+
 test('a member’s pages: accessible, and Italian where Italian', async ({ browser }) => {
   // Thirty checks by axe, two to five seconds each on this two-core machine; Account's
   // notification groups alone (thirty types, three switches each) take axe about two.
@@ -79,6 +108,10 @@ test('a member’s pages: accessible, and Italian where Italian', async ({ brows
     await bar.getByRole('link', { name }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    // Each place names itself in the tab (WCAG 2.4.2), not "Giro" everywhere.
+    await expect(page).toHaveTitle(
+      `${name === 'Home' ? 'Home' : typeof heading === 'string' ? heading : ''} · Giro`,
+    );
     await expect(bar.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
   }
   await page.context().close();

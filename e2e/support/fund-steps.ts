@@ -69,7 +69,7 @@ export async function contributeManually(page: Page) {
   await expect(dialog.getByTestId('contribution-amount')).toHaveText(/50,00/);
   await dialog.getByRole('radio', { name: /Manuale/ }).check();
   await dialog.getByRole('button', { name: /Ho versato/ }).click();
-  await expectToast(page, 'Contributo effettuato');
+  await expectToast(page, 'Pagamento dichiarato');
   await expect(fundOf(page).getByText(/in attesa della conferma del beneficiario/)).toBeVisible();
   // Declared is done: the Now card does not ask for the payment again.
   await expect(page.getByTestId('now-card')).not.toHaveAttribute('data-kind', 'contribute');

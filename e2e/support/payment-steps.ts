@@ -42,7 +42,7 @@ export async function contributeWith(page: Page, method: 'PayPal' | 'Manuale') {
   const dialog = await openContribution(page);
   await dialog.getByRole('radio', { name: new RegExp(`^${method}`) }).check();
   await dialog.getByRole('button', { name: method === 'PayPal' ? /^Versa \d/ : /^Ho versato/ }).click();
-  await expectToast(page, method === 'PayPal' ? 'Pagamento PayPal inviato' : 'Contributo effettuato');
+  await expectToast(page, method === 'PayPal' ? 'Pagamento PayPal inviato' : 'Pagamento dichiarato');
   if (method === 'PayPal') {
     // Sent is not paid: processing until PayPal's capture is recorded, never a second button to
     // pay meanwhile (issue 13, honest progress); then paid.

@@ -28,6 +28,7 @@ import { PayoutAccountPanel } from '../../features/payments/components/payout-ac
 import { SandboxTestPayment } from '../../features/payments/components/sandbox-test-payment';
 import { STATEMENT_URL } from '../../features/statistics/api/statistics';
 import { errorText } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 
 /** One of the page's parts, reached from the links under its title. */
@@ -41,6 +42,7 @@ function Part({ section, children }: { section: AccountSection; children: ReactN
 
 export default function AccountPage() {
   const { t } = useTranslation();
+  usePageTitle(t('account.title'));
   const { user } = useUser();
   const [, navigate] = useLocation();
   const organization = useOrganization(Boolean(user?.familyId));

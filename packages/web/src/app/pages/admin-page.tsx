@@ -6,6 +6,7 @@ import { AdminsPanel } from '../../features/admin-insights/components/admins-pan
 import { FundMetricsView } from '../../features/admin-insights/components/fund-metrics-view';
 import { InviteTrackingView } from '../../features/admin-insights/components/invite-tracking-view';
 import { PlatformStatisticsView } from '../../features/admin-insights/components/platform-statistics-view';
+import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 
 const views: Record<string, () => ReactNode> = {
@@ -20,6 +21,7 @@ const views: Record<string, () => ReactNode> = {
  */
 export default function AdminPage({ page }: { page?: string }) {
   const { t } = useTranslation();
+  usePageTitle(page ? t(`admin.pages.${page}`) : t('admin.title'));
   const view = page ? views[page] : undefined;
   return (
     <div className="flex flex-col gap-4">

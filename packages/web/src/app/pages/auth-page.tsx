@@ -7,6 +7,7 @@ import { Tabs } from '../../components/ui/tabs';
 import { useInvitePreview, useServerConfig } from '../../features/auth/api/public';
 import { useUser } from '../../features/auth/api/session';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { recoverable } from '../../lib/stale-build';
 
@@ -27,6 +28,7 @@ export default function AuthPage() {
   const preview = useInvitePreview(inviteCode);
   const config = useServerConfig();
   const [tab, setTab] = useState<'login' | 'register'>(inviteCode ? 'register' : 'login');
+  usePageTitle(tab === 'login' ? t('auth.signIn') : t('auth.register'));
   const done = () => navigate(paths.dashboard);
 
   if (inviteCode && (isLoading || preview.isLoading)) return <LoadingScreen text={t('loading.auth')} />;

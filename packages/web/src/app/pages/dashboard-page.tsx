@@ -10,6 +10,7 @@ import { Stats } from '../../features/dashboard/components/stats';
 import { InviteCard } from '../../features/organization/components/invite-card';
 import { OrganizationInfo } from '../../features/organization/components/organization-info';
 import { lazyNamed } from '../../lib/lazy-named';
+import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { MemberNow } from '../member-now';
 
@@ -37,6 +38,7 @@ const TestClockControl = lazyNamed(
 
 export default function DashboardPage() {
   const { t } = useTranslation();
+  usePageTitle(t('nav.home'));
   const { user } = useUser();
   const dashboard = useDashboard(Boolean(user));
   if (!user || dashboard.isLoading) return <LoadingScreen text={t('loading.page')} />;

@@ -8,10 +8,12 @@ import { clearOfflineCache } from '../../features/auth/api/auth-mutations';
 import { confirmAccountDeletion } from '../../features/auth/api/public';
 import { errorText } from '../../lib/api-client';
 import { ALL_STRINGS } from '../../lib/i18n';
+import { usePageTitle } from '../../lib/page-title';
 
 /** The last step of deletion: the emailed link lands here and asks once more. */
 export default function DeleteAccountConfirmPage() {
   const { t } = useTranslation(ALL_STRINGS);
+  usePageTitle(t('account.deleteAccount'));
   const token = new URLSearchParams(useSearch()).get('token');
   const client = useQueryClient();
   const [state, setState] = useState<'ask' | 'done' | string>('ask');

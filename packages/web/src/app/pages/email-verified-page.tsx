@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 
 const SECONDS = 5;
@@ -8,6 +9,7 @@ const SECONDS = 5;
 /** Verification success: counts down to the dashboard, with buttons to go now. */
 export default function EmailVerifiedPage() {
   const { t } = useTranslation();
+  usePageTitle(t('verified.title'));
   const [, navigate] = useLocation();
   const [left, setLeft] = useState(SECONDS);
   useEffect(() => {

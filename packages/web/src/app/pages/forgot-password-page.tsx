@@ -6,10 +6,12 @@ import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { requestPasswordReset } from '../../features/auth/api/public';
 import { errorText } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/page-title';
 
 /** The answer is the same whether or not the email has an account. */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
+  usePageTitle(t('reset.forgotTitle'));
   const [email, setEmail] = useState('');
   const [isSent, setSent] = useState(false);
   const [isPending, setPending] = useState(false);

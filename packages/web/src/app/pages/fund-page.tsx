@@ -6,6 +6,7 @@ import { useUser } from '../../features/auth/api/session';
 import { FundSection } from '../../features/fund/components/fund-section';
 import { ALL_STRINGS } from '../../lib/i18n';
 import { lazyNamed } from '../../lib/lazy-named';
+import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { MemberNow } from '../member-now';
 
@@ -22,6 +23,7 @@ const TestClockControl = lazyNamed(
  */
 export default function FundPage() {
   const { t } = useTranslation(ALL_STRINGS);
+  usePageTitle(t('fund.title'));
   const { user } = useUser();
   const config = useServerConfig();
   if (!user) return null;

@@ -16,4 +16,16 @@ describe('not-found page', () => {
     expect(document.documentElement.lang).toBe('en');
     await i18n.changeLanguage('it');
   });
+
+  it('names itself in the tab, in the language shown, and gives the name back when it goes', async () => {
+    const { rerender } = render(<NotFoundPage />);
+    // WCAG 2.4.2: every page has a title of its own, not "Giro" everywhere.
+    expect(document.title).toBe('Pagina non trovata · Giro');
+    await i18n.changeLanguage('en');
+    rerender(<NotFoundPage />);
+    expect(document.title).toBe('Page not found · Giro');
+    cleanup();
+    expect(document.title).toBe('Giro');
+    await i18n.changeLanguage('it');
+  });
 });

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
+  usePageTitle(t('notFound.title'));
   return (
     <div className="mx-auto max-w-md py-16 text-center">
       <h1 className="text-3xl font-bold">{t('notFound.title')}</h1>

@@ -4,6 +4,7 @@ import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useUser } from '../../features/auth/api/session';
 import { useRequestDetails } from '../../features/requests/api/request-queries';
 import { RequestDetailsView } from '../../features/requests/components/request-details-view';
+import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 
 /**
@@ -14,6 +15,7 @@ export default function RequestPage({ id }: { id: string }) {
   const { t } = useTranslation();
   const { user } = useUser();
   const details = useRequestDetails(id);
+  usePageTitle(details.data?.title ?? t('requests.title'));
   if (!user || details.isLoading) return <LoadingScreen text={t('loading.page')} />;
   return (
     <div className="flex flex-col gap-4">

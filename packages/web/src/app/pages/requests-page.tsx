@@ -3,11 +3,13 @@ import { Redirect } from 'wouter';
 import { useUser } from '../../features/auth/api/session';
 import { RequestsSection } from '../../features/requests/components/requests-section';
 import { ALL_STRINGS } from '../../lib/i18n';
+import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 
 /** The funding requests on a page of their own (issue 13, /requests: the bottom bar's Requests). */
 export default function RequestsPage() {
   const { t } = useTranslation(ALL_STRINGS);
+  usePageTitle(t('requests.title'));
   const { user } = useUser();
   if (!user) return null;
   if (!user.familyId) return <Redirect to={paths.dashboard} replace />;

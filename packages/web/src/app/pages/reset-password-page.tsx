@@ -7,10 +7,12 @@ import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { resetPassword } from '../../features/auth/api/public';
 import { errorText } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
+  usePageTitle(t('reset.title'));
   const token = new URLSearchParams(useSearch()).get('token');
   const [password, setPassword] = useState('');
   const [isDone, setDone] = useState(false);

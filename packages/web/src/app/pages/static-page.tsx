@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../lib/page-title';
 
 /** Privacy policy and terms: placeholder texts during private testing (SPEC §1). */
 export default function StaticPage({ page }: { page: 'privacy' | 'terms' }) {
   const { t } = useTranslation();
+  usePageTitle(t(`static.${page}.title`));
   return (
     <article className="prose mx-auto max-w-2xl">
       <h1 className="text-2xl font-bold">{t(`static.${page}.title`)}</h1>

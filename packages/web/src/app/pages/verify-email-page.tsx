@@ -5,6 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { verifyEmail } from '../../features/auth/api/public';
 import { errorText } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 
 /** Consumes the emailed token, then shows the success page. */
@@ -15,6 +16,7 @@ export default function VerifyEmailPage() {
   const client = useQueryClient();
   const [failure, setFailure] = useState<string | null>(token ? null : t('verify.missingToken'));
   const started = useRef(false);
+  usePageTitle(failure ? t('verify.failedTitle') : t('verify.verifying'));
 
   useEffect(() => {
     if (!token || started.current) return;

@@ -30,7 +30,7 @@ export default function ModalDialog({
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
             <Dialog.Close
               aria-label={t('common.close')}
-              className="rounded px-2 text-xl leading-none focus-visible:outline-3 focus-visible:outline-teal-600"
+              className="-m-2.5 grid size-11 shrink-0 place-items-center rounded text-xl leading-none focus-visible:outline-3 focus-visible:outline-teal-600"
             >
               ×
             </Dialog.Close>

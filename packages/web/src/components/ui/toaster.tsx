@@ -2,7 +2,11 @@ import * as Toast from '@radix-ui/react-toast';
 import { useTranslation } from 'react-i18next';
 import { dismissToast, useToastMessage } from './toast-store';
 
-/** SPEC §9: display 5 s, swipe right past 50 px to close, F8 focuses the notifications region. */
+/**
+ * SPEC §9: display 5 s, swipe right past 50 px to close, F8 focuses the notifications region.
+ * Above the bottom bar on a phone, and above the cookie banner while it is up (it says how much
+ * room it takes in --cookie-banner-space): a sign-in error must not cover the banner's buttons.
+ */
 export function Toaster() {
   const message = useToastMessage();
   const { t } = useTranslation();
@@ -21,7 +25,7 @@ export function Toaster() {
           <Toast.Title className="font-semibold">{message.title}</Toast.Title>
           <Toast.Close
             aria-label={t('common.close')}
-            className="rounded px-2 text-lg leading-none focus-visible:outline-2"
+            className="-m-2.5 grid size-11 place-items-center rounded text-lg leading-none focus-visible:outline-2"
           >
             ×
           </Toast.Close>
@@ -33,7 +37,7 @@ export function Toaster() {
       <Toast.Viewport
         hotkey={['F8']}
         label={t('toast.region', { hotkey: '{hotkey}' })}
-        className="fixed right-0 bottom-16 z-50 md:bottom-0 flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
+        className="fixed right-0 bottom-[max(4rem,var(--cookie-banner-space,0px))] z-50 md:bottom-[var(--cookie-banner-space,0px)] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
       />
     </Toast.Provider>
   );

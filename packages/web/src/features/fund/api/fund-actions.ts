@@ -73,10 +73,15 @@ export function useFundAction(action: FundAction) {
       const byPaypal =
         action === 'contribute' && (body as { method?: string } | undefined)?.method === 'paypal';
       if (byPaypal && view.round) markPaymentSent(view.id, view.round.number);
+      // A manual payment counts once the recipient confirms it (domain.md): "made" would say otherwise.
+      const declared =
+        action === 'contribute' && (body as { method?: string } | undefined)?.method === 'manual';
       toast(
         byPaypal
           ? { title: t('fund.toast.paypalSent'), description: t('fund.toast.paypalSentDetail') }
-          : { title: t(`fund.toast.${spec.ok}`) },
+          : declared
+            ? { title: t('fund.toast.declared'), description: t('fund.toast.declaredDetail') }
+            : { title: t(`fund.toast.${spec.ok}`) },
       );
       return storeFundView(client, view);
     },

@@ -168,7 +168,10 @@ describe('fund section', () => {
     // By hand the app moves no money: the button says the member has paid, not that it pays.
     expect(within(dialog).queryByRole('button', { name: /^Versa 50,00/ })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: /^Ho versato 50,00\s€$/ }));
-    expect(await screen.findByText('Contributo effettuato')).toBeTruthy();
+    // Declared, not made: it counts once the recipient confirms (domain.md).
+    expect(await screen.findByText('Pagamento dichiarato')).toBeTruthy();
+    expect(screen.getByText('Conta quando il beneficiario conferma di averlo ricevuto.')).toBeTruthy();
+    expect(screen.queryByText('Contributo effettuato')).toBeNull();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ method: 'manual' });
     const key = seen.find((s) => s.url.endsWith('/contributions'))?.headers['Idempotency-Key'];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
