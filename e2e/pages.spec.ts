@@ -58,7 +58,7 @@ test('a sign-in error stands above the cookie banner, not over its buttons (phon
     .first()
     .boundingBox();
   const banner = await page.getByRole('region', { name: 'Cookie' }).boundingBox();
-  // The toast ends where the banner begins: both of the banner's choices stay in sight and usable.
+  // The toast stands clear of the banner: both of its choices stay in sight and usable.
   expect(toast!.y + toast!.height).toBeLessThanOrEqual(banner!.y + 1);
   await page.getByRole('button', { name: 'Accetta tutti' }).click();
   await expect(page.getByRole('region', { name: 'Cookie' })).toBeHidden();
@@ -68,6 +68,13 @@ test('a sign-in error stands above the cookie banner, not over its buttons (phon
     .getByRole('button', { name: 'Chiudi' })
     .boundingBox();
   expect(Math.min(close!.width, close!.height)).toBeGreaterThanOrEqual(44);
+  // And so are the page's small links: the way to a new password and the footer's.
+  for (const link of [
+    page.getByRole('link', { name: 'Password dimenticata?' }),
+    page.getByRole('contentinfo').getByRole('link').first(),
+    page.getByRole('contentinfo').getByRole('button', { name: 'Preferenze cookie' }),
+  ])
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await context.close();
 });
 

@@ -78,14 +78,14 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="border-t border-stone-200 bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap gap-4 px-4 py-4 text-sm text-stone-700">
-          <Link href={paths.privacy} className="underline">
+        <div className="mx-auto flex max-w-5xl flex-wrap gap-x-4 px-4 py-1 text-sm text-stone-700">
+          <Link href={paths.privacy} className="inline-flex min-h-11 items-center underline">
             {t('footer.privacy')}
           </Link>
-          <Link href={paths.terms} className="underline">
+          <Link href={paths.terms} className="inline-flex min-h-11 items-center underline">
             {t('footer.terms')}
           </Link>
-          <button type="button" onClick={openCookieSettings} className="underline">
+          <button type="button" onClick={openCookieSettings} className="min-h-11 underline">
             {t('footer.cookies')}
           </button>
         </div>

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
+import { useEffect } from 'react';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGE_KEY = 'giro.language';
@@ -99,6 +100,26 @@ export const i18nReady = i18n
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+
+/** What the tab and a screen reader call the app when no page names itself (index.html). */
+const APP_TITLE = 'Giro';
+
+/**
+ * The page's own name, in the language shown, in the tab, the history and a screen reader's list
+ * of windows (WCAG 2.4.2, Page Titled): "Fondo a rotazione · Giro" rather than "Giro" on every
+ * page. Back to the app's name when the page goes, so a page that names nothing never shows the
+ * last one's. Here, beside <html lang>, rather than in a module of its own: every page calls it,
+ * and a chunk of its own would weigh on the sign-in page's budget (issue 12).
+ */
+export function usePageTitle(title: string | undefined): void {
+  useEffect(() => {
+    if (!title) return;
+    document.title = `${title} · ${APP_TITLE}`;
+    return () => {
+      document.title = APP_TITLE;
+    };
+  }, [title]);
+}
 
 /** <html lang> and the page's description follow the language (search engines, screen readers). */
 const syncHtmlLang = (language: string) => {

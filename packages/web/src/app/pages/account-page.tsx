@@ -28,7 +28,7 @@ import { PayoutAccountPanel } from '../../features/payments/components/payout-ac
 import { SandboxTestPayment } from '../../features/payments/components/sandbox-test-payment';
 import { STATEMENT_URL } from '../../features/statistics/api/statistics';
 import { errorText } from '../../lib/api-client';
-import { usePageTitle } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 
 /** One of the page's parts, reached from the links under its title. */

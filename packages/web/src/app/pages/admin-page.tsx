@@ -6,7 +6,7 @@ import { AdminsPanel } from '../../features/admin-insights/components/admins-pan
 import { FundMetricsView } from '../../features/admin-insights/components/fund-metrics-view';
 import { InviteTrackingView } from '../../features/admin-insights/components/invite-tracking-view';
 import { PlatformStatisticsView } from '../../features/admin-insights/components/platform-statistics-view';
-import { usePageTitle } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 
 const views: Record<string, () => ReactNode> = {

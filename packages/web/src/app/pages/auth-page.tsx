@@ -7,7 +7,7 @@ import { Tabs } from '../../components/ui/tabs';
 import { useInvitePreview, useServerConfig } from '../../features/auth/api/public';
 import { useUser } from '../../features/auth/api/session';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { usePageTitle } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { recoverable } from '../../lib/stale-build';
 

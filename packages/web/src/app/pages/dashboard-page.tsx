@@ -9,8 +9,8 @@ import { useDashboard } from '../../features/dashboard/api/dashboard';
 import { Stats } from '../../features/dashboard/components/stats';
 import { InviteCard } from '../../features/organization/components/invite-card';
 import { OrganizationInfo } from '../../features/organization/components/organization-info';
+import { usePageTitle } from '../../lib/i18n';
 import { lazyNamed } from '../../lib/lazy-named';
-import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { MemberNow } from '../member-now';
 

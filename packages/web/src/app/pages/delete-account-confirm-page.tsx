@@ -7,8 +7,7 @@ import { Card } from '../../components/ui/card';
 import { clearOfflineCache } from '../../features/auth/api/auth-mutations';
 import { confirmAccountDeletion } from '../../features/auth/api/public';
 import { errorText } from '../../lib/api-client';
-import { ALL_STRINGS } from '../../lib/i18n';
-import { usePageTitle } from '../../lib/page-title';
+import { ALL_STRINGS, usePageTitle } from '../../lib/i18n';
 
 /** The last step of deletion: the emailed link lands here and asks once more. */
 export default function DeleteAccountConfirmPage() {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { usePageTitle } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 
 const SECONDS = 5;

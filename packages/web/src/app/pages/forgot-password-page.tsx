@@ -6,7 +6,7 @@ import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { requestPasswordReset } from '../../features/auth/api/public';
 import { errorText } from '../../lib/api-client';
-import { usePageTitle } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/i18n';
 
 /** The answer is the same whether or not the email has an account. */
 export default function ForgotPasswordPage() {

@@ -4,9 +4,8 @@ import { Redirect } from 'wouter';
 import { useServerConfig } from '../../features/auth/api/public';
 import { useUser } from '../../features/auth/api/session';
 import { FundSection } from '../../features/fund/components/fund-section';
-import { ALL_STRINGS } from '../../lib/i18n';
+import { ALL_STRINGS, usePageTitle } from '../../lib/i18n';
 import { lazyNamed } from '../../lib/lazy-named';
-import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 import { MemberNow } from '../member-now';
 

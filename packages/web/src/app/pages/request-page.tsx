@@ -4,7 +4,7 @@ import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useUser } from '../../features/auth/api/session';
 import { useRequestDetails } from '../../features/requests/api/request-queries';
 import { RequestDetailsView } from '../../features/requests/components/request-details-view';
-import { usePageTitle } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 
 /**

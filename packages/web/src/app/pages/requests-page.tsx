@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
 import { useUser } from '../../features/auth/api/session';
 import { RequestsSection } from '../../features/requests/components/requests-section';
-import { ALL_STRINGS } from '../../lib/i18n';
-import { usePageTitle } from '../../lib/page-title';
+import { ALL_STRINGS, usePageTitle } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 
 /** The funding requests on a page of their own (issue 13, /requests: the bottom bar's Requests). */

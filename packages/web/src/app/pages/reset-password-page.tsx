@@ -7,7 +7,7 @@ import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { resetPassword } from '../../features/auth/api/public';
 import { errorText } from '../../lib/api-client';
-import { usePageTitle } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 
 export default function ResetPasswordPage() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/i18n';
 
 /** Privacy policy and terms: placeholder texts during private testing (SPEC §1). */
 export default function StaticPage({ page }: { page: 'privacy' | 'terms' }) {

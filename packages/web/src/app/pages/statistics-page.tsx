@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../components/ui/back-link';
 import { MemberStatisticsView } from '../../features/statistics/components/member-statistics-view';
-import { usePageTitle } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 
 /** The member's statistics page (SPEC §2): their contributions and receipts, and their statement. */

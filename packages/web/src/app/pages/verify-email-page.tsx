@@ -5,7 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { verifyEmail } from '../../features/auth/api/public';
 import { errorText } from '../../lib/api-client';
-import { usePageTitle } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 
 /** Consumes the emailed token, then shows the success page. */

@@ -115,7 +115,10 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
           {t('auth.signInWithPasskey')}
         </Button>
       )}
-      <Link href={paths.forgotPassword} className="text-sm text-teal-800 underline">
+      <Link
+        href={paths.forgotPassword}
+        className="inline-flex min-h-11 items-center self-start text-sm text-teal-800 underline"
+      >
         {t('auth.forgotPassword')}
       </Link>
     </form>
