@@ -68,9 +68,11 @@ test('a sign-in error stands above the cookie banner, not over its buttons (phon
     .getByRole('button', { name: 'Chiudi' })
     .boundingBox();
   expect(Math.min(close!.width, close!.height)).toBeGreaterThanOrEqual(44);
-  // And so are the page's small links: the way to a new password and the footer's.
+  // And so are the page's smaller controls: the language, the tabs, the way to a new password, the footer.
   for (const link of [
     page.getByRole('link', { name: 'Password dimenticata?' }),
+    page.getByTestId('language-switcher'),
+    page.getByTestId('login-tab'),
     page.getByRole('contentinfo').getByRole('link').first(),
     page.getByRole('contentinfo').getByRole('button', { name: 'Preferenze cookie' }),
   ])

@@ -38,8 +38,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <header className="border-b border-stone-200 bg-white">
         {/* The same size as the header index.html paints before the scripts run (no shift). */}
-        <div className="mx-auto flex min-h-16 max-w-5xl items-center justify-between gap-3 px-4 py-3">
-          <Link href={paths.dashboard} className="flex items-center gap-2 font-bold text-teal-900">
+        <div className="mx-auto flex min-h-16 max-w-5xl items-center justify-between gap-3 px-4 py-2.5">
+          <Link href={paths.dashboard} className="flex min-h-11 items-center gap-2 font-bold text-teal-900">
             <img src="/icon.svg" alt="" width={32} height={32} />
             Giro
           </Link>
@@ -58,7 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
               data-testid="language-switcher"
               value={i18n.language}
               onChange={(event) => pickLanguage(event.target.value, user !== null)}
-              className="min-h-10 rounded-lg border border-stone-300 bg-white px-2 text-sm"
+              className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-sm"
             >
               <option value="it">Italiano</option>
               <option value="en">English</option>

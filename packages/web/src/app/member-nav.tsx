@@ -104,7 +104,7 @@ export function MemberLinks({ user }: { user: User }) {
             href={place.href}
             aria-current={place.isHere(path) ? 'page' : undefined}
             {...(place.key === 'account' && { 'data-testid': 'account-link' })}
-            className="rounded-lg px-2 py-2 text-sm font-medium text-teal-900 hover:bg-teal-50 aria-[current=page]:underline aria-[current=page]:underline-offset-4"
+            className="rounded-lg px-2 py-3 text-sm font-medium text-teal-900 hover:bg-teal-50 aria-[current=page]:underline aria-[current=page]:underline-offset-4"
           >
             {t(`nav.${place.key}`)}
           </Link>

@@ -9,7 +9,7 @@ export interface TabItem<V extends string> {
 }
 
 const tabClass =
-  'flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-stone-700 aria-selected:bg-white aria-selected:text-teal-900 aria-selected:shadow focus-visible:outline-3 focus-visible:outline-teal-600';
+  'flex-1 rounded-lg px-3 py-3 text-sm font-semibold text-stone-700 aria-selected:bg-white aria-selected:text-teal-900 aria-selected:shadow focus-visible:outline-3 focus-visible:outline-teal-600';
 
 /**
  * Tabs as WAI-ARIA describes them (tablist, tab, tabpanel; arrows, Home and End move and

@@ -20,7 +20,7 @@ export function DrawProof({ draw, name }: { draw: DrawData; name: (id: string) =
   ];
   return (
     <details className="rounded-xl bg-stone-50 p-3 text-sm" data-testid="draw-proof">
-      <summary className="cursor-pointer font-semibold">{t('fund.draw.title')}</summary>
+      <summary className="-my-3 cursor-pointer py-3 font-semibold">{t('fund.draw.title')}</summary>
       <p className="mt-2 text-stone-700">{t('fund.draw.explain')}</p>
       <dl className="mt-2 grid gap-1">
         {rows.map(([label, value]) => (
