@@ -79,10 +79,10 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <footer className="border-t border-stone-200 bg-white">
         <div className="mx-auto flex max-w-5xl flex-wrap gap-x-4 px-4 py-1 text-sm text-stone-700">
-          <Link href={paths.privacy} className="inline-flex min-h-11 items-center underline">
+          <Link href={paths.privacy} className="tap-height underline">
             {t('footer.privacy')}
           </Link>
-          <Link href={paths.terms} className="inline-flex min-h-11 items-center underline">
+          <Link href={paths.terms} className="tap-height underline">
             {t('footer.terms')}
           </Link>
           <button type="button" onClick={openCookieSettings} className="min-h-11 underline">

@@ -60,17 +60,13 @@ export default function DashboardPage() {
       <p className="flex flex-wrap gap-x-4 text-sm font-medium">
         <Link
           href={paths.statistics}
-          className="inline-flex min-h-11 items-center text-teal-800 underline"
+          className="tap-height text-teal-800 underline"
           data-testid="statistics-link"
         >
           {t('statistics.open')}
         </Link>
         {user.role === 'admin' && (
-          <Link
-            href={paths.admin}
-            className="inline-flex min-h-11 items-center text-teal-800 underline"
-            data-testid="admin-link"
-          >
+          <Link href={paths.admin} className="tap-height text-teal-800 underline" data-testid="admin-link">
             {t('dashboard.openAdmin')}
           </Link>
         )}

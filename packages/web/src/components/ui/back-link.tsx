@@ -7,10 +7,7 @@ import { Link } from 'wouter';
  */
 export function BackLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Link
-      href={href}
-      className="inline-flex min-h-11 items-center self-start text-sm font-medium text-teal-800 underline"
-    >
+    <Link href={href} className="tap-height self-start text-sm font-medium text-teal-800 underline">
       <span aria-hidden="true">← </span>
       {children}
     </Link>

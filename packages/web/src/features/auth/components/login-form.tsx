@@ -115,10 +115,7 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
           {t('auth.signInWithPasskey')}
         </Button>
       )}
-      <Link
-        href={paths.forgotPassword}
-        className="inline-flex min-h-11 items-center self-start text-sm text-teal-800 underline"
-      >
+      <Link href={paths.forgotPassword} className="tap-height self-start text-sm text-teal-800 underline">
         {t('auth.forgotPassword')}
       </Link>
     </form>

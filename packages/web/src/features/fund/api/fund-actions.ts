@@ -35,6 +35,16 @@ const actions = {
 } as const;
 export type FundAction = keyof typeof actions;
 
+/**
+ * A contribution whose money is not in yet says so rather than "made": PayPal's capture is
+ * confirmed a moment later (by the socket), a manual payment counts once the recipient confirms
+ * it (domain.md). Each names its toast's title, and with Detail its description.
+ */
+const moneyNotInYet: Partial<Record<string, 'paypalSent' | 'declared'>> = {
+  paypal: 'paypalSent',
+  manual: 'declared',
+};
+
 /** Keys that change with the fund: the per-fund views, and what the dashboard shows. */
 export function storeFundView(client: QueryClient, view: FundView): Promise<unknown> {
   client.setQueryData(fundKey, view);
@@ -69,19 +79,14 @@ export function useFundAction(action: FundAction) {
         'money' in spec ? { headers: { 'Idempotency-Key': key } } : {},
       ),
     onSuccess: (view, { body }) => {
+      const method = action === 'contribute' ? (body as { method?: string } | undefined)?.method : undefined;
       // PayPal money counts once PayPal confirms the capture, a moment later (by the socket).
-      const byPaypal =
-        action === 'contribute' && (body as { method?: string } | undefined)?.method === 'paypal';
-      if (byPaypal && view.round) markPaymentSent(view.id, view.round.number);
-      // A manual payment counts once the recipient confirms it (domain.md): "made" would say otherwise.
-      const declared =
-        action === 'contribute' && (body as { method?: string } | undefined)?.method === 'manual';
+      if (method === 'paypal' && view.round) markPaymentSent(view.id, view.round.number);
+      const pending = method ? moneyNotInYet[method] : undefined;
       toast(
-        byPaypal
-          ? { title: t('fund.toast.paypalSent'), description: t('fund.toast.paypalSentDetail') }
-          : declared
-            ? { title: t('fund.toast.declared'), description: t('fund.toast.declaredDetail') }
-            : { title: t(`fund.toast.${spec.ok}`) },
+        pending
+          ? { title: t(`fund.toast.${pending}`), description: t(`fund.toast.${pending}Detail`) }
+          : { title: t(`fund.toast.${spec.ok}`) },
       );
       return storeFundView(client, view);
     },
