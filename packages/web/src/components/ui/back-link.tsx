@@ -7,7 +7,8 @@ import { Link } from 'wouter';
  */
 export function BackLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Link href={href} className="tap-height self-start text-sm font-medium text-teal-800 underline">
+    <Link href={href} className="tap-height gap-1 self-start text-sm font-medium text-teal-800 underline">
+      {/* A flex item ends its own line, so its space collapses on screen: the gap draws it. */}
       <span aria-hidden="true">← </span>
       {children}
     </Link>
