@@ -125,7 +125,10 @@ test('Account: a notification switch, quiet hours and the calendar address, kept
   const dueByPush = card.getByRole('checkbox', { name: '2 ore alla chiusura Push' });
   await contributions.locator('summary').click();
   await expect(contributions.locator('summary')).toContainText('6 notifiche: app 6, push 6, email 3');
-  await dueByPush.click();
+  // The whole cell flips it, 44 px high: a thumb need not find the 24 px box (tapped at a corner).
+  const dueByPushCell = dueByPush.locator('xpath=ancestor::label');
+  expect((await dueByPushCell.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await dueByPushCell.click({ position: { x: 2, y: 2 } });
   await expect(dueByPush).not.toBeChecked();
   await expect(card.getByTestId('preferences-save-state')).toHaveText('Modifiche salvate');
 

@@ -96,16 +96,19 @@ function NotificationGroup({
                 {t(`notifications.types.labels.${type}`)}
               </th>
               {channels.map((channel) => (
-                <td key={channel} className="px-1 py-1 text-center">
-                  <input
-                    type="checkbox"
-                    className="size-6 align-middle accent-teal-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
-                    aria-labelledby={`${id}-${type} ${columnId(channel)}`}
-                    checked={channelsOf(type)[channel]}
-                    // Saved at once: offline there is nowhere to save it (issue 13).
-                    disabled={!online}
-                    onChange={(event) => onChange(channelUpdate(type, channel, event.target.checked))}
-                  />
+                <td key={channel} className="p-0 text-center">
+                  {/* The whole cell, 44 px high, flips the switch: the box alone is 24 px. */}
+                  <label className="grid min-h-11 w-full cursor-pointer place-items-center">
+                    <input
+                      type="checkbox"
+                      className="size-6 align-middle accent-teal-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+                      aria-labelledby={`${id}-${type} ${columnId(channel)}`}
+                      checked={channelsOf(type)[channel]}
+                      // Saved at once: offline there is nowhere to save it (issue 13).
+                      disabled={!online}
+                      onChange={(event) => onChange(channelUpdate(type, channel, event.target.checked))}
+                    />
+                  </label>
                 </td>
               ))}
             </tr>
