@@ -2,6 +2,7 @@ import type { Reconciliation, ReconciliationRun } from '@giro/contract/admin-ins
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/insights/rows';
+import { claimHourlyReconciliation } from '../src/db/reconciliation.queries';
 import type { PaymentProvider } from '../src/payments/payment-provider';
 import { reconcileHourly, reconcilePayments } from '../src/use-cases/admin/reconcile-payments';
 import { appWithAdmin } from './support/admin-app';
@@ -168,6 +169,19 @@ describe('reconciliation: the ledger against the payment provider, object by obj
     expect(await reconcileHourly(deps)).toBeNull();
     t.clock.fastForward(2);
     expect(await reconcileHourly(deps)).not.toBeNull();
+  });
+
+  it('claims at the same moment start one run, round after round (the race is rare: asked often)', async () => {
+    // A claim once took its lock inside the insert whose snapshot was older than the lock, and
+    // PostgreSQL under load started two runs about once in a hundred rounds of four claims.
+    const claims = (now: Date) =>
+      Promise.all(Array.from({ length: 4 }, () => claimHourlyReconciliation(t.database.db, 'sandbox', now)));
+    const started: number[] = [];
+    for (let round = 0; round < 200; round++) {
+      await t.database.db.execute(sql`delete from reconciliations`);
+      started.push((await claims(t.clock.now())).filter((run) => run !== null).length);
+    }
+    expect(started.filter((count) => count !== 1)).toEqual([]);
   });
 
   it('the hourly run keeps 90 days of runs', async () => {

@@ -227,9 +227,13 @@ export async function lastReconciliation(db: DbOrTx): Promise<ReconciliationRow 
 
 /**
  * Starts the hourly run unless one started within the hour (by any instance, or an admin's):
- * null when it is not due. One statement under a transaction-scoped advisory lock, so two
- * instances asking at once start it once: the second either fails to take the lock or, once the
- * first has committed, sees its row.
+ * null when it is not due. Two instances asking at once start it once: each takes a
+ * transaction-scoped advisory lock in a statement of its own, and only the one holding it looks
+ * for a run within the hour and inserts one. The look must come in a later statement: under READ
+ * COMMITTED a statement sees what had committed when it began, so a lock taken inside the insert
+ * itself (as it was) could be granted the moment another instance committed its run, to a
+ * statement whose snapshot was taken just before that commit and so did not see the run: two
+ * runs, which test/reconciliation.test.ts's three claims at once caught on PostgreSQL under load.
  */
 export async function claimHourlyReconciliation(
   db: DbOrTx,
@@ -237,17 +241,25 @@ export async function claimHourlyReconciliation(
   now: Date,
 ): Promise<ReconciliationRow | null> {
   const hourAgo = new Date(now.getTime() - 3_600_000);
-  const [row] = await rowsOf<{ id: string }>(
-    db,
-    sql`
-      INSERT INTO reconciliations (trigger, provider, started_at)
-      SELECT 'hourly', ${provider}, ${now.toISOString()}::timestamptz
-      WHERE pg_try_advisory_xact_lock(${RECONCILIATION_LOCK})
-        AND NOT EXISTS (SELECT 1 FROM reconciliations WHERE started_at > ${hourAgo.toISOString()}::timestamptz)
-      RETURNING id`,
-  );
-  if (!row) return null;
-  const [claimed] = await db.select().from(reconciliations).where(eq(reconciliations.id, row.id));
+  const id = await db.transaction(async (tx) => {
+    const [lock] = await rowsOf<{ taken: boolean }>(
+      tx,
+      sql`SELECT pg_try_advisory_xact_lock(${RECONCILIATION_LOCK}) AS taken`,
+    );
+    // Another instance is starting it right now.
+    if (!lock?.taken) return null;
+    const [row] = await rowsOf<{ id: string }>(
+      tx,
+      sql`
+        INSERT INTO reconciliations (trigger, provider, started_at)
+        SELECT 'hourly', ${provider}, ${now.toISOString()}::timestamptz
+        WHERE NOT EXISTS (SELECT 1 FROM reconciliations WHERE started_at > ${hourAgo.toISOString()}::timestamptz)
+        RETURNING id`,
+    );
+    return row?.id ?? null;
+  });
+  if (!id) return null;
+  const [claimed] = await db.select().from(reconciliations).where(eq(reconciliations.id, id));
   return claimed ?? null;
 }
 
