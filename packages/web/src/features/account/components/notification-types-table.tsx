@@ -98,7 +98,7 @@ function NotificationGroup({
               {channels.map((channel) => (
                 <td key={channel} className="p-0 text-center">
                   {/* The whole cell, 44 px high, flips the switch: the box alone is 24 px. */}
-                  <label className="grid min-h-11 w-full cursor-pointer place-items-center">
+                  <label className="grid min-h-11 w-full cursor-pointer place-items-center has-disabled:cursor-default">
                     <input
                       type="checkbox"
                       className="size-6 align-middle accent-teal-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
