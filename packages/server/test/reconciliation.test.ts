@@ -173,7 +173,7 @@ describe('reconciliation: the ledger against the payment provider, object by obj
 
   it('claims at the same moment start one run, round after round (the race is rare: asked often)', async () => {
     // A claim once took its lock inside the insert whose snapshot was older than the lock, and
-    // PostgreSQL under load started two runs about once in a hundred rounds of four claims.
+    // PostgreSQL started two runs about once in a hundred rounds of four claims.
     const claims = (now: Date) =>
       Promise.all(Array.from({ length: 4 }, () => claimHourlyReconciliation(t.database.db, 'sandbox', now)));
     const started: number[] = [];

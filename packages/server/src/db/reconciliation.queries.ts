@@ -233,7 +233,7 @@ export async function lastReconciliation(db: DbOrTx): Promise<ReconciliationRow 
  * COMMITTED a statement sees what had committed when it began, so a lock taken inside the insert
  * itself (as it was) could be granted the moment another instance committed its run, to a
  * statement whose snapshot was taken just before that commit and so did not see the run: two
- * runs, which test/reconciliation.test.ts's three claims at once caught on PostgreSQL under load.
+ * runs, which test/reconciliation.test.ts's three claims at once caught on PostgreSQL.
  */
 export async function claimHourlyReconciliation(
   db: DbOrTx,
