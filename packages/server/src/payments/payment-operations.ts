@@ -25,6 +25,8 @@ export type PaymentRequest =
        * to another round, it is given back rather than counted there.
        */
       forRound?: { cycleNumber: number; roundNumber: number };
+      /** A PayPal contribution to a request: its message, recorded with it once captured. */
+      message?: string;
       method: 'card' | 'paypal';
       paymentMethodId: string | null;
     }
@@ -135,6 +137,7 @@ export function enqueueCharge(
     recordAfterCapture?: boolean;
     onBehalfOf?: string | undefined;
     forRound?: { cycleNumber: number; roundNumber: number };
+    message?: string;
   },
   now: Date,
 ): Promise<void> {
@@ -149,10 +152,11 @@ export function enqueueCharge(
         kind: 'charge',
         target: money.target,
         contributionId: money.contributionId,
-        // Named only when the contribution is recorded after its capture (PayPal into a fund).
+        // Named only when the contribution is recorded after its capture (PayPal).
         ...(money.recordAfterCapture && money.payerId ? { contributorId: money.payerId } : {}),
         ...(money.onBehalfOf ? { onBehalfOf: money.onBehalfOf } : {}),
         ...(money.forRound ? { forRound: money.forRound } : {}),
+        ...(money.message ? { message: money.message } : {}),
         method: money.method,
         paymentMethodId: money.paymentMethodId,
       },

@@ -10,6 +10,7 @@ import {
 import { activePayoutAccountOf } from '../db/payout-account.repository';
 import { AppError } from '../errors';
 import { rememberAcceptedPayment } from '../use-cases/payment-preferences';
+import { contributeToRequestByPaypal } from '../use-cases/requests/contribute-to-request-by-paypal';
 import { getRequest, getRequests } from '../use-cases/requests/get-requests';
 import { runRequestCommand } from '../use-cases/requests/run-request-command';
 import { idempotencyHeaders, idempotentRequest } from './idempotent-request';
@@ -106,23 +107,24 @@ export const requestRoutes: Routes = (app, deps) => {
         if (!body.paymentMethodId) throw new AppError('PAYMENT_METHOD_REQUIRED');
         if (!body.billingAddress) throw new AppError('BILLING_ADDRESS_INCOMPLETE');
       }
-      const view = await runRequestCommand(
-        deps,
-        user,
-        {
-          type: 'ContributeToRequest',
-          requestId: request.params.id,
-          userId: user.id,
-          contributionId: randomUUID(),
-          amountCents: body.amountCents,
-          method: body.method,
-          ...(body.message ? { message: body.message } : {}),
-        },
-        {
-          idempotency: idempotentRequest(request, 'requests/contributions'),
-          paymentMethodId: body.paymentMethodId ?? null,
-        },
-      );
+      const command = {
+        type: 'ContributeToRequest',
+        requestId: request.params.id,
+        userId: user.id,
+        contributionId: randomUUID(),
+        amountCents: body.amountCents,
+        method: body.method,
+        ...(body.message ? { message: body.message } : {}),
+      } as const;
+      const options = {
+        idempotency: idempotentRequest(request, 'requests/contributions'),
+        paymentMethodId: body.paymentMethodId ?? null,
+      };
+      // PayPal is captured first and recorded after (the answer shows the request before it).
+      const view =
+        body.method === 'paypal'
+          ? await contributeToRequestByPaypal(deps, user, command, options)
+          : await runRequestCommand(deps, user, command, options);
       await rememberAcceptedPayment(deps, user.id, body);
       return view;
     },

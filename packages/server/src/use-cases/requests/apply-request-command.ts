@@ -78,6 +78,21 @@ export async function applyRequestCommand(
   return { events, state, kept };
 }
 
+/**
+ * Refuses the command as applyRequestCommand would, and writes nothing: a PayPal contribution
+ * is checked before its capture and recorded only after it (contribute-to-request-by-paypal.ts).
+ */
+export async function checkRequestCommand(
+  tx: DbOrTx,
+  row: RequestsRow,
+  command: RequestCommand,
+  now: Date,
+): Promise<void> {
+  const named = await letGoRequestNamed(tx, row, command);
+  const events = decideRequest(withRequest(row.state, named), command, now.getTime());
+  if (events instanceof DomainError) throw events;
+}
+
 /** The request the command names, when the state let it go (ADR 0042). */
 async function letGoRequestNamed(tx: DbOrTx, row: RequestsRow, command: RequestCommand) {
   if (!('requestId' in command) || command.type === 'CreateRequest') return undefined;

@@ -2,11 +2,12 @@ import { DomainError } from '@giro/domain/errors';
 import type { RequestCommand } from '@giro/domain/requests/request-types';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { DbOrTx } from '../../db/client';
 import { lockRequestsOfOrganization } from '../../db/request.repository';
 import { paymentOperations } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { PaymentOutcomeRecorder } from '../../payments/payment.handler';
-import type { PaymentRequest } from '../../payments/payment-operations';
+import { enqueueRefund, type PaymentRequest } from '../../payments/payment-operations';
 import type { PaymentResult } from '../../payments/payment-provider';
 import { applyRequestCommand } from './apply-request-command';
 import { attemptOf } from './request-effects';
@@ -40,17 +41,25 @@ function followUp(
   }
 }
 
+type RecorderDeps = Pick<Deps, 'clock' | 'config'> & { logger: Logger };
+type Charge = Extract<PaymentRequest, { kind: 'charge' }>;
+
 /** Tells the organization's requests what became of a payment, in the recording transaction. */
-export function recordRequestPayment(
-  deps: Pick<Deps, 'clock' | 'config'> & { logger: Logger },
-): PaymentOutcomeRecorder {
+export function recordRequestPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
   return async (tx, operation, result) => {
     const [op] = await tx
       .select({ organizationId: paymentOperations.organizationId, subject: paymentOperations.subject })
       .from(paymentOperations)
       .where(eq(paymentOperations.id, operation.id));
-    const command = op && followUp(operation.request, result, op.subject, operation.captured);
-    if (!op || !command) return;
+    if (!op) return;
+    const { request } = operation;
+    const contributorId = request.kind === 'charge' && request.method === 'paypal' && request.contributorId;
+    if (request.kind === 'charge' && contributorId) {
+      const captured = { ...request, contributorId };
+      return recordCapture(tx, deps, op.organizationId, captured, operation.amountCents, result.ok);
+    }
+    const command = followUp(request, result, op.subject, operation.captured);
+    if (!command) return;
     const row = await lockRequestsOfOrganization(tx, op.organizationId);
     try {
       await tx.transaction((sp) => applyRequestCommand(sp, deps, row, command));
@@ -63,4 +72,53 @@ export function recordRequestPayment(
       );
     }
   };
+}
+
+/**
+ * A PayPal contribution captured before it was recorded (contribute-to-request-by-paypal.ts):
+ * captured, the request records it now, decided as if it were made now; refused (the request
+ * ended, or others filled it meanwhile), the captured money is given back whole. Declined,
+ * nothing was recorded: the request never counted it (a declined card hold on a request tells
+ * no one either; the payer sees their contribution missing from it).
+ */
+async function recordCapture(
+  tx: DbOrTx,
+  deps: RecorderDeps,
+  organizationId: string,
+  request: Charge & { contributorId: string },
+  amountCents: number,
+  captured: boolean,
+) {
+  if (!captured) return;
+  const row = await lockRequestsOfOrganization(tx, organizationId);
+  const command: RequestCommand = {
+    type: 'ContributeToRequest',
+    requestId: request.target.id,
+    userId: request.contributorId,
+    contributionId: request.contributionId,
+    amountCents,
+    method: 'paypal',
+    ...(request.message ? { message: request.message } : {}),
+  };
+  try {
+    await tx.transaction((sp) => applyRequestCommand(sp, deps, row, command));
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    deps.logger.warn(
+      { contributionId: request.contributionId, code: error.code },
+      'captured contribution refused: given back',
+    );
+    await enqueueRefund(
+      tx,
+      {
+        organizationId,
+        target: request.target,
+        contributionId: request.contributionId,
+        payerId: request.contributorId,
+        amountCents,
+        method: 'paypal',
+      },
+      deps.clock.now(),
+    );
+  }
 }

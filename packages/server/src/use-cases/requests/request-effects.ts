@@ -36,6 +36,8 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
     switch (event.type) {
       case 'RequestContributed': {
         const c = event.contribution;
+        // PayPal is captured before it is recorded: its charge is the operation recording it.
+        if (c.method === 'paypal') break;
         await enqueueCharge(
           tx,
           {

@@ -1,7 +1,8 @@
 import type { RequestDetails } from '@giro/contract/requests';
-import type { RequestCommand } from '@giro/domain/requests/request-types';
+import type { RequestCommand, RequestsState } from '@giro/domain/requests/request-types';
+import type { Tx } from '../../db/client';
 import type { IdempotentRequest } from '../../db/idempotency.repository';
-import { lockRequestsOfOrganization } from '../../db/request.repository';
+import { lockRequestsOfOrganization, type RequestsRow } from '../../db/request.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -16,32 +17,53 @@ export interface RunRequestOptions {
   paymentMethodId?: string | null;
 }
 
+/** A member's command; the deadline and payment outcomes come from the workers. */
+export type MemberRequestCommand = Exclude<
+  RequestCommand,
+  { type: 'RequestDeadlinePassed' | 'RequestContributionPaymentFailed' | 'RequestPayoutOutcome' }
+>;
+
 /**
  * A member's command on their organization's requests, in one transaction, answering the
  * details of the request it names. Another organization's request id is not in this state,
  * so the decider answers 404 as if it did not exist (api.md, Conventions).
  */
-export async function runRequestCommand(
+export function runRequestCommand(
   deps: Deps,
   user: UserRow,
-  /** A member's command; the deadline and payment outcomes come from the workers. */
-  command: Exclude<
-    RequestCommand,
-    { type: 'RequestDeadlinePassed' | 'RequestContributionPaymentFailed' | 'RequestPayoutOutcome' }
-  >,
+  command: MemberRequestCommand,
   options: RunRequestOptions,
+): Promise<RequestDetails> {
+  return withLockedRequests(deps, user, command, options, async (tx, row) => {
+    const { state } = await applyRequestCommand(tx, deps, row, command, options);
+    return state;
+  });
+}
+
+/**
+ * The frame of every member's action on the requests: the organization's requests row locked
+ * first (so a concurrent replay of the same key waits, then finds it), the Idempotency-Key
+ * answered from its first answer, the work, then the details of the request the command names,
+ * stored for the key; the outbox and the deadline worker woken once the transaction committed.
+ */
+export async function withLockedRequests(
+  deps: Deps,
+  user: UserRow,
+  command: MemberRequestCommand,
+  options: RunRequestOptions,
+  /** The state the answer shows. */
+  work: (tx: Tx, row: RequestsRow) => Promise<RequestsState>,
 ): Promise<RequestDetails> {
   if (!user.familyId) throw new AppError('NOT_IN_ORGANIZATION');
   const organizationId = user.familyId;
   const details = await deps.db.transaction(async (tx) => {
-    // The row lock comes first, so a concurrent replay of the same key waits and then finds it.
     const row = await lockRequestsOfOrganization(tx, organizationId);
     const { idempotency } = options;
     if (idempotency) {
       const replayed = await replayedAnswer<RequestDetails>(tx, user.id, idempotency);
       if (replayed) return replayed;
     }
-    const { state } = await applyRequestCommand(tx, deps, row, command, options);
+    const state = await work(tx, row);
     const request = state.requests.find((r) => r.id === command.requestId)!;
     const result = requestDetails(state, request, await namesIn(tx, state));
     if (idempotency) await rememberAnswer(tx, user.id, idempotency, result, deps.clock.now());

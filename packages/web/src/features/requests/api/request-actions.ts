@@ -23,9 +23,11 @@ function refresh(client: QueryClient, details: RequestDetails) {
 }
 
 type Call = { method: string; url: string; body?: unknown; headers?: Record<string, string> };
+/** A success toast's title key, or its title and description keys. */
+type Said = string | { title: string; detail: string };
 
 /** A request command with its success and failure toasts (SPEC §8), both in the user's language. */
-function useRequestMutation<I>(build: (input: I) => Call, ok: string, failed: string) {
+function useRequestMutation<I>(build: (input: I) => Call, ok: Said | ((input: I) => Said), failed: string) {
   const client = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
@@ -35,8 +37,11 @@ function useRequestMutation<I>(build: (input: I) => Call, ok: string, failed: st
         ...(call.headers ? { headers: call.headers } : {}),
       });
     },
-    onSuccess: (details) => {
-      toast({ title: t(ok) });
+    onSuccess: (details, input) => {
+      const said = typeof ok === 'function' ? ok(input) : ok;
+      toast(
+        typeof said === 'string' ? { title: t(said) } : { title: t(said.title), description: t(said.detail) },
+      );
       return refresh(client, details);
     },
     onError: (error) => toast({ title: t(failed), description: errorText(error), variant: 'destructive' }),
@@ -93,7 +98,11 @@ export function useContributeToRequest(id: string) {
       body,
       headers: { 'Idempotency-Key': key },
     }),
-    'requests.toast.contributed',
+    // PayPal counts once captured, a moment later (by the socket): the toast says so, not "made".
+    ({ body }) =>
+      body.method === 'paypal'
+        ? { title: 'requests.toast.paypalSent', detail: 'requests.toast.paypalSentDetail' }
+        : 'requests.toast.contributed',
     'requests.toast.contributeFailed',
   );
 }

@@ -96,7 +96,10 @@ describe('requests section', () => {
       target: { value: 'Forza' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Contribuisci' }));
-    expect(await screen.findByText('Contributo effettuato')).toBeTruthy();
+    // PayPal counts once captured: the toast says it was sent, and when it will count.
+    expect(await screen.findByText('Pagamento PayPal inviato')).toBeTruthy();
+    expect(screen.getByText(/conterà nella richiesta appena PayPal conferma/)).toBeTruthy();
+    expect(screen.queryByText('Contributo effettuato')).toBeNull();
     const sent = calls.find((c) => c.method === 'POST' && c.url.endsWith('/contributions'));
     expect(sent?.body).toEqual({ amountCents: 500, method: 'paypal', message: 'Forza' });
     cleanup();
