@@ -95,6 +95,35 @@ describe('the PayPal adapter against a local PayPal fake', () => {
     const alerts = (await payer.client.get('/api/user-notifications')).json().notifications;
     expect(alerts.map((n: { type: string }) => n.type)).toContain('payment_failed');
   });
+
+  it("counts a capture only when the capture itself completed, for the contribution's amount in euros: any other amount is given back whole", async () => {
+    const members = await organizationOf(t, 4);
+    const fund = await activeFund(members, 5000);
+    await openWindow(members[0]!);
+    const [declined, pending, tooLittle] = payersOf(members, fund) as [Member, Member, Member];
+    // PayPal's order COMPLETED while its capture was not: declined, or not credited yet.
+    await act(declined, 'contributions', {
+      method: 'paypal',
+      paymentMethodId: paypal.approvedOrder('50.00', 'DECLINED'),
+    });
+    await act(pending, 'contributions', {
+      method: 'paypal',
+      paymentMethodId: paypal.approvedOrder('50.00', 'PENDING'),
+    });
+    // An order the browser made for a cent, handed in for a 50 € contribution.
+    await act(tooLittle, 'contributions', { method: 'paypal', paymentMethodId: paypal.approvedOrder('0.01') });
+    await t.flushOutbox();
+    expect((await fundOf(declined)).round?.contributedBy).toEqual([]);
+    expect(paypal.captures.size).toBe(3);
+    // Only the cent was captured into our balance: it goes back whole, and only it.
+    expect(paypal.refunds).toHaveLength(1);
+    const cent = [...paypal.captures.values()].find((c) => c.value === '0.01');
+    expect(cent?.status).toBe('REFUNDED');
+    for (const payer of [declined, pending, tooLittle]) {
+      const alerts = (await payer.client.get('/api/user-notifications')).json().notifications;
+      expect(alerts.map((n: { type: string }) => n.type)).toContain('payment_failed');
+    }
+  });
 });
 
 describe('the PayPal adapter reads captures and payouts back for reconciliation', () => {

@@ -75,8 +75,21 @@ export class PayPalProvider {
       if (!orderId) return { ok: false, reason: 'provider_error' };
       const captured = await this.orders.captureOrder({ id: orderId, paypalRequestId: input.idempotencyKey });
       const capture = captured.result.purchaseUnits?.[0]?.payments?.captures?.[0];
-      if (captured.result.status !== 'COMPLETED' || !capture?.id)
+      // The capture's own status says whether the money came, not the order's: a COMPLETED
+      // order can hold a capture PENDING (not credited yet, may still be declined) or DECLINED.
+      // A PENDING one is not counted; reconciliation reads it again (chargeState).
+      if (!capture?.id || capture.status !== CaptureStatus.Completed)
         return { ok: false, reason: 'card_declined' };
+      // The order is the browser's: it counts only for the amount this contribution is, in euros.
+      // Any other is given back whole, and nothing is counted.
+      const amount = capture.amount;
+      if (amount?.currencyCode !== 'EUR' || decimalToCents(amount.value) !== input.amountCents) {
+        await this.paymentsApi.refundCapturedPayment({
+          captureId: capture.id,
+          paypalRequestId: `${input.idempotencyKey}:wrong-amount`,
+        });
+        return { ok: false, reason: 'card_declined' };
+      }
       return { ok: true, ref: capture.id };
     } catch (error) {
       return refusal(error);

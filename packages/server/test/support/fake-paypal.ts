@@ -38,7 +38,10 @@ const notFound = () => ({
  */
 export class FakePayPal {
   readonly requests: { method: string; path: string; body: Json; requestId?: string }[] = [];
-  readonly orders = new Map<string, { id: string; status: string; value: string }>();
+  readonly orders = new Map<
+    string,
+    { id: string; status: string; value: string; captureStatus?: Capture['status'] }
+  >();
   readonly payouts: Json[] = [];
   readonly refunds: Json[] = [];
   /** Every capture made, by id: its order, amount, status and the refunds made of it. */
@@ -83,10 +86,13 @@ export class FakePayPal {
     await new Promise((resolve) => this.server?.close(resolve));
   }
 
-  /** An order the buyer approved in PayPal's window (what the browser hands the server). */
-  approvedOrder(value: string): string {
+  /**
+   * An order the buyer approved in PayPal's window (what the browser hands the server); its
+   * capture's status as PayPal may answer it (a COMPLETED order with a PENDING or DECLINED capture).
+   */
+  approvedOrder(value: string, captureStatus: Capture['status'] = 'COMPLETED'): string {
     const id = `ORDER${randomBytes(6).toString('hex').toUpperCase()}`;
-    this.orders.set(id, { id, status: 'APPROVED', value });
+    this.orders.set(id, { id, status: 'APPROVED', value, captureStatus });
     return id;
   }
 
@@ -127,7 +133,7 @@ export class FakePayPal {
         id: captureId,
         orderId: order.id,
         value: order.value,
-        status: 'COMPLETED',
+        status: order.captureStatus ?? 'COMPLETED',
         refunds: [],
       });
       return {
@@ -141,7 +147,7 @@ export class FakePayPal {
                 captures: [
                   {
                     id: captureId,
-                    status: 'COMPLETED',
+                    status: order.captureStatus ?? 'COMPLETED',
                     amount: { currency_code: 'EUR', value: order.value },
                   },
                 ],
