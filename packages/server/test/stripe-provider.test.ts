@@ -419,6 +419,31 @@ describe('the card provider adapter reads charges and transfers back for reconci
     expect(await stripe.payoutState(paid.ref)).toEqual({ paidCents: 9000 });
   });
 
+  it('a transfer whose key another request still holds (409) is asked again, never recorded as refused: the retry pays once', async () => {
+    const stripe = adapter();
+    const { accountId } = await stripe.createAccount({
+      idempotencyKey: 'op-acct',
+      userId: 'u1',
+      email: 'u1@x.test',
+    });
+    fake.setAccount(accountId, 'active');
+    const transfer = {
+      idempotencyKey: 'op-transfer',
+      destination: { type: 'account', accountId },
+      amountCents: 9700,
+    } as const;
+    fake.conflicts.add('/v1/transfers');
+    await expect(stripe.payout(transfer)).rejects.toThrow(/in-progress/);
+    expect(await stripe.payout(transfer)).toMatchObject({ ok: true });
+    expect(fake.transfers).toHaveLength(1);
+    // A destination that cannot receive is an answer: refused.
+    fake.setAccount(accountId, 'restricted');
+    expect(await stripe.payout({ ...transfer, idempotencyKey: 'op-transfer-2' })).toEqual({
+      ok: false,
+      reason: 'payout_failed',
+    });
+  });
+
   it('an id Stripe does not know reads as null; no answer at all is an error, not "unknown"', async () => {
     const stripe = adapter(500);
     expect(await stripe.chargeState({ ref: 'pi_unknown', method: 'card' })).toBeNull();

@@ -25,6 +25,9 @@ function isMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
 }
 
+/** The statuses in which Stripe answers about the request itself (bad, declined, forbidden, unknown). */
+const REFUSALS = [400, 402, 403, 404];
+
 /** The states in which Stripe cancels a PaymentIntent (nothing captured yet). */
 const CANCELABLE: Stripe.PaymentIntent.Status[] = [
   'requires_payment_method',
@@ -162,7 +165,12 @@ export class StripeProvider implements PaymentProvider {
       );
       return { ok: true, ref: transfer.id };
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError && error.statusCode && error.statusCode < 500)
+      // Only an answer about the transfer refuses it (the destination cannot receive, our balance
+      // is short). A 409 (another request with this key still in progress: an instance whose
+      // lease ran out while it waited here) or a 429 says nothing about it: recorded as failed,
+      // the owner's retry would be a new attempt with a new key, and both could pay. Thrown, the
+      // outbox asks again with the same key.
+      if (error instanceof Stripe.errors.StripeError && REFUSALS.includes(error.statusCode ?? 0))
         return { ok: false, reason: 'payout_failed' };
       throw error;
     }

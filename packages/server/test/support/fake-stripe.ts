@@ -48,6 +48,11 @@ export class FakeStripe {
   readonly transfers: Json[] = [];
   /** Paths (prefixes) whose next answer comes only after the client has given up. */
   readonly lateAnswers = new Set<string>();
+  /**
+   * Paths (prefixes) whose next answer is Stripe's 409 for a request whose idempotency key
+   * another request still holds (not remembered under the key, as Stripe does not).
+   */
+  readonly conflicts = new Set<string>();
   private readonly replies = new Map<string, { status: number; body: Json }>();
   private server: http.Server | undefined;
   url = '';
@@ -63,8 +68,21 @@ export class FakeStripe {
         const key = req.headers['idempotency-key'] as string | undefined;
         this.requests.push({ method: req.method!, path, params, ...(key ? { idempotencyKey: key } : {}) });
         const replayKey = key && `${req.method} ${path} ${key}`;
-        const reply = (replayKey && this.replies.get(replayKey)) || this.handle(req.method!, path, params);
-        if (replayKey) this.replies.set(replayKey, reply);
+        const conflict = [...this.conflicts].find((prefix) => path.startsWith(prefix));
+        if (conflict) this.conflicts.delete(conflict);
+        const reply = conflict
+          ? {
+              status: 409,
+              body: {
+                error: {
+                  type: 'idempotency_error',
+                  message:
+                    'There is currently another in-progress request using this Stripe-Idempotency-Key.',
+                },
+              },
+            }
+          : (replayKey && this.replies.get(replayKey)) || this.handle(req.method!, path, params);
+        if (replayKey && !conflict) this.replies.set(replayKey, reply);
         const late = [...this.lateAnswers].find((prefix) => path.startsWith(prefix));
         const send = () => {
           res.writeHead(reply.status, {
