@@ -44,7 +44,11 @@ export async function lockUser(tx: DbOrTx, id: string): Promise<UserRow | undefi
     .select()
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .for('update')
+    // NO KEY UPDATE: enough to keep two changes of one member apart, and it lets the rows that
+    // merely name the member (a notification, an event: their foreign keys' KEY SHARE) be
+    // written meanwhile. FOR UPDATE made a leave, holding its member, and a request command
+    // that notified that member, each wait for the other: a deadlock, and a 500.
+    .for('no key update')
     .limit(1);
   return row;
 }

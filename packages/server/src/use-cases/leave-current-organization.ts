@@ -4,7 +4,7 @@ import { lockRequestsOfOrganization } from '../db/request.repository';
 import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { applyFundCommand } from './fund/apply-fund-command';
-import { assertMayLeave, removeFromOrganization } from './membership';
+import { refuseUnlessMayLeave, removeFromOrganization } from './membership';
 import { applyRequestCommand } from './requests/apply-request-command';
 
 /**
@@ -12,6 +12,12 @@ import { applyRequestCommand } from './requests/apply-request-command';
  * transaction: refused under the leave rule; the fund forgets the member (a voter stops being
  * one, a participant before the first round leaves the cycle); their queued funding requests
  * are cancelled (they hold no money: an active one forbids leaving); then the membership ends.
+ *
+ * The rule is checked on the fund and the requests as locked, before anything is written: read
+ * before the locks, a request of theirs queued then could be activated by a command that ended
+ * the one before it meanwhile, and an ex-member would own an active request that pays out to
+ * them. Both locks come before the first write, which moves the organization's socket sequence,
+ * so a request command holding the requests (and waiting for that sequence) cannot deadlock with it.
  */
 export async function leaveCurrentOrganization(
   tx: DbOrTx,
@@ -20,10 +26,10 @@ export async function leaveCurrentOrganization(
   now: Date,
 ): Promise<void> {
   if (!user.familyId) return;
-  await assertMayLeave(tx, user);
   const fund = await lockFundOfOrganization(tx, user.familyId);
-  if (fund) await applyFundCommand(tx, deps, fund, { type: 'MemberLeft', userId: user.id });
   let requests = await lockRequestsOfOrganization(tx, user.familyId);
+  refuseUnlessMayLeave(user, fund?.state ?? null, requests.state);
+  if (fund) await applyFundCommand(tx, deps, fund, { type: 'MemberLeft', userId: user.id });
   const queued = requests.state.requests.filter((r) => r.ownerId === user.id && r.status === 'pending');
   for (const request of queued) {
     const { kept } = await applyRequestCommand(tx, deps, requests, {

@@ -20,8 +20,19 @@ export async function leaveBlockers(tx: DbOrTx, user: UserRow): Promise<string[]
   return domainLeaveBlockers(user.id, fund?.state ?? null, requests.state);
 }
 
+/** A first look, before the confirmation step (account deletion's link): nothing locked. */
 export async function assertMayLeave(tx: DbOrTx, user: UserRow): Promise<void> {
   const blockers = await leaveBlockers(tx, user);
+  if (blockers.length > 0) throw new AppError('LEAVE_REFUSED', { reasons: blockers });
+}
+
+/** The leave rule on the states as the caller locked them (leave-current-organization.ts). */
+export function refuseUnlessMayLeave(
+  user: UserRow,
+  fund: Parameters<typeof domainLeaveBlockers>[1],
+  requests: Parameters<typeof domainLeaveBlockers>[2],
+): void {
+  const blockers = domainLeaveBlockers(user.id, fund, requests);
   if (blockers.length > 0) throw new AppError('LEAVE_REFUSED', { reasons: blockers });
 }
 
