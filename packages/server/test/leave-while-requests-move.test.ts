@@ -26,7 +26,7 @@ it('a member whose queued request becomes active while they leave is refused, an
   expect(queued.status).toBe('pending');
   const organizationId = (await ann!.client.get('/api/family')).json<{ id: string }>().id;
 
-  let leaving: ReturnType<typeof cat.client.post> | undefined;
+  let leaving: ReturnType<NonNullable<typeof cat>['client']['post']> | undefined;
   await t.database.db.transaction(async (tx) => {
     const row = await lockRequestsOfOrganization(tx, organizationId);
     leaving = cat!.client.post('/api/family/leave');

@@ -114,17 +114,21 @@ export function lockedFunds(rows: readonly unknown[]): Map<string, FundRow> {
   );
 }
 
-export async function insertFund(
+/**
+ * The organization's fund, locked; created with this state when it has none. Two members
+ * creating it at once: the second insert waits on the first's key, then finds its row.
+ */
+export async function lockOrCreateFund(
   tx: DbOrTx,
   organizationId: string,
   state: FundState,
   now: Date,
 ): Promise<FundRow> {
-  const [row] = await tx
+  await tx
     .insert(funds)
     .values({ id: state.fundId, organizationId, state, createdAt: now, updatedAt: now })
-    .returning(columns);
-  return asRow(row!);
+    .onConflictDoNothing({ target: funds.organizationId });
+  return (await lockFundOfOrganization(tx, organizationId))!;
 }
 
 /** A fund's change as `fundRowsSql` writes it: the locked row, its new state and the events. */

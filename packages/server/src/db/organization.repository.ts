@@ -61,9 +61,3 @@ export async function recordInviteEvent(
 ): Promise<void> {
   await tx.insert(inviteEvents).values({ ...event, createdAt: now });
 }
-
-/** Locks the organization's row: serialises changes that concern the organization as a whole. */
-export async function lockOrganization(tx: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
-  const [row] = await tx.select().from(organizations).where(eq(organizations.id, id)).for('update').limit(1);
-  return row;
-}

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FundView } from '@giro/contract/fund';
 import { emptyFund } from '@giro/domain/fund/evolve';
-import { insertFund, lockFundOfOrganization, organizationMembers } from '../../db/fund.repository';
-import { lockOrganization } from '../../db/organization.repository';
+import { lockOrCreateFund, organizationMembers } from '../../db/fund.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -18,11 +17,10 @@ export async function startFundCycle(deps: Deps, user: UserRow): Promise<FundVie
   if (!user.familyId) throw new AppError('NOT_IN_ORGANIZATION');
   const organizationId = user.familyId;
   const view = await deps.db.transaction(async (tx) => {
-    // Two members pressing "create" at once: the organization's row decides who is first.
-    await lockOrganization(tx, organizationId);
-    const fund =
-      (await lockFundOfOrganization(tx, organizationId)) ??
-      (await insertFund(tx, organizationId, emptyFund(randomUUID()), deps.clock.now()));
+    // Two members pressing "create" at once: the fund's key decides who is first. Not the
+    // organization's row FOR UPDATE, as it was: a fund command holds the fund and writes rows
+    // naming the organization (their keys' KEY SHARE), so the two waited for each other.
+    const fund = await lockOrCreateFund(tx, organizationId, emptyFund(randomUUID()), deps.clock.now());
     const members = await organizationMembers(tx, organizationId);
     const { state } = await applyFundCommand(
       tx,
