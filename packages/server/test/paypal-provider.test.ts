@@ -111,7 +111,10 @@ describe('the PayPal adapter against a local PayPal fake', () => {
       paymentMethodId: paypal.approvedOrder('50.00', 'PENDING'),
     });
     // An order the browser made for a cent, handed in for a 50 € contribution.
-    await act(tooLittle, 'contributions', { method: 'paypal', paymentMethodId: paypal.approvedOrder('0.01') });
+    await act(tooLittle, 'contributions', {
+      method: 'paypal',
+      paymentMethodId: paypal.approvedOrder('0.01'),
+    });
     await t.flushOutbox();
     expect((await fundOf(declined)).round?.contributedBy).toEqual([]);
     expect(paypal.captures.size).toBe(3);

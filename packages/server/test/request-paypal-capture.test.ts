@@ -17,7 +17,11 @@ beforeEach(async () => {
 });
 afterEach(async () => t.close());
 
-const paypal = (paymentMethodId?: string) => ({ method: 'paypal', paymentMethodId, billingAddress: undefined });
+const paypal = (paymentMethodId?: string) => ({
+  method: 'paypal',
+  paymentMethodId,
+  billingAddress: undefined,
+});
 const organizationIdOf = async (member: { client: { get(url: string): Promise<{ json(): unknown }> } }) =>
   ((await member.client.get('/api/family')).json() as { id: string }).id;
 
