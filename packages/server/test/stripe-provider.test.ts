@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
-import { funds } from '../src/db/schema';
+import { funds, payoutAccounts } from '../src/db/schema';
 import { StripeProvider } from '../src/payments/stripe.provider';
 import type { FakeStripe } from './support/fake-stripe';
 import { fundOf, type Member, organizationOf } from './support/fund-members';
@@ -209,6 +209,29 @@ describe('the card provider adapter against a local Stripe fake', () => {
     fake.setAccount(accountId, 'active');
     await webhook({ id: 'evt_stale', type: 'account.updated', data: { object: { id: accountId } } });
     expect((await m.client.get('/api/connect/account')).json().status).toBe('active');
+  });
+
+  it('an event whose handling failed is handled when Stripe delivers it again, not taken for a duplicate', async () => {
+    const [m] = (await organizationOf(t, 1)) as [Member];
+    const { id: accountId } = (await m.client.post('/api/connect/account')).json<{ id: string }>();
+    const statusOf = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(payoutAccounts)
+          .where(eq(payoutAccounts.providerAccountId, accountId))
+      )[0]?.status;
+    expect(await statusOf()).toBe('pending');
+    fake.setAccount(accountId, 'active');
+    const event = { id: 'evt_onboarded', type: 'account.updated', data: { object: { id: accountId } } };
+    // Stripe does not answer the account's read in time: not handled, so a 500 for Stripe to retry.
+    fake.lateAnswers.add(`/v1/accounts/${accountId}`);
+    expect((await webhook(event)).statusCode).toBe(500);
+    expect(await statusOf()).toBe('pending');
+    const again = await webhook(event);
+    expect(again.json()).toEqual({ received: true });
+    expect(await statusOf()).toBe('active');
+    expect((await webhook(event)).json()).toEqual({ received: true, duplicate: true });
   });
 
   it('the provider answers after the client gave up: the retry, same key, finds the first transfer', async () => {

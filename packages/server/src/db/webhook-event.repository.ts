@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { webhookEvents } from './schema';
 
@@ -14,4 +15,11 @@ export async function firstDelivery(
     .onConflictDoNothing()
     .returning({ eventId: webhookEvents.eventId });
   return inserted.length > 0;
+}
+
+/** Forgets an event whose handling failed, so that the provider's next delivery of it is handled. */
+export async function forgetDelivery(db: DbOrTx, provider: string, eventId: string): Promise<void> {
+  await db
+    .delete(webhookEvents)
+    .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)));
 }

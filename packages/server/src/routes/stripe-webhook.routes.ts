@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { firstDelivery } from '../db/webhook-event.repository';
+import { firstDelivery, forgetDelivery } from '../db/webhook-event.repository';
 import { AppError } from '../errors';
 import { LiveProvider } from '../payments/live.provider';
 import { StripeProvider } from '../payments/stripe.provider';
@@ -47,13 +47,21 @@ export const stripeWebhookRoutes: Routes = (app, deps) => {
         }
         if (!(await firstDelivery(deps.db, 'stripe', event.id, event.type)))
           return { received: true, duplicate: true };
-        // The payer confirmed (or failed) 3-D Secure: the waiting charge looks at its intent again.
-        if (WAKES_CHARGE.has(event.type))
-          await resumeAwaitingCharge(deps, (event.data.object as { id: string }).id);
-        if (event.type === 'account.updated') {
-          const accountId = (event.data.object as { id: string }).id;
-          const status = await stripe.accountStatus(accountId);
-          if (status) await recordAccountStatus(deps, accountId, status);
+        try {
+          // The payer confirmed (or failed) 3-D Secure: the waiting charge looks at its intent again.
+          if (WAKES_CHARGE.has(event.type))
+            await resumeAwaitingCharge(deps, (event.data.object as { id: string }).id);
+          if (event.type === 'account.updated') {
+            const accountId = (event.data.object as { id: string }).id;
+            const status = await stripe.accountStatus(accountId);
+            if (status) await recordAccountStatus(deps, accountId, status);
+          }
+        } catch (error) {
+          // Not handled (Stripe or the database did not answer): Stripe delivers it again after
+          // our 500, and that delivery must not be taken for a duplicate. Both effects read the
+          // provider afresh, so handling an event twice changes nothing.
+          await forgetDelivery(deps.db, 'stripe', event.id);
+          throw error;
         }
         return { received: true };
       },
