@@ -35,6 +35,33 @@ export async function findOpenOrganizationByCode(
   return row;
 }
 
+/**
+ * The open organization a member is joining, locked until the join commits: its last member
+ * leaving at the same moment closes it either before (then it is not found: PostgreSQL reads
+ * the row again once the leave commits) or after the join (then it counts the joiner).
+ */
+export async function lockOpenOrganizationByCode(
+  tx: DbOrTx,
+  code: string,
+): Promise<OrganizationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.inviteCode, code), isNull(organizations.closedAt)))
+    .for('no key update')
+    .limit(1);
+  return row;
+}
+
+/** Locks the organization's row against joins while its members are counted (the last one out closes it). */
+export async function lockOrganizationMembership(tx: DbOrTx, id: string): Promise<void> {
+  await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, id))
+    .for('no key update');
+}
+
 export async function findOrganization(tx: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
   const [row] = await tx.select().from(organizations).where(eq(organizations.id, id)).limit(1);
   return row;

@@ -1,5 +1,5 @@
 import { normalizeInviteCode } from '@giro/domain/organization';
-import { findOpenOrganizationByCode, recordInviteEvent } from '../db/organization.repository';
+import { lockOpenOrganizationByCode, recordInviteEvent } from '../db/organization.repository';
 import { lockUser } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -16,7 +16,7 @@ export async function joinOrganization(deps: Deps, userId: string, rawCode: stri
   const joined = await deps.db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
-    const organization = await findOpenOrganizationByCode(tx, code);
+    const organization = await lockOpenOrganizationByCode(tx, code);
     if (!organization) throw new AppError('INVALID_INVITE_CODE');
     if (user.familyId === organization.id) throw new AppError('ALREADY_IN_ORGANIZATION');
     await leaveCurrentOrganization(tx, deps, user, now);

@@ -2,7 +2,7 @@ import { leaveBlockers as domainLeaveBlockers } from '@giro/domain/leave';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { findFundOfOrganization } from '../db/fund.repository';
-import { countMembers } from '../db/organization.repository';
+import { countMembers, lockOrganizationMembership } from '../db/organization.repository';
 import { findRequestsOfOrganization } from '../db/request.repository';
 import { organizations, users } from '../db/schema';
 import type { UserRow } from '../db/user.repository';
@@ -39,6 +39,9 @@ export function refuseUnlessMayLeave(
 /** Takes the user out of their organization; the last member out closes it (its rows stay). */
 export async function removeFromOrganization(tx: DbOrTx, user: UserRow, now: Date): Promise<void> {
   if (!user.familyId) return;
+  // Locked before counting: two last members leaving at once each counted the other and left
+  // it open and empty; a join at the same moment waits, and finds it closed or is counted.
+  await lockOrganizationMembership(tx, user.familyId);
   await tx.update(users).set({ familyId: null, memberSince: null }).where(eq(users.id, user.id));
   await enqueueMembershipChange(tx, user.id, null, now);
   if ((await countMembers(tx, user.familyId)) === 0) {

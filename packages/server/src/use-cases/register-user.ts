@@ -5,8 +5,8 @@ import { defaultDisplayName, normalizeEmail, passwordProblem } from '@giro/domai
 import { DomainError } from '@giro/domain/errors';
 import { normalizeInviteCode } from '@giro/domain/organization';
 import {
-  findOpenOrganizationByCode,
   insertOrganization,
+  lockOpenOrganizationByCode,
   recordInviteEvent,
 } from '../db/organization.repository';
 import { isUniqueViolation } from '../db/pg-errors';
@@ -73,7 +73,7 @@ export async function registerUser(deps: Deps, input: RegisterBody, language: La
         }
         user.familyId = organization.id;
       } else if (code) {
-        const organization = await findOpenOrganizationByCode(tx, code);
+        const organization = await lockOpenOrganizationByCode(tx, code);
         if (!organization) throw new AppError('INVALID_INVITE_CODE');
         await addToOrganization(tx, user.id, organization.id, now);
         await recordInviteEvent(
