@@ -72,6 +72,30 @@ export async function createSession(
   });
 }
 
+/**
+ * A password sign-in's session, written only if the password it was checked against is still
+ * the member's. Their row is held (FOR SHARE) while the session is written, so a password reset
+ * or change either commits first (then this refuses: the old password no longer signs in) or
+ * waits, and then ends this session with the others. Checked before and written after, as a
+ * plain insert, a sign-in with the old password could outlive the reset meant to lock it out.
+ */
+export async function createPasswordSession(
+  db: Db,
+  session: { id: string; userId: string; expiresAt: Date; userAgent?: string },
+  checkedHash: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(and(eq(users.id, session.userId), isNull(users.deletedAt)))
+      .for('share');
+    if (row?.passwordHash !== checkedHash) return false;
+    await createSession(tx, session);
+    return true;
+  });
+}
+
 export interface SessionRow {
   publicId: string;
   userAgent: string | null;

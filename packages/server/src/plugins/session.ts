@@ -3,10 +3,16 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { createSession, deleteSession, findSignedInUserByHash } from '../db/session.repository';
+import {
+  createPasswordSession,
+  createSession,
+  deleteSession,
+  findSignedInUserByHash,
+} from '../db/session.repository';
 import type { SessionCache } from '../db/session-cache';
 import { SessionTouches } from '../db/session-touches';
 import type { UserRow } from '../db/user.repository';
+import { AppError } from '../errors';
 import { hashToken } from '../security/tokens';
 
 declare module 'fastify' {
@@ -102,20 +108,23 @@ export class RequestSession {
 
   /**
    * Signs `user` in under a new session id (the old one, if any, ends: no fixation), the same
-   * for a password, a passkey and a new registration.
+   * for a password, a passkey and a new registration. A password sign-in names the hash it
+   * checked: a reset or change committed since refuses it (INVALID_CREDENTIALS).
    */
-  async signIn(user: UserRow, kind: SignInEvent['kind'] = 'signed_in'): Promise<void> {
+  async signIn(
+    user: UserRow,
+    kind: SignInEvent['kind'] = 'signed_in',
+    checkedPasswordHash?: string,
+  ): Promise<void> {
     if (this.id) await deleteSession(this.options.db, this.id);
     const id = randomBytes(24).toString('base64url');
     const userAgent = this.request.headers['user-agent'];
     // Before the new row, so what the hook finds are the member's other sessions.
     await this.options.onSignIn?.({ user, userAgent, kind });
-    await createSession(this.options.db, {
-      id,
-      userId: user.id,
-      expiresAt: new Date(Date.now() + TTL_MS),
-      userAgent,
-    });
+    const session = { id, userId: user.id, expiresAt: new Date(Date.now() + TTL_MS), userAgent };
+    if (checkedPasswordHash === undefined) await createSession(this.options.db, session);
+    else if (!(await createPasswordSession(this.options.db, session, checkedPasswordHash)))
+      throw new AppError('INVALID_CREDENTIALS');
     this.reply.setCookie(this.#cookie, id, {
       signed: true,
       httpOnly: true,
