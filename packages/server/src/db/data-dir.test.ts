@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -29,7 +29,11 @@ describe('the data directory', () => {
     const dir = fresh();
     writeFileSync(join(dir, 'giro.lock'), '999999999');
     const release = lockDataDir(dir);
+    // The lock is whole (linked in with the pid already written), and nothing else is left.
+    expect(readdirSync(dir)).toEqual(['giro.lock']);
+    expect(readFileSync(join(dir, 'giro.lock'), 'utf8')).toBe(String(process.pid));
     release();
+    expect(readdirSync(dir)).toEqual([]);
     const again = lockDataDir(dir);
     again();
   });
