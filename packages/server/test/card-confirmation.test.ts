@@ -121,6 +121,29 @@ describe('a card payment that the bank asks its payer to confirm (pm_card_authen
     expect((await fundOf(payer)).round?.contributedBy).toEqual([]);
   });
 
+  it('a charge whose time ran out is claimed before it is cancelled: a confirmation at that moment is not recorded as held, and a worker that stopped after the claim is finished by the next', async () => {
+    const { payer } = await awaitingConfirmation();
+    const [waiting] = await confirmationsOf(payer);
+    const page = new URL(waiting!.url);
+    t.clock.fastForward(31);
+    // A worker (another instance) claimed the expired charge and stopped before cancelling it.
+    const [charge] = await charges();
+    await t.database.db
+      .update(paymentOperations)
+      .set({ status: 'expiring' })
+      .where(eq(paymentOperations.id, charge!.id));
+    // The payer confirms at that moment: nothing records the hold as held any more.
+    await submitSandboxPage(payer, `${page.pathname}${page.search}`, 'confirm');
+    await t.flushOutbox();
+    expect((await charges())[0]).toMatchObject({ status: 'failed' });
+    expect((await fundOf(payer)).round?.contributedBy).toEqual([]);
+    // Cancelled at the provider under the claim's key, so the confirmed hold is released.
+    expect(t.payments.calls.filter((c) => c.op === 'refund')).toEqual([
+      { op: 'refund', idempotencyKey: `${charge!.id}:expired`, amountCents: 1000 },
+    ]);
+    expect((await payer.client.get(`${page.pathname}${page.search}`)).body).toContain('cancelled');
+  });
+
   it('the confirmation page refuses an unknown charge (404) and a return to another site (400)', async () => {
     const { payer } = await awaitingConfirmation();
     const [waiting] = await confirmationsOf(payer);

@@ -122,7 +122,7 @@ export async function payoutsToReconcile(
 export async function contributionsInFlight(db: DbOrTx): Promise<Set<string>> {
   const rows = await rowsOf<{ id: string }>(
     db,
-    contributionsMovedBy(sql`o.status IN ('pending', 'awaiting_payer')`),
+    contributionsMovedBy(sql`o.status IN ('pending', 'awaiting_payer', 'expiring')`),
   );
   return new Set(rows.map((row) => row.id));
 }

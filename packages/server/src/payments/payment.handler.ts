@@ -66,10 +66,15 @@ export function paymentHandler(
     const point = `${request.kind}/${request.target.type}`;
     await failpoint(`payment.before-provider/${point}`);
     const captured: string[] = [];
-    const result: Outcome | null =
-      op.status === 'awaiting_payer'
-        ? await awaitedResult(provider, op, deps.clock.now())
-        : await carryOut(deps.db, provider, op, request, captured);
+    // The status the outcome is recorded from: an expired charge's claim moves it on.
+    let from = op.status;
+    let result: Outcome | null;
+    if (op.status === 'pending') result = await carryOut(deps.db, provider, op, request, captured);
+    else {
+      const awaited = await awaitedResult(deps.db, provider, op, deps.clock.now());
+      result = awaited?.result ?? null;
+      from = awaited?.from ?? from;
+    }
     await failpoint(`payment.after-provider/${point}`);
     // Still waiting for the payer, within the time they have: a later wake-up looks again.
     if (result === null) return;
@@ -82,7 +87,7 @@ export function paymentHandler(
         .from(paymentOperations)
         .where(eq(paymentOperations.id, op.id))
         .for('update');
-      if (locked?.status !== op.status) return;
+      if (locked?.status !== from) return;
       if (!result.ok && result.awaitingPayer)
         return awaitPayer(tx, deps.clock.now(), op, result.awaitingPayer, deps.config.publicUrl);
       await tx
@@ -106,8 +111,11 @@ export function paymentHandler(
   };
 }
 
-/** The statuses in which an operation still has something to do. */
-const OPEN = ['pending', 'awaiting_payer'];
+/**
+ * The statuses in which an operation still has something to do. `expiring`: a charge whose
+ * payer's time ran out, claimed by the worker cancelling it (awaitedResult).
+ */
+const OPEN = ['pending', 'awaiting_payer', 'expiring'];
 
 /**
  * How long a card charge waits for its payer to confirm it with their bank (3-D Secure) before
@@ -116,18 +124,32 @@ const OPEN = ['pending', 'awaiting_payer'];
 export const PAYER_CONFIRMATION_MS = 30 * 60_000;
 
 /**
- * A charge that waited for its payer: its result now, or null while they still have time. When
- * the time is up the charge is cancelled at the provider first: a payer confirming with their
- * bank afterwards must not have money held for a contribution that was taken back.
+ * A charge that waited for its payer: its result now (and the status to record it from), or
+ * null while they still have time. When the time is up the charge is cancelled at the provider
+ * first: a payer confirming with their bank afterwards must not have money held for a
+ * contribution that was taken back. The operation is claimed (`expiring`) before the cancel:
+ * a worker woken by the payer's confirmation at that moment (another instance) would otherwise
+ * record the hold it saw as held, while this one released it.
  */
 async function awaitedResult(
+  db: Db,
   provider: PaymentProvider,
   op: Operation,
   now: Date,
-): Promise<PaymentResult | null> {
-  const result = await provider.chargeStatus(op.providerRef!);
-  if (result.ok || !result.awaitingPayer) return result;
-  if (now.getTime() - op.createdAt.getTime() < PAYER_CONFIRMATION_MS) return null;
+): Promise<{ result: PaymentResult; from: string } | null> {
+  if (op.status === 'awaiting_payer') {
+    const result = await provider.chargeStatus(op.providerRef!);
+    if (result.ok || !result.awaitingPayer) return { result, from: op.status };
+    if (now.getTime() - op.createdAt.getTime() < PAYER_CONFIRMATION_MS) return null;
+    const claimed = await db
+      .update(paymentOperations)
+      .set({ status: 'expiring' })
+      .where(and(eq(paymentOperations.id, op.id), eq(paymentOperations.status, 'awaiting_payer')))
+      .returning({ id: paymentOperations.id });
+    // Recorded meanwhile (the payer confirmed, another worker saw it): nothing left to do.
+    if (claimed.length === 0) return null;
+  }
+  // Claimed, by this worker now or by one that stopped before it was done: cancel, same key.
   const cancelled = await provider.refund({
     idempotencyKey: `${op.id}:expired`,
     ref: op.providerRef!,
@@ -136,7 +158,7 @@ async function awaitedResult(
   });
   // Retried by the outbox with the same key, like a refund: the charge is not given up on alone.
   if (!cancelled.ok) throw new Error(`cancelling an expired charge failed: ${cancelled.reason}`);
-  return { ok: false, reason: 'authentication_required' };
+  return { result: { ok: false, reason: 'authentication_required' }, from: 'expiring' };
 }
 
 /**
