@@ -68,7 +68,15 @@ export function evolveRounds(state: FundState, event: RoundEvent): FundState {
         phase: 'collecting',
       };
     case 'DistributionStarted':
-      return updateRound(state, () => ({ state: 'distributing', payoutFailed: false }));
+      // The recipient withdrew, so they had an active payout account: the timeout for a
+      // recipient without one no longer applies. A payout that fails now leaves the money in
+      // escrow for their next try (domain.md, Distribution); refunding the round instead would
+      // give back PayPal money already paid to their PayPal email.
+      return updateRound(state, () => ({
+        state: 'distributing',
+        payoutFailed: false,
+        recipientTimeoutAt: null,
+      }));
     case 'DistributionFailed': {
       const captured = new Set(event.captured ?? []);
       return {

@@ -229,6 +229,24 @@ describe('recipient timeout', () => {
     expect(h.state.round!.state).toBe('distributing');
   });
 
+  it('a recipient who withdrew is not timed out when the payout fails: the money waits in escrow for their next try', () => {
+    const { h, recipient } = started();
+    h.contributeAll('paypal');
+    h.payoutAccounts.add(recipient);
+    h.run({ type: 'Withdraw', userId: recipient });
+    // Part of it may have reached their PayPal email before their account refused the rest.
+    h.run({ type: 'DistributionFailed' });
+    h.payoutAccounts.delete(recipient);
+    const events = h.advance(days(2));
+    expect(events.some((e) => e.type === 'RecipientTimedOut')).toBe(false);
+    expect(h.state.round).toMatchObject({
+      recipientId: recipient,
+      state: 'awaiting_withdrawal',
+      payoutFailed: true,
+    });
+    expect(h.state.contributions.some((c) => c.status === 'refund_due')).toBe(false);
+  });
+
   it('refund on request: a contribution due back can be asked for by its contributor, once', () => {
     const { h } = started();
     h.contributeAll('paypal');
