@@ -74,7 +74,14 @@ export function evolveRequests(state: RequestsState, event: RequestEvent): Reque
       });
     case 'RequestPayoutRetried':
       return update(state, event.requestId, (r) => ({
-        payout: r.payout && { ...r.payout, status: 'pending', attempt: event.attempt },
+        payout: r.payout && {
+          ...r.payout,
+          status: 'pending',
+          attempt: event.attempt,
+          ...(event.grossCents === undefined
+            ? {}
+            : { grossCents: event.grossCents, feeCents: event.feeCents!, netCents: event.netCents! }),
+        },
       }));
     case 'RequestContributionRefunded':
       return update(state, event.requestId, (r) => ({

@@ -25,7 +25,7 @@ describe('funding requests: payment methods and declined payments', () => {
     expect(checkJournal(org.journal, ['request-escrow:r1'])).toEqual([]);
   });
 
-  it('a declined payment is not taken back twice, nor after the request ended', () => {
+  it('a declined payment is not taken back twice, nor once the request is paid out', () => {
     const org = given([create('r1', 'ann', 1000), give('r1', 'bob', 400)]);
     const contributionId = org.get('r1').contributions[0]!.id;
     org.when({ type: 'RequestContributionPaymentFailed', requestId: 'r1', contributionId });
@@ -33,10 +33,36 @@ describe('funding requests: payment methods and declined payments', () => {
       'CONTRIBUTION_NOT_FOUND',
     );
     org.when(give('r1', 'cat', 1000));
+    org.when({ type: 'RequestPayoutOutcome', requestId: 'r1', attempt: 1, ok: true });
     const last = org.get('r1').contributions[1]!.id;
     expect(
       org.when({ type: 'RequestContributionPaymentFailed', requestId: 'r1', contributionId: last }),
     ).toBe('REQUEST_NOT_ACTIVE');
+  });
+
+  it('a card hold that fails after the end is taken back; the payout fails at its capture and the retry pays what is held', () => {
+    const org = given([create('r1', 'ann', 1000), give('r1', 'bob', 600), give('r1', 'cat', 400)]);
+    expect(org.get('r1')).toMatchObject({
+      status: 'completed',
+      payout: { grossCents: 1000, status: 'pending' },
+    });
+    const [held, unconfirmed] = org.get('r1').contributions.map((c) => c.id) as [string, string];
+    // cat never confirmed the hold with their bank: it fails after the request completed.
+    org.when({ type: 'RequestContributionPaymentFailed', requestId: 'r1', contributionId: unconfirmed });
+    org.when({ type: 'RequestPayoutOutcome', requestId: 'r1', attempt: 1, ok: false, captured: [held] });
+    expect(org.get('r1').payout).toMatchObject({ status: 'failed', grossCents: 1000 });
+    org.when({ type: 'RetryRequestPayout', requestId: 'r1', userId: 'ann' });
+    const fee = org.get('r1').payout!.feeCents;
+    expect(org.get('r1').payout).toMatchObject({
+      status: 'pending',
+      attempt: 2,
+      grossCents: 600,
+      netCents: 600 - fee,
+    });
+    org.when({ type: 'RequestPayoutOutcome', requestId: 'r1', attempt: 2, ok: true });
+    expect(checkJournal(org.journal, ['request-escrow:r1'])).toEqual([]);
+    expect(memberTotals(org.journal, 'cat').givenCents).toBe(0);
+    expect(memberTotals(org.journal, 'ann').receivedCents).toBe(600 - fee);
   });
 
   it('a cancel refunds only what is held, not a declined payment', () => {

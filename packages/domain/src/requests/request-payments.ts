@@ -1,3 +1,4 @@
+import { netPayout } from '../money';
 import { type Draft, fail } from './request-draft';
 import type { RequestCommand } from './request-types';
 
@@ -15,10 +16,15 @@ export function decidePayment(d: Draft, command: PaymentCommand, now: number): v
   switch (command.type) {
     case 'RequestContributionPaymentFailed': {
       // A declined payment never counted: while the request is active its amount is open
-      // again. After the end the payout already asked for this money, and fails without it.
-      if (r.status !== 'active') fail('REQUEST_NOT_ACTIVE');
+      // again. After the end (a card hold whose payer never confirmed it with their bank) the
+      // payout under way asked for this money and fails at its capture; taken back here, the
+      // owner's retry asks only for what is held. Once paid out, nothing is left to correct.
+      const unpaid = r.payout !== null && r.payout.status !== 'paid';
+      if (r.status !== 'active' && !unpaid) fail('REQUEST_NOT_ACTIVE');
       const c = r.contributions.find((x) => x.id === command.contributionId);
       if (!c || c.refunded || c.failed) fail('CONTRIBUTION_NOT_FOUND');
+      // Only a card hold can fail after the end: PayPal is counted once captured (ADR 0046).
+      if (r.status !== 'active' && (c!.method ?? 'card') !== 'card') fail('REQUEST_NOT_ACTIVE');
       d.emit({ type: 'RequestContributionFailed', at: now, requestId: r.id, contributionId: c!.id });
       return;
     }
@@ -49,11 +55,17 @@ export function decidePayment(d: Draft, command: PaymentCommand, now: number): v
     case 'RetryRequestPayout': {
       if (r.ownerId !== command.userId) fail('NOT_REQUEST_OWNER');
       if (r.payout?.status !== 'failed') fail('CANNOT_WITHDRAW_NOW');
+      // What is held now: less than the end asked for when a hold failed after it.
+      const gross = r.contributions
+        .filter((c) => !c.refunded && !c.failed)
+        .reduce((sum, c) => sum + c.amountCents, 0);
+      const amounts = netPayout(gross) ?? fail('INSUFFICIENT_CONTRIBUTIONS');
       d.emit({
         type: 'RequestPayoutRetried',
         at: now,
         requestId: r.id,
         attempt: (r.payout!.attempt ?? 1) + 1,
+        ...(gross === r.payout!.grossCents ? {} : { grossCents: gross, ...amounts }),
       });
       return;
     }

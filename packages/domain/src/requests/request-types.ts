@@ -109,7 +109,16 @@ export type RequestEvent =
       ok: boolean;
       captured?: string[];
     }
-  | { type: 'RequestPayoutRetried'; at: number; requestId: string; attempt: number };
+  /** With amounts when they changed since the end (a hold failed after it). */
+  | {
+      type: 'RequestPayoutRetried';
+      at: number;
+      requestId: string;
+      attempt: number;
+      grossCents?: Cents;
+      feeCents?: Cents;
+      netCents?: Cents;
+    };
 
 export type RequestCommand =
   | {
