@@ -34,6 +34,11 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
+  /**
+   * Which PayPal the credentials are for: its sandbox (the default, test money) or production
+   * (real money). Stripe tells test from live by its key; PayPal's keys do not say.
+   */
+  PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   PAYPAL_API_BASE: z.url().optional(),
   /** Bearer token for GET /metrics; without it the endpoint does not exist (404). */
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -111,7 +116,12 @@ export type PaymentsConfig =
         publishableKey: string | undefined;
         apiBase: string | undefined;
       };
-      paypal: { clientId: string; clientSecret: string; apiBase: string | undefined } | null;
+      paypal: {
+        clientId: string;
+        clientSecret: string;
+        environment: 'sandbox' | 'production';
+        apiBase: string | undefined;
+      } | null;
     };
 
 export class ConfigError extends Error {
@@ -208,7 +218,12 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
     },
     paypal:
       e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
-        ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiBase: e.PAYPAL_API_BASE }
+        ? {
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            environment: e.PAYPAL_ENVIRONMENT,
+            apiBase: e.PAYPAL_API_BASE,
+          }
         : null,
   };
 }

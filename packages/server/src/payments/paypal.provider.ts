@@ -16,6 +16,10 @@ import type { ChargeState, PaymentResult } from './payment-provider';
 
 const PAYPAL_HOSTS = /^https:\/\/api-m\.(sandbox\.)?paypal\.com/;
 
+/** PayPal's API for the credentials' environment (the SDK's own hosts; Payouts is called directly). */
+export const paypalApiBase = (environment: 'sandbox' | 'production') =>
+  environment === 'production' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com';
+
 /**
  * PayPal through its official server SDK: contributions captured at once (the browser's
  * approved order is captured here; the €10 test payment creates its own order), refunds of
@@ -33,6 +37,8 @@ export class PayPalProvider {
     private readonly options: {
       clientId: string;
       clientSecret: string;
+      /** Sandbox unless told: real money only when production is asked for by name. */
+      environment?: 'sandbox' | 'production';
       apiBase?: string | undefined;
       timeoutMs?: number;
     },
@@ -43,14 +49,14 @@ export class PayPalProvider {
         oAuthClientId: options.clientId,
         oAuthClientSecret: options.clientSecret,
       },
-      environment: Environment.Sandbox,
+      environment: options.environment === 'production' ? Environment.Production : Environment.Sandbox,
       timeout: options.timeoutMs ?? 20_000,
       ...(adapter ? { unstable_httpClientOptions: { adapter } } : {}),
     });
     this.orders = new OrdersController(this.client);
     this.paymentsApi = new PaymentsController(this.client);
     this.http = axios.create({
-      baseURL: options.apiBase ?? 'https://api-m.sandbox.paypal.com',
+      baseURL: options.apiBase ?? paypalApiBase(options.environment ?? 'sandbox'),
       timeout: options.timeoutMs ?? 20_000,
     });
   }
