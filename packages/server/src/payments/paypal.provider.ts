@@ -82,23 +82,39 @@ export class PayPalProvider {
       const captured = await this.orders.captureOrder({ id: orderId, paypalRequestId: input.idempotencyKey });
       const capture = captured.result.purchaseUnits?.[0]?.payments?.captures?.[0];
       // The capture's own status says whether the money came, not the order's: a COMPLETED
-      // order can hold a capture PENDING (not credited yet, may still be declined) or DECLINED.
-      // A PENDING one is not counted; reconciliation reads it again (chargeState).
-      if (!capture?.id || capture.status !== CaptureStatus.Completed)
+      // order can hold a DECLINED capture, which took nothing. A PENDING one (not credited yet:
+      // an eCheck, a review) counts, with its ref, as before: PayPal usually completes it, and
+      // reconciliation compares it (captured 0 while pending) until it does or is declined.
+      // Refused as declined, its money would come later with no record to count or refund it.
+      const counted = [CaptureStatus.Completed, CaptureStatus.Pending] as string[];
+      if (!capture?.id || !counted.includes(String(capture.status)))
         return { ok: false, reason: 'card_declined' };
       // The order is the browser's: it counts only for the amount this contribution is, in euros.
       // Any other is given back whole, and nothing is counted.
       const amount = capture.amount;
       if (amount?.currencyCode !== 'EUR' || decimalToCents(amount.value) !== input.amountCents) {
-        await this.paymentsApi.refundCapturedPayment({
-          captureId: capture.id,
-          paypalRequestId: `${input.idempotencyKey}:wrong-amount`,
-        });
+        await this.refundWrongAmount(capture.id, input.idempotencyKey);
         return { ok: false, reason: 'card_declined' };
       }
       return { ok: true, ref: capture.id };
     } catch (error) {
       return refusal(error);
+    }
+  }
+
+  /**
+   * Gives back a capture of the wrong amount, whole. Any failure is thrown as not an answer
+   * (a plain Error), so the outbox asks again with the same keys: as a refusal it would read as
+   * a declined payment and the money would stay with us unrecorded.
+   */
+  private async refundWrongAmount(captureId: string, idempotencyKey: string): Promise<void> {
+    try {
+      await this.paymentsApi.refundCapturedPayment({
+        captureId,
+        paypalRequestId: `${idempotencyKey}:wrong-amount`,
+      });
+    } catch (error) {
+      throw new Error(`refunding PayPal capture ${captureId} of the wrong amount failed`, { cause: error });
     }
   }
 
