@@ -11,6 +11,7 @@ import type { Mailer } from './mail/mailer';
 import { sendMailHandler } from './mail/send-mail.handler';
 import { LiveProvider } from './payments/live.provider';
 import { paymentHandler } from './payments/payment.handler';
+import { CAPTURE_FIRST_TOPIC } from './payments/payment-operations';
 import type { PaymentProvider } from './payments/payment-provider';
 import { PayPalProvider } from './payments/paypal.provider';
 import { SandboxProvider } from './payments/sandbox.provider';
@@ -90,6 +91,7 @@ export function compose(options: {
     request: recordRequestPayment(deps),
     debt: recordDebtPayment(deps),
   });
+  handlers[CAPTURE_FIRST_TOPIC] = handlers.payment;
   handlers[REALTIME_TOPIC] = notifyHandler(db);
   handlers[PUSH_TOPIC] = sendPushHandler(db, vapid, config.push.extraOrigins, logger);
   return { deps, outbox, deadlines, payments };

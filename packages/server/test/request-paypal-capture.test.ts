@@ -1,6 +1,8 @@
 import { checkJournal, ledgerAccount } from '@giro/domain/ledger';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
+import { outbox } from '../src/db/schema';
+import { CAPTURE_FIRST_TOPIC } from '../src/payments/payment-operations';
 import { connectPayoutAccount, organizationOf } from './support/fund-members';
 import { contribute, createRequest, details, operations } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -52,6 +54,10 @@ describe('a PayPal contribution to a request', () => {
     await connectPayoutAccount(ann!);
     const request = await createRequest(ann!, 'New roof', 10_000);
     await contribute(cat!, request.id, 10_000, { ...paypal(), message: 'Forza!' });
+    // Its own topic: the release before would capture it and record nothing (ADR 0046).
+    const rows = await t.database.db.select({ topic: outbox.topic }).from(outbox);
+    expect(rows.map((row) => row.topic)).toContain(CAPTURE_FIRST_TOPIC);
+    expect(rows.map((row) => row.topic)).not.toContain('payment');
     await t.flushOutbox();
     await t.flushOutbox();
     const after = await details(ann!, request.id);

@@ -94,8 +94,27 @@ export async function enqueuePayment(
     })
     .onConflictDoNothing()
     .returning({ id: paymentOperations.id });
-  if (row) await wakePaymentOperation(tx, { id: row.id, organizationId: op.organizationId }, now, now);
+  if (row)
+    await wakePaymentOperation(
+      tx,
+      { id: row.id, organizationId: op.organizationId },
+      now,
+      now,
+      topicOf(op.request),
+    );
 }
+
+/**
+ * The outbox topic of a request's PayPal charge recorded after its capture (ADR 0046). The
+ * release before it records nothing for a successful charge, so one of its workers would
+ * capture the money and drop it; it has no handler for this topic, so it leaves the row (an
+ * error, retried) for a worker of this release. Every other operation is `payment`.
+ */
+export const CAPTURE_FIRST_TOPIC = 'payment-capture-first';
+const topicOf = (request: PaymentRequest) =>
+  request.kind === 'charge' && request.target.type === 'request' && request.contributorId
+    ? CAPTURE_FIRST_TOPIC
+    : 'payment';
 
 /**
  * Has the payment worker look at an operation at `availableAt`: when it is recorded, when its
@@ -107,9 +126,10 @@ export async function wakePaymentOperation(
   op: { id: string; organizationId: string },
   availableAt: Date,
   now: Date,
+  topic = 'payment',
 ): Promise<void> {
   await tx.insert(outbox).values({
-    topic: 'payment',
+    topic,
     organizationId: op.organizationId,
     payload: { operationId: op.id },
     availableAt,
