@@ -37,3 +37,24 @@ it('a join by invite code while the last member leaves finds the organization cl
     inviteCode,
   );
 });
+
+/**
+ * Two members swapping organizations at the same moment: each join holds its new organization
+ * and waits for its old one, where the other join is. PostgreSQL ends one as a deadlock; it is
+ * asked again, and both end where they asked to be.
+ */
+it('two members swapping organizations at once both get there', async () => {
+  for (let round = 0; round < 5; round++) {
+    // Two in each, so that neither organization closes as one of them leaves it.
+    const [a] = await organizationOf(t, 2);
+    const [b] = await organizationOf(t, 2);
+    const codeOf = async (m: NonNullable<typeof a>) =>
+      (await m.client.get('/api/family')).json<{ inviteCode: string }>().inviteCode;
+    const [codeA, codeB] = [await codeOf(a!), await codeOf(b!)];
+    const answers = await Promise.all([
+      a!.client.post('/api/family/join', { inviteCode: codeB }),
+      b!.client.post('/api/family/join', { inviteCode: codeA }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+  }
+});

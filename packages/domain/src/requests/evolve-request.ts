@@ -1,3 +1,4 @@
+import { netPayout } from '../money';
 import type { FundingRequest, RequestEvent, RequestsState } from './request-types';
 
 function update(
@@ -74,14 +75,7 @@ export function evolveRequests(state: RequestsState, event: RequestEvent): Reque
       });
     case 'RequestPayoutRetried':
       return update(state, event.requestId, (r) => ({
-        payout: r.payout && {
-          ...r.payout,
-          status: 'pending',
-          attempt: event.attempt,
-          ...(event.grossCents === undefined
-            ? {}
-            : { grossCents: event.grossCents, feeCents: event.feeCents!, netCents: event.netCents! }),
-        },
+        payout: r.payout && { ...r.payout, status: 'pending', attempt: event.attempt },
       }));
     case 'RequestContributionRefunded':
       return update(state, event.requestId, (r) => ({
@@ -90,10 +84,18 @@ export function evolveRequests(state: RequestsState, event: RequestEvent): Reque
         ),
       }));
     case 'RequestContributionFailed':
-      return update(state, event.requestId, (r) => ({
-        contributions: r.contributions.map((c) =>
+      return update(state, event.requestId, (r) => {
+        const contributions = r.contributions.map((c) =>
           c.id === event.contributionId ? { ...c, failed: true } : c,
-        ),
-      }));
+        );
+        // After the end (a hold failed while its payout was unpaid): the payout is what is still
+        // held, with its fee again, so any retry (this release's or the one before) asks for it.
+        if (r.status === 'active' || !r.payout) return { contributions };
+        const gross = contributions
+          .filter((c) => !c.refunded && !c.failed)
+          .reduce((sum, c) => sum + c.amountCents, 0);
+        const amounts = netPayout(gross) ?? { feeCents: 0, netCents: 0 };
+        return { contributions, payout: { ...r.payout, grossCents: gross, ...amounts } };
+      });
   }
 }

@@ -1,4 +1,3 @@
-import { netPayout } from '../money';
 import { type Draft, fail } from './request-draft';
 import type { RequestCommand } from './request-types';
 
@@ -19,7 +18,8 @@ export function decidePayment(d: Draft, command: PaymentCommand, now: number): v
       // again. After the end (a card hold whose payer never confirmed it with their bank) the
       // payout under way asked for this money and fails at its capture; taken back here, the
       // owner's retry asks only for what is held. Once paid out, nothing is left to correct.
-      const unpaid = r.payout !== null && r.payout.status !== 'paid';
+      // Payouts asked for before stop 29 were booked when asked for: their amounts stay.
+      const unpaid = r.payout !== null && r.payout.status !== 'paid' && r.payout.bookedWhenPaid === true;
       if (r.status !== 'active' && !unpaid) fail('REQUEST_NOT_ACTIVE');
       const c = r.contributions.find((x) => x.id === command.contributionId);
       if (!c || c.refunded || c.failed) fail('CONTRIBUTION_NOT_FOUND');
@@ -55,17 +55,13 @@ export function decidePayment(d: Draft, command: PaymentCommand, now: number): v
     case 'RetryRequestPayout': {
       if (r.ownerId !== command.userId) fail('NOT_REQUEST_OWNER');
       if (r.payout?.status !== 'failed') fail('CANNOT_WITHDRAW_NOW');
-      // What is held now: less than the end asked for when a hold failed after it.
-      const gross = r.contributions
-        .filter((c) => !c.refunded && !c.failed)
-        .reduce((sum, c) => sum + c.amountCents, 0);
-      const amounts = netPayout(gross) ?? fail('INSUFFICIENT_CONTRIBUTIONS');
+      // Every hold failed after the end: nothing is left to pay out.
+      if (r.payout!.netCents === 0) fail('INSUFFICIENT_CONTRIBUTIONS');
       d.emit({
         type: 'RequestPayoutRetried',
         at: now,
         requestId: r.id,
         attempt: (r.payout!.attempt ?? 1) + 1,
-        ...(gross === r.payout!.grossCents ? {} : { grossCents: gross, ...amounts }),
       });
       return;
     }

@@ -109,16 +109,7 @@ export type RequestEvent =
       ok: boolean;
       captured?: string[];
     }
-  /** With amounts when they changed since the end (a hold failed after it). */
-  | {
-      type: 'RequestPayoutRetried';
-      at: number;
-      requestId: string;
-      attempt: number;
-      grossCents?: Cents;
-      feeCents?: Cents;
-      netCents?: Cents;
-    };
+  | { type: 'RequestPayoutRetried'; at: number; requestId: string; attempt: number };
 
 export type RequestCommand =
   | {

@@ -23,7 +23,7 @@ export function lockDataDir(dataDir: string): () => void {
   try {
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        linkSync(mine, path);
+        placeLock(mine, path);
         return () => rmSync(path, { force: true });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -40,6 +40,20 @@ export function lockDataDir(dataDir: string): () => void {
     throw new DataDirInUseError(`Could not lock the data directory ${dataDir}.`);
   } finally {
     rmSync(mine, { force: true });
+  }
+}
+
+/**
+ * Links the written pid in as the lock. A file system without hard links (EPERM, ENOTSUP) gets
+ * the lock created exclusively and written after, as before: whole on every other.
+ */
+function placeLock(mine: string, path: string): void {
+  try {
+    linkSync(mine, path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error;
+    writeFileSync(path, String(process.pid), { flag: 'wx' });
   }
 }
 

@@ -1,5 +1,6 @@
 import { normalizeInviteCode } from '@giro/domain/organization';
 import { lockOpenOrganizationByCode, recordInviteEvent } from '../db/organization.repository';
+import { sqlStateOf } from '../db/pg-errors';
 import { lockUser } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -13,6 +14,21 @@ import { addToOrganization } from './membership';
 export async function joinOrganization(deps: Deps, userId: string, rawCode: string): Promise<string> {
   const code = normalizeInviteCode(rawCode);
   const now = deps.clock.now();
+  // Two members swapping organizations at the same moment each hold their new organization's
+  // row and wait for their old one's (the leave counts its members under it): PostgreSQL ends
+  // one of them as a deadlock, which is only asked again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await joinOnce(deps, userId, code, now);
+    } catch (error) {
+      if (attempt >= 3 || sqlStateOf(error) !== DEADLOCK) throw error;
+    }
+  }
+}
+
+const DEADLOCK = '40P01';
+
+async function joinOnce(deps: Deps, userId: string, code: string, now: Date): Promise<string> {
   const joined = await deps.db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
