@@ -23,15 +23,18 @@ export async function insertOrganization(
   }
 }
 
-export async function findOpenOrganizationByCode(
-  tx: DbOrTx,
-  code: string,
-): Promise<OrganizationRow | undefined> {
-  const [row] = await tx
+const openByCode = (tx: DbOrTx, code: string) =>
+  tx
     .select()
     .from(organizations)
     .where(and(eq(organizations.inviteCode, code), isNull(organizations.closedAt)))
     .limit(1);
+
+export async function findOpenOrganizationByCode(
+  tx: DbOrTx,
+  code: string,
+): Promise<OrganizationRow | undefined> {
+  const [row] = await openByCode(tx, code);
   return row;
 }
 
@@ -44,12 +47,7 @@ export async function lockOpenOrganizationByCode(
   tx: DbOrTx,
   code: string,
 ): Promise<OrganizationRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(organizations)
-    .where(and(eq(organizations.inviteCode, code), isNull(organizations.closedAt)))
-    .for('no key update')
-    .limit(1);
+  const [row] = await openByCode(tx, code).for('no key update');
   return row;
 }
 
