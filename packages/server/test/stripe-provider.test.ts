@@ -422,14 +422,20 @@ describe('the card provider adapter reads charges and transfers back for reconci
     });
   });
 
-  it('a transfer reads back as its amount less what was reversed', async () => {
-    const stripe = adapter();
+  /** A connected account Stripe has onboarded, created through the adapter. */
+  const activeAccount = async (stripe: StripeProvider) => {
     const { accountId } = await stripe.createAccount({
       idempotencyKey: 'op-acct',
       userId: 'u1',
       email: 'u1@x.test',
     });
     fake.setAccount(accountId, 'active');
+    return accountId;
+  };
+
+  it('a transfer reads back as its amount less what was reversed', async () => {
+    const stripe = adapter();
+    const accountId = await activeAccount(stripe);
     const paid = await stripe.payout({
       idempotencyKey: 'op-transfer',
       destination: { type: 'account', accountId },
@@ -444,12 +450,7 @@ describe('the card provider adapter reads charges and transfers back for reconci
 
   it('a transfer whose key another request still holds (409) is asked again, never recorded as refused: the retry pays once', async () => {
     const stripe = adapter();
-    const { accountId } = await stripe.createAccount({
-      idempotencyKey: 'op-acct',
-      userId: 'u1',
-      email: 'u1@x.test',
-    });
-    fake.setAccount(accountId, 'active');
+    const accountId = await activeAccount(stripe);
     const transfer = {
       idempotencyKey: 'op-transfer',
       destination: { type: 'account', accountId },
