@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { webhookEvents } from './schema';
 
-/** Records a provider's event id; false when it was seen before (a duplicate delivery). */
+/** Records a provider's event id once it was handled; false when it was recorded before. */
 export async function firstDelivery(
   db: DbOrTx,
   provider: string,
@@ -17,9 +17,12 @@ export async function firstDelivery(
   return inserted.length > 0;
 }
 
-/** Forgets an event whose handling failed, so that the provider's next delivery of it is handled. */
-export async function forgetDelivery(db: DbOrTx, provider: string, eventId: string): Promise<void> {
-  await db
-    .delete(webhookEvents)
-    .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)));
+/** Whether a provider's event was handled before (its id recorded once it was). */
+export async function seenDelivery(db: DbOrTx, provider: string, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ eventId: webhookEvents.eventId })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { firstDelivery, forgetDelivery } from '../db/webhook-event.repository';
+import { firstDelivery, seenDelivery } from '../db/webhook-event.repository';
 import { AppError } from '../errors';
 import { LiveProvider } from '../payments/live.provider';
 import { StripeProvider } from '../payments/stripe.provider';
@@ -45,25 +45,21 @@ export const stripeWebhookRoutes: Routes = (app, deps) => {
         } catch {
           throw new AppError('WEBHOOK_SIGNATURE_INVALID');
         }
-        if (!(await firstDelivery(deps.db, 'stripe', event.id, event.type)))
-          return { received: true, duplicate: true };
-        try {
-          // The payer confirmed (or failed) 3-D Secure: the waiting charge looks at its intent again.
-          if (WAKES_CHARGE.has(event.type))
-            await resumeAwaitingCharge(deps, (event.data.object as { id: string }).id);
-          if (event.type === 'account.updated') {
-            const accountId = (event.data.object as { id: string }).id;
-            const status = await stripe.accountStatus(accountId);
-            if (status) await recordAccountStatus(deps, accountId, status);
-          }
-        } catch (error) {
-          // Not handled (Stripe or the database did not answer): Stripe delivers it again after
-          // our 500, and that delivery must not be taken for a duplicate. Both effects read the
-          // provider afresh, so handling an event twice changes nothing.
-          await forgetDelivery(deps.db, 'stripe', event.id);
-          throw error;
+        if (await seenDelivery(deps.db, 'stripe', event.id)) return { received: true, duplicate: true };
+        // Handled, then recorded as seen: an event whose handling failed (Stripe or the database
+        // did not answer, or the process died) is handled again when Stripe delivers it again
+        // after our 500, never taken for a duplicate. Both effects read the provider afresh, so
+        // a duplicate delivered meanwhile and handled too changes nothing.
+        // The payer confirmed (or failed) 3-D Secure: the waiting charge looks at its intent again.
+        if (WAKES_CHARGE.has(event.type))
+          await resumeAwaitingCharge(deps, (event.data.object as { id: string }).id);
+        if (event.type === 'account.updated') {
+          const accountId = (event.data.object as { id: string }).id;
+          const status = await stripe.accountStatus(accountId);
+          if (status) await recordAccountStatus(deps, accountId, status);
         }
-        return { received: true };
+        const first = await firstDelivery(deps.db, 'stripe', event.id, event.type);
+        return first ? { received: true } : { received: true, duplicate: true };
       },
     );
   });
