@@ -37,10 +37,7 @@ export async function applyRequestCommand(
   options: { paymentMethodId?: string | null } = {},
 ): Promise<{ events: RequestEvent[]; state: RequestsState; kept: RequestsState }> {
   const now = deps.clock.now();
-  const named = await letGoRequestNamed(tx, row, command);
-  const before = withRequest(row.state, named);
-  const events = decideRequest(before, command, now.getTime());
-  if (events instanceof DomainError) throw events;
+  const { named, before, events } = await decided(tx, row, command, now);
 
   let state = before;
   const postings: LedgerTransaction[] = [];
@@ -88,9 +85,16 @@ export async function checkRequestCommand(
   command: RequestCommand,
   now: Date,
 ): Promise<void> {
+  await decided(tx, row, command, now);
+}
+
+/** The command decided on the state with the request it names put back if let go; a refusal thrown. */
+async function decided(tx: DbOrTx, row: RequestsRow, command: RequestCommand, now: Date) {
   const named = await letGoRequestNamed(tx, row, command);
-  const events = decideRequest(withRequest(row.state, named), command, now.getTime());
+  const before = withRequest(row.state, named);
+  const events = decideRequest(before, command, now.getTime());
   if (events instanceof DomainError) throw events;
+  return { named, before, events };
 }
 
 /** The request the command names, when the state let it go (ADR 0042). */

@@ -3,7 +3,7 @@ import type { RequestCommand } from '@giro/domain/requests/request-types';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client';
-import { lockRequestsOfOrganization } from '../../db/request.repository';
+import { lockRequestsOfOrganization, type RequestsRow } from '../../db/request.repository';
 import { paymentOperations } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { PaymentOutcomeRecorder } from '../../payments/payment.handler';
@@ -53,25 +53,37 @@ export function recordRequestPayment(deps: RecorderDeps): PaymentOutcomeRecorder
       .where(eq(paymentOperations.id, operation.id));
     if (!op) return;
     const { request } = operation;
-    const contributorId = request.kind === 'charge' && request.method === 'paypal' && request.contributorId;
-    if (request.kind === 'charge' && contributorId) {
-      const captured = { ...request, contributorId };
+    if (request.kind === 'charge' && request.method === 'paypal' && request.contributorId) {
+      const captured = { ...request, contributorId: request.contributorId };
       return recordCapture(tx, deps, op.organizationId, captured, operation.amountCents, result.ok);
     }
     const command = followUp(request, result, op.subject, operation.captured);
     if (!command) return;
     const row = await lockRequestsOfOrganization(tx, op.organizationId);
-    try {
-      await tx.transaction((sp) => applyRequestCommand(sp, deps, row, command));
-    } catch (error) {
-      // The request moved on meanwhile (a declined hold after the end): recorded, nothing to tell.
-      if (!(error instanceof DomainError)) throw error;
+    // The request moved on meanwhile (a paid-out request's late decline): recorded, nothing to tell.
+    const refused = await refusalOf(tx, deps, row, command);
+    if (refused)
       deps.logger.warn(
-        { operationId: operation.id, code: error.code },
+        { operationId: operation.id, code: refused.code },
         'payment outcome no longer applies to the request',
       );
-    }
   };
+}
+
+/** Applies the command in a savepoint; its refusal, if the requests refuse it (nothing written). */
+async function refusalOf(
+  tx: DbOrTx,
+  deps: RecorderDeps,
+  row: RequestsRow,
+  command: RequestCommand,
+): Promise<DomainError | null> {
+  try {
+    await tx.transaction((sp) => applyRequestCommand(sp, deps, row, command));
+    return null;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return error;
+  }
 }
 
 /**
@@ -100,25 +112,22 @@ async function recordCapture(
     method: 'paypal',
     ...(request.message ? { message: request.message } : {}),
   };
-  try {
-    await tx.transaction((sp) => applyRequestCommand(sp, deps, row, command));
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    deps.logger.warn(
-      { contributionId: request.contributionId, code: error.code },
-      'captured contribution refused: given back',
-    );
-    await enqueueRefund(
-      tx,
-      {
-        organizationId,
-        target: request.target,
-        contributionId: request.contributionId,
-        payerId: request.contributorId,
-        amountCents,
-        method: 'paypal',
-      },
-      deps.clock.now(),
-    );
-  }
+  const refused = await refusalOf(tx, deps, row, command);
+  if (!refused) return;
+  deps.logger.warn(
+    { contributionId: request.contributionId, code: refused.code },
+    'captured contribution refused: given back',
+  );
+  await enqueueRefund(
+    tx,
+    {
+      organizationId,
+      target: request.target,
+      contributionId: request.contributionId,
+      payerId: request.contributorId,
+      amountCents,
+      method: 'paypal',
+    },
+    deps.clock.now(),
+  );
 }
