@@ -26,6 +26,8 @@ export const notificationTypes = [
   'dismissal_to_acknowledge',
   'withdrawal_ready',
   'request_completed',
+  // A contribution to a request that did not go through (declined, or given back once captured).
+  'request_payment_failed',
   // Swapping turns (issue 16): asked of me; my request accepted or declined.
   'swap_requested',
   'swap_accepted',

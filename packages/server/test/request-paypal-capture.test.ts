@@ -4,7 +4,13 @@ import { readJournal } from '../src/db/ledger.repository';
 import { outbox } from '../src/db/schema';
 import { CAPTURE_FIRST_TOPIC } from '../src/payments/payment-operations';
 import { connectPayoutAccount, organizationOf } from './support/fund-members';
-import { contribute, createRequest, details, operations } from './support/request-steps';
+import {
+  contribute,
+  createRequest,
+  details,
+  failedContributionNotices,
+  operations,
+} from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -47,6 +53,8 @@ describe('a PayPal contribution to a request', () => {
     expect(t.payments.calls.map((call) => call.op)).toEqual(['charge']);
     const journal = await readJournal(t.database.db, await organizationIdOf(ann!));
     expect(journal).toEqual([]);
+    // The answer said it was on its way: its payer is told it did not count.
+    expect(await failedContributionNotices(cat!)).toEqual([expect.stringContaining(ann!.name)]);
   });
 
   it('is counted once captured, with its message, and completes the request it fills', async () => {
@@ -66,6 +74,7 @@ describe('a PayPal contribution to a request', () => {
       [cat!.name, 10_000, 'Forza!'],
     ]);
     expect(after.payout?.status).toBe('paid');
+    expect(await failedContributionNotices(cat!)).toEqual([]);
     // One charge (the capture itself), then the payout: never a second charge for the recording.
     expect(await operations(t)).toEqual(['charge:10000', 'payout:9700']);
     const journal = await readJournal(t.database.db, await organizationIdOf(ann!));
@@ -91,6 +100,8 @@ describe('a PayPal contribution to a request', () => {
     expect(await operations(t)).toEqual(['charge:10000', 'charge:6000', 'payout:9700', 'refund:6000']);
     const refund = t.payments.calls.find((call) => call.op === 'refund');
     expect(refund?.amountCents).toBe(6_000);
+    expect(await failedContributionNotices(cat!)).toEqual([expect.stringContaining(ann!.name)]);
+    expect(await failedContributionNotices(bob!)).toEqual([]);
     const journal = await readJournal(t.database.db, await organizationIdOf(ann!));
     expect(checkJournal(journal, [ledgerAccount.requestEscrow(request.id)])).toEqual([]);
   });

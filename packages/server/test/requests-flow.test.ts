@@ -10,6 +10,7 @@ import {
   contribute,
   createRequest,
   details,
+  failedContributionNotices,
   operations,
   overview,
   ownerAction,
@@ -216,7 +217,13 @@ describe('funding requests, end to end on the server', () => {
     const journal = await readJournal(t.database.db, await organizationIdOf(ann!));
     expect(memberTotals(journal, bob!.id).givenCents).toBe(0);
     expect(checkJournal(journal)).toEqual([]);
+    // Its payer is told, naming whose request it was; no one else is.
+    const [notice, ...others] = await failedContributionNotices(bob!);
+    expect(others).toEqual([]);
+    expect(notice).toContain(ann!.name);
+    expect(await failedContributionNotices(ann!)).toEqual([]);
     expect((await contribute(bob!, request.id, 5_000)).status).toBe('completed');
+    expect(await failedContributionNotices(bob!)).toHaveLength(1);
   });
 
   it('the owner of the active request may not leave; the owner of a pending one may edit the target', async () => {

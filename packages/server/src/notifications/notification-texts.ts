@@ -247,6 +247,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: "Una richiesta di aiuto ha raggiunto l'obiettivo. Grazie a chi ha contribuito.",
     },
   },
+  request_payment_failed: {
+    en: {
+      title: 'Contribution not made',
+      body: "Your contribution to {{member}}'s request did not go through, so it does not count; anything charged is given back. If the request is still open, you can contribute again.",
+    },
+    it: {
+      title: 'Contributo non riuscito',
+      body: 'Il tuo contributo alla richiesta di {{member}} non è andato a buon fine e non conta; quanto eventualmente addebitato ti viene restituito. Se la richiesta è ancora aperta, puoi contribuire di nuovo.',
+    },
+  },
   swap_requested: {
     en: {
       title: 'Swap turns?',
@@ -378,7 +388,8 @@ const contributionReminders: readonly NotificationType[] = [
 
 export function notificationLink(type: NotificationType): string {
   if (type === 'payout_account_required') return '/account#payout-account';
-  if (type === 'request_activated' || type === 'request_completed') return '/requests';
+  if (type === 'request_activated' || type === 'request_completed' || type === 'request_payment_failed')
+    return '/requests';
   // A debt to confirm or one settled: the home shows debts first thing.
   if (type === 'debt_repayment_declared' || type === 'debt_settled' || type === 'contribution_covered')
     return '/';

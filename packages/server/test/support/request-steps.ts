@@ -47,3 +47,12 @@ export async function operations(t: TestApp): Promise<string[]> {
   const rows = await t.database.db.select().from(paymentOperations);
   return rows.map((row) => `${row.kind}:${row.amountCents}`).sort();
 }
+
+/** The member's notices about contributions to requests that did not go through, as their bodies. */
+export async function failedContributionNotices(member: Member): Promise<string[]> {
+  const { notifications } = ok<{ notifications: { type: string; body: string }[] }>(
+    'notifications',
+    await member.client.get('/api/user-notifications'),
+  );
+  return notifications.filter((n) => n.type === 'request_payment_failed').map((n) => n.body);
+}

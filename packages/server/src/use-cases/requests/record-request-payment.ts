@@ -6,11 +6,12 @@ import type { DbOrTx } from '../../db/client';
 import { lockRequestsOfOrganization, type RequestsRow } from '../../db/request.repository';
 import { paymentOperations } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { deliverNotifications } from '../../notifications/deliver-notifications';
 import type { PaymentOutcomeRecorder } from '../../payments/payment.handler';
 import { enqueueRefund, type PaymentRequest } from '../../payments/payment-operations';
 import type { PaymentResult } from '../../payments/payment-provider';
 import { applyRequestCommand } from './apply-request-command';
-import { attemptOf } from './request-effects';
+import { attemptOf, paymentFailedNote } from './request-effects';
 
 /** The requests' command for a payment outcome: a declined contribution, a payout done or failed. */
 function followUp(
@@ -90,8 +91,8 @@ async function refusalOf(
  * A PayPal contribution captured before it was recorded (contribute-to-request-by-paypal.ts):
  * captured, the request records it now, decided as if it were made now; refused (the request
  * ended, or others filled it meanwhile), the captured money is given back whole. Declined,
- * nothing was recorded: the request never counted it (a declined card hold on a request tells
- * no one either; the payer sees their contribution missing from it).
+ * nothing was recorded: the request never counted it. Either way the payer is told, as for a
+ * declined card (request-effects.ts): the answer to their contribution said it was on its way.
  */
 async function recordCapture(
   tx: DbOrTx,
@@ -101,8 +102,8 @@ async function recordCapture(
   amountCents: number,
   captured: boolean,
 ) {
-  if (!captured) return;
   const row = await lockRequestsOfOrganization(tx, organizationId);
+  if (!captured) return tellPayer(tx, deps, organizationId, row, request);
   const command: RequestCommand = {
     type: 'ContributeToRequest',
     requestId: request.target.id,
@@ -130,4 +131,19 @@ async function recordCapture(
     },
     deps.clock.now(),
   );
+  await tellPayer(tx, deps, organizationId, row, request);
+}
+
+/** The payer's PayPal contribution does not count: told, in the recording transaction. */
+async function tellPayer(
+  tx: DbOrTx,
+  deps: RecorderDeps,
+  organizationId: string,
+  row: RequestsRow,
+  request: Charge & { contributorId: string },
+) {
+  const owner = row.state.requests.find((r) => r.id === request.target.id)?.ownerId;
+  if (!owner) return;
+  const note = await paymentFailedNote(tx, request.contributorId, owner);
+  await deliverNotifications(tx, [{ organizationId, note }], deps.clock.now(), deps.config.publicUrl);
 }

@@ -2,6 +2,7 @@ import { heldContributions } from '@giro/domain/requests/decide-request';
 import type { RequestEvent, RequestsState } from '@giro/domain/requests/request-types';
 import type { DbOrTx } from '../../db/client';
 import type { NewNotification } from '../../db/notification.repository';
+import { displayNameOf } from '../../db/user.repository';
 import { deliverNotifications } from '../../notifications/deliver-notifications';
 import { enqueueCharge, enqueuePayment, enqueueRefund, paypalShare } from '../../payments/payment-operations';
 
@@ -25,7 +26,8 @@ export interface RequestEffectInput {
 /**
  * What request events cause outside the requests, in the same transaction: the payment
  * operations (charge a contribution, pay the owner out, refund a contributor), sent by the
- * outbox, and the activation notice to every member. Returns how many notifications it created.
+ * outbox, and the notices (activation to every member, completion, a contribution that did not
+ * go through to its payer). Returns how many notifications it created.
  */
 export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput): Promise<number> {
   const { organizationId, after, now } = input;
@@ -108,6 +110,13 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
           notes.push({ userId, type: 'request_completed' });
         break;
       }
+      case 'RequestContributionFailed': {
+        // Declined, or a hold lost after the end: its payer learns it does not count.
+        const request = find(event.requestId);
+        const c = request.contributions.find((x) => x.id === event.contributionId)!;
+        notes.push(await paymentFailedNote(tx, c.contributorId, request.ownerId));
+        break;
+      }
       case 'RequestActivated': {
         const request = find(event.requestId);
         // The owner and every member (domain.md, Funding requests).
@@ -125,4 +134,14 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
     now,
     input.publicUrl,
   );
+}
+
+/** A payer's contribution to the owner's request did not go through (or was given back). */
+export async function paymentFailedNote(
+  tx: DbOrTx,
+  payerId: string,
+  ownerId: string,
+): Promise<NewNotification> {
+  const memberName = await displayNameOf(tx, ownerId);
+  return { userId: payerId, type: 'request_payment_failed', ...(memberName ? { data: { memberName } } : {}) };
 }

@@ -26,6 +26,7 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'debt_repayment_declared',
     'debt_settled',
     'debt_payment_failed',
+    'request_payment_failed',
   ],
   group: [
     'amount_vote_opened',
