@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_DAYS, pruneExpiredIdempotencyKeys } from '../src/db/idempotency.repository';
 import { idempotencyKeys, paymentOperations } from '../src/db/schema';
 import { type Member, organizationOf } from './support/fund-members';
 import { activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
@@ -202,5 +203,35 @@ describe('Idempotency-Key: a true replay answers the first answer, any other use
     expect((await other.client.post(url, { method: 'manual' }, withKey('key-legacy-0001'))).statusCode).toBe(
       422,
     );
+  });
+
+  it('a key answers its replays for its days, then is pruned by its age', async () => {
+    const { fund, payers } = await collectingFund(4);
+    const [early, late, fresh] = payers as [Member, Member, Member];
+    const url = `/api/rotating-fund/${fund.id}/contributions`;
+    for (const [payer, key] of [
+      [early, 'key-aged-0001'],
+      [late, 'key-aged-0002'],
+      [fresh, 'key-aged-0003'],
+    ] as const)
+      expect((await payer.client.post(url, { method: 'manual' }, withKey(key))).statusCode).toBe(200);
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const age = (key: string, days: number) =>
+      t.database.db
+        .update(idempotencyKeys)
+        .set({ createdAt: daysAgo(days) })
+        .where(eq(idempotencyKeys.key, key));
+    await age('key-aged-0001', IDEMPOTENCY_KEY_DAYS + 5);
+    await age('key-aged-0002', IDEMPOTENCY_KEY_DAYS - 1);
+
+    expect(await pruneExpiredIdempotencyKeys(t.database.db, now)).toBe(1);
+    const left = await t.database.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys);
+    expect(left.map((row) => row.key).sort()).toEqual(['key-aged-0002', 'key-aged-0003']);
+    // Still within its days: a replay is answered as before and changes nothing.
+    const replay = await late.client.post(url, { method: 'manual' }, withKey('key-aged-0002'));
+    expect(replay.statusCode).toBe(200);
+    expect(await contributorsOf(late, fund.id)).toEqual([early.id, late.id, fresh.id].sort());
+    expect(await pruneExpiredIdempotencyKeys(t.database.db, now)).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { namedStatement, runNamed } from './named-statement';
 import { idempotencyKeys } from './schema';
@@ -85,4 +85,36 @@ export async function saveIdempotentAnswer(
   now: Date,
 ): Promise<void> {
   await runNamed(tx, saveStatement, [answerRowsValue([{ userId, request, response }]), now.getTime()]);
+}
+
+/**
+ * How long a key answers its replays. A client retries within minutes, a phone's queued change
+ * within days; Stripe keeps its own keys a day. Kept for ever, every money request's 4 KB answer
+ * grew the table without end.
+ */
+export const IDEMPOTENCY_KEY_DAYS = 30;
+const PRUNE_BATCH = 5_000;
+
+/**
+ * Deletes the keys first used more than `IDEMPOTENCY_KEY_DAYS` ago, oldest first, in batches
+ * (a first prune is many short transactions); returns how many. A replay after that is a new
+ * request. Idempotent, so every instance may run it.
+ */
+export async function pruneExpiredIdempotencyKeys(db: DbOrTx, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - IDEMPOTENCY_KEY_DAYS * 86_400_000);
+  let pruned = 0;
+  for (;;) {
+    const oldest = db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, before))
+      .orderBy(asc(idempotencyKeys.createdAt))
+      .limit(PRUNE_BATCH);
+    const deleted = await db
+      .delete(idempotencyKeys)
+      .where(inArray(idempotencyKeys.key, oldest))
+      .returning({ key: idempotencyKeys.key });
+    pruned += deleted.length;
+    if (deleted.length < PRUNE_BATCH) return pruned;
+  }
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
+import { pruneExpiredIdempotencyKeys } from '../db/idempotency.repository';
 import { pruneHandledOutboxRows } from '../db/outbox-retention.queries';
 import { pruneSentReminders } from '../db/reminder.queries';
 import { apiRequests } from '../db/schema';
@@ -33,9 +34,9 @@ export async function pruneApiRequests(
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
- * Prunes the API request log, old reminder keys and the outbox's handled socket-event and push
- * rows (every fund command writes one; kept, they grew the table and its vacuums without end) at
- * start and every ten minutes; returns the way to stop (waiting for a prune under way).
+ * Prunes the API request log, old reminder keys, the outbox's handled socket-event and push rows
+ * (every fund command writes one; kept, they grew the table and its vacuums without end) and
+ * expired Idempotency-Keys at start and every ten minutes; returns the way to stop (waiting for a prune under way).
  */
 export function schedulePruning(deps: {
   db: Db;
@@ -53,7 +54,12 @@ export function schedulePruning(deps: {
         const pruned = await pruneHandledOutboxRows(deps.db, deps.clock.now(), [REALTIME_TOPIC, PUSH_TOPIC]);
         if (pruned > 0) deps.logger.info({ pruned }, 'outbox: handled rows pruned');
       })
-      .catch((error) => deps.logger.warn({ err: error }, 'outbox: prune failed'));
+      .catch((error) => deps.logger.warn({ err: error }, 'outbox: prune failed'))
+      .then(async () => {
+        const pruned = await pruneExpiredIdempotencyKeys(deps.db, deps.clock.now());
+        if (pruned > 0) deps.logger.info({ pruned }, 'idempotency keys: expired ones pruned');
+      })
+      .catch((error) => deps.logger.warn({ err: error }, 'idempotency keys: prune failed'));
   };
   run();
   const timer = setInterval(run, PRUNE_EVERY_MS);

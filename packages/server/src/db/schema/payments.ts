@@ -20,20 +20,25 @@ import { createdAt, tz } from './columns';
  * The first answer to a request that moves money, by its Idempotency-Key: a replay (same
  * user, route and request hash) gets the same answer and moves nothing twice; any other use of
  * the key is refused. Keys are unique across users, so another user's use of a key is refused
- * rather than carried out beside it, and never answered with the first user's answer.
+ * rather than carried out beside it, and never answered with the first user's answer. Kept
+ * `IDEMPOTENCY_KEY_DAYS` (db/idempotency.repository.ts), then pruned by their age.
  */
-export const idempotencyKeys = pgTable('idempotency_keys', {
-  key: text('key').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id),
-  route: text('route').notNull(),
-  /** SHA-256 of method, route, path parameters and canonical body; null on rows stored before it was kept. */
-  requestHash: text('request_hash'),
-  statusCode: integer('status_code').notNull(),
-  response: jsonb('response').notNull(),
-  createdAt: createdAt(),
-});
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    route: text('route').notNull(),
+    /** SHA-256 of method, route, path parameters and canonical body; null on rows stored before it was kept. */
+    requestHash: text('request_hash'),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('idempotency_keys_created_idx').on(t.createdAt)],
+);
 
 /**
  * A member's connected payout account at the card provider (domain.md, Connected payment
