@@ -113,12 +113,20 @@ describe('payouts: money from PayPal to the recipient’s PayPal email, the rest
     const failed = await fundOf(recipient);
     expect(failed.round?.number).toBe(1);
     expect(failed.round?.payoutFailed).toBe(true);
+    // The failed attempt keeps the PayPal part's reference: that money did go out.
+    const [first] = await t.database.db
+      .select({ status: paymentOperations.status, paypalRef: paymentOperations.paypalRef })
+      .from(paymentOperations)
+      .where(eq(paymentOperations.kind, 'payout'));
+    expect(first).toEqual({ status: 'failed', paypalRef: expect.stringMatching(/^tr_/) });
 
+    // A retry after PayPal's 30 days, when PayPal no longer knows the key, must not pay it again.
+    t.payments.forgetIdempotencyKeys();
     await setSandboxAccountStatus(t.database.db, account!.id, 'active');
     expect((await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`)).statusCode).toBe(200);
     await t.flushOutbox();
     expect((await fundOf(recipient)).round?.number).toBe(2);
-    // One PayPal payout (the second attempt found it done), the account's failed try, then its payment.
+    // One PayPal payout (the second attempt found it recorded), the account's failed try, then its payment.
     const paypal = payouts().filter((p) => p.idempotencyKey.startsWith('paypal-payout:'));
     expect(paypal).toEqual([expect.objectContaining({ amountCents: 959 })]);
     expect(payouts().filter((p) => !p.idempotencyKey.startsWith('paypal-payout:'))).toHaveLength(2);

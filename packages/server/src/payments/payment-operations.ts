@@ -1,4 +1,5 @@
 import { paypalShareOfNet } from '@giro/domain/money';
+import { and, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { outbox, paymentOperations } from '../db/schema';
 
@@ -207,4 +208,22 @@ export function enqueueRefund(
     },
     now,
   );
+}
+
+/**
+ * The PayPal reference of a payout's PayPal part paid under `key` by an earlier attempt whose
+ * account part failed (or null): a later attempt pays only the account.
+ */
+export async function paypalPartPaid(db: DbOrTx, key: string): Promise<string | null> {
+  const [row] = await db
+    .select({ ref: paymentOperations.paypalRef })
+    .from(paymentOperations)
+    .where(
+      and(
+        sql`(${paymentOperations.request}->'paypal'->>'key') = ${key}`,
+        isNotNull(paymentOperations.paypalRef),
+      ),
+    )
+    .limit(1);
+  return row?.ref ?? null;
 }

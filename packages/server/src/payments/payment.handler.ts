@@ -12,6 +12,7 @@ import {
   chargeSubject,
   type PaymentRequest,
   type PaymentTarget,
+  paypalPartPaid,
   wakePaymentOperation,
 } from './payment-operations';
 import type { PaymentProvider, PaymentResult } from './payment-provider';
@@ -95,7 +96,8 @@ export function paymentHandler(
         .set({
           status: result.ok ? 'succeeded' : 'failed',
           providerRef: result.ok ? result.ref : null,
-          paypalRef: result.ok ? (result.paypalRef ?? null) : null,
+          // Kept on a failure too: the PayPal part went out even if the account part did not.
+          paypalRef: result.paypalRef ?? null,
           error: result.ok ? null : result.reason,
           completedAt: deps.clock.now(),
         })
@@ -274,9 +276,11 @@ async function carryOut(
 
 /**
  * Pays a payout's net: the PayPal part to the recipient's PayPal email when they have one
- * (first, under the key shared by every attempt at this payout, so a later attempt finds it
- * done), then the rest to their connected account under this attempt's key. Without a PayPal
- * email everything goes to the account.
+ * (first, under the key shared by every attempt at this payout), then the rest to their
+ * connected account under this attempt's key. Without a PayPal email everything goes to the
+ * account. A later attempt after the account part failed finds the PayPal part recorded and does
+ * not ask PayPal again: PayPal forgets a `sender_batch_id` after 30 days, and a retry after that
+ * would pay it twice.
  */
 async function payOut(
   db: Db,
@@ -293,11 +297,14 @@ async function payOut(
   if (accountCents > 0 && !accountId) return { ok: false, reason: 'payout_failed' };
   let result: PaymentResult = { ok: true, ref: 'nothing-to-pay' };
   if (toPaypal) {
-    result = await provider.payout({
-      idempotencyKey: toPaypal.key,
-      destination: { type: 'paypal', email: toPaypal.email },
-      amountCents: toPaypal.netCents,
-    });
+    const paid = await paypalPartPaid(db, toPaypal.key);
+    result = paid
+      ? { ok: true, ref: paid }
+      : await provider.payout({
+          idempotencyKey: toPaypal.key,
+          destination: { type: 'paypal', email: toPaypal.email },
+          amountCents: toPaypal.netCents,
+        });
     if (!result.ok) return result;
   }
   if (accountId) {
@@ -306,7 +313,7 @@ async function payOut(
       destination: { type: 'account', accountId },
       amountCents: accountCents,
     });
-    return toPaypal && result.ok && toAccount.ok ? { ...toAccount, paypalRef: result.ref } : toAccount;
+    return toPaypal ? { ...toAccount, paypalRef: result.ref } : toAccount;
   }
   return result;
 }

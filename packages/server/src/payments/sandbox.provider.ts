@@ -47,6 +47,14 @@ export class SandboxProvider implements PaymentProvider {
     private readonly publicUrl: string,
   ) {}
 
+  /**
+   * Forgets every idempotency key, as a provider does once its window has passed (PayPal's
+   * `sender_batch_id` after 30 days, Stripe's keys after a day): the same key asks afresh.
+   */
+  forgetIdempotencyKeys(): void {
+    this.seen.clear();
+  }
+
   private once(op: string, key: string, amountCents: number, run: () => Promise<PaymentResult>) {
     const known = this.seen.get(`${op}:${key}`);
     if (known) return Promise.resolve(known);

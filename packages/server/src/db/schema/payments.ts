@@ -176,6 +176,10 @@ export const paymentOperations = pgTable(
     index('payment_operations_charge_contribution_idx')
       .on(sql`(request->>'contributionId')`)
       .where(sql`kind = 'charge'`),
+    // A payout's PayPal part paid by an earlier attempt (payment.handler.ts, payOut).
+    index('payment_operations_paypal_part_idx')
+      .on(sql`(request->'paypal'->>'key')`)
+      .where(sql`paypal_ref IS NOT NULL`),
     // What finished moving money since the last run (refunds and payouts).
     index('payment_operations_completed_idx').on(t.completedAt).where(sql`kind <> 'charge'`),
   ],
