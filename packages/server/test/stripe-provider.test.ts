@@ -468,6 +468,21 @@ describe('the card provider adapter reads charges and transfers back for reconci
     });
   });
 
+  it('a transfer key reused with another amount (400 idempotency_error) is not read as refused: the first may have paid', async () => {
+    const stripe = adapter();
+    const accountId = await activeAccount(stripe);
+    const transfer = {
+      idempotencyKey: 'op-transfer-amount',
+      destination: { type: 'account', accountId },
+      amountCents: 9700,
+    } as const;
+    expect(await stripe.payout(transfer)).toMatchObject({ ok: true });
+    // The same operation asked again for another amount (its split changed between a crash and
+    // the retry): Stripe says nothing about the transfer, which went through under this key.
+    await expect(stripe.payout({ ...transfer, amountCents: 8741 })).rejects.toThrow(/same parameters/);
+    expect(fake.transfers).toHaveLength(1);
+  });
+
   it('an id Stripe does not know reads as null; no answer at all is an error, not "unknown"', async () => {
     const stripe = adapter(500);
     expect(await stripe.chargeState({ ref: 'pi_unknown', method: 'card' })).toBeNull();

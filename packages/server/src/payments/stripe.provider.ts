@@ -169,7 +169,9 @@ export class StripeProvider implements PaymentProvider {
       // is short). A 409 (another request with this key still in progress: an instance whose
       // lease ran out while it waited here) or a 429 says nothing about it: recorded as failed,
       // the owner's retry would be a new attempt with a new key, and both could pay. Thrown, the
-      // outbox asks again with the same key.
+      // outbox asks again with the same key. A 400 `idempotency_error` (the key used before with
+      // other parameters) says nothing about it either: the first use may have paid.
+      if (error instanceof Stripe.errors.StripeIdempotencyError) throw error;
       if (error instanceof Stripe.errors.StripeError && REFUSALS.includes(error.statusCode ?? 0))
         return { ok: false, reason: 'payout_failed' };
       throw error;

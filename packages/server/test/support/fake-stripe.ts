@@ -53,7 +53,7 @@ export class FakeStripe {
    * another request still holds (not remembered under the key, as Stripe does not).
    */
   readonly conflicts = new Set<string>();
-  private readonly replies = new Map<string, { status: number; body: Json }>();
+  private readonly replies = new Map<string, { status: number; body: Json; params: string }>();
   private server: http.Server | undefined;
   url = '';
 
@@ -81,8 +81,11 @@ export class FakeStripe {
                 },
               },
             }
-          : (replayKey && this.replies.get(replayKey)) || this.handle(req.method!, path, params);
-        if (replayKey && !conflict) this.replies.set(replayKey, reply);
+          : replayKey && this.replies.has(replayKey)
+            ? this.replayOf(replayKey, params)
+            : this.handle(req.method!, path, params);
+        if (replayKey && !conflict && !this.replies.has(replayKey))
+          this.replies.set(replayKey, { ...reply, params: params.toString() });
         const late = [...this.lateAnswers].find((prefix) => path.startsWith(prefix));
         const send = () => {
           res.writeHead(reply.status, {
@@ -99,6 +102,25 @@ export class FakeStripe {
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}`;
+  }
+
+  /**
+   * A repeated key: the first answer, if the parameters are the same; else Stripe's 400
+   * `idempotency_error` (a key may only be used again with the parameters of its first use).
+   */
+  private replayOf(replayKey: string, params: URLSearchParams) {
+    const first = this.replies.get(replayKey)!;
+    if (first.params === params.toString()) return first;
+    return {
+      status: 400,
+      body: {
+        error: {
+          type: 'idempotency_error',
+          message:
+            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        },
+      },
+    };
   }
 
   async stop(): Promise<void> {

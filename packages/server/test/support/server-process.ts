@@ -41,9 +41,10 @@ export class ServerProcess {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     return new ServerProcess(origin, {
+      // The process's own address unless the caller names the deployment's (one for every restart).
+      PUBLIC_URL: origin,
       ...env,
       PORT: String(port),
-      PUBLIC_URL: origin,
       ...(failpoint ? { GIRO_FAILPOINT: failpoint } : {}),
     });
   }
