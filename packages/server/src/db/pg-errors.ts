@@ -24,3 +24,19 @@ export function sqlStateOf(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Runs a transaction, and runs it again (up to three times in all) when PostgreSQL ended it as
+ * a deadlock (SQLSTATE 40P01): a membership change holds its member and then needs the
+ * organization's fund, where an expulsion holds the fund and then needs that member. The
+ * transaction rolled back whole, so asking again is safe.
+ */
+export async function retriedOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 3 || sqlStateOf(error) !== '40P01') throw error;
+    }
+  }
+}

@@ -2,6 +2,7 @@ import type { Language } from '@giro/contract/errors';
 import { languageOrDefault } from '@giro/contract/language';
 import { eq } from 'drizzle-orm';
 import { deletePaymentPreferences } from '../db/payment-preferences.repository';
+import { retriedOnDeadlock } from '../db/pg-errors';
 import { deletePushSubscriptionsOf } from '../db/push-subscription.repository';
 import {
   notificationPreferences,
@@ -56,6 +57,14 @@ export async function requestAccountDeletion(
  */
 export async function deleteAccount(deps: Deps, token: string): Promise<void> {
   const now = deps.clock.now();
+  // Asked again after a deadlock with an expulsion (pg-errors.ts): rolled back, the token is unused.
+  await retriedOnDeadlock(() => eraseAccount(deps, token, now));
+  // As after a leave: the fund and the requests may have work for the workers.
+  deps.kickOutbox();
+  deps.kickDeadlines();
+}
+
+async function eraseAccount(deps: Deps, token: string, now: Date): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, 'delete_account', token, now);
     if (!userId) throw new AppError('INVALID_DELETION_TOKEN');

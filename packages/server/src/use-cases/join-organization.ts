@@ -1,6 +1,6 @@
 import { normalizeInviteCode } from '@giro/domain/organization';
 import { lockOpenOrganizationByCode, recordInviteEvent } from '../db/organization.repository';
-import { sqlStateOf } from '../db/pg-errors';
+import { retriedOnDeadlock } from '../db/pg-errors';
 import { lockUser } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -17,16 +17,8 @@ export async function joinOrganization(deps: Deps, userId: string, rawCode: stri
   // Two members swapping organizations at the same moment each hold their new organization's
   // row and wait for their old one's (the leave counts its members under it): PostgreSQL ends
   // one of them as a deadlock, which is only asked again.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await joinOnce(deps, userId, code, now);
-    } catch (error) {
-      if (attempt >= 3 || sqlStateOf(error) !== DEADLOCK) throw error;
-    }
-  }
+  return retriedOnDeadlock(() => joinOnce(deps, userId, code, now));
 }
-
-const DEADLOCK = '40P01';
 
 async function joinOnce(deps: Deps, userId: string, code: string, now: Date): Promise<string> {
   const joined = await deps.db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { retriedOnDeadlock } from '../db/pg-errors';
 import { lockUser } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -5,12 +6,15 @@ import { leaveCurrentOrganization } from './leave-current-organization';
 
 export async function leaveOrganization(deps: Deps, userId: string): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const user = await lockUser(tx, userId);
-    if (!user) throw new AppError('UNAUTHORIZED');
-    if (!user.familyId) throw new AppError('NOT_IN_ORGANIZATION');
-    await leaveCurrentOrganization(tx, deps, user, now);
-  });
+  // The member, then their fund: an expulsion locks them the other way round (pg-errors.ts).
+  await retriedOnDeadlock(() =>
+    deps.db.transaction(async (tx) => {
+      const user = await lockUser(tx, userId);
+      if (!user) throw new AppError('UNAUTHORIZED');
+      if (!user.familyId) throw new AppError('NOT_IN_ORGANIZATION');
+      await leaveCurrentOrganization(tx, deps, user, now);
+    }),
+  );
   deps.kickOutbox();
   deps.kickDeadlines();
 }
