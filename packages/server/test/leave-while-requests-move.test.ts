@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { lockRequestsOfOrganization } from '../src/db/request.repository';
+import { lockUser } from '../src/db/user.repository';
+import { removeFromOrganization } from '../src/use-cases/membership';
 import { applyRequestCommand } from '../src/use-cases/requests/apply-request-command';
 import { organizationOf } from './support/fund-members';
-import { createRequest, details } from './support/request-steps';
+import { createRequest, details, overview } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -43,4 +45,36 @@ it('a member whose queued request becomes active while they leave is refused, an
   expect(JSON.stringify(answer.json())).toContain('active_request_owner');
   expect((await details(ann!, queued.id)).status).toBe('active');
   expect((await cat!.client.get('/api/family')).statusCode).toBe(200);
+});
+
+/**
+ * The other way round: a member asks for money while their leave is being recorded. The request
+ * command read their session (a member) before the requests' lock, which the leave held while it
+ * ended the membership; until stop 65 the command then went through, and an ex-member owned a
+ * request that pays out to someone outside. Now the membership is read again after the lock.
+ */
+it('a request asked for while its asker leaves is refused once the leave is done', async () => {
+  const [ann, , cat] = await organizationOf(t, 3);
+  const organizationId = (await ann!.client.get('/api/family')).json<{ id: string }>().id;
+
+  let asking: ReturnType<NonNullable<typeof cat>['client']['post']> | undefined;
+  await t.database.db.transaction(async (tx) => {
+    await lockRequestsOfOrganization(tx, organizationId);
+    asking = cat!.client.post('/api/requests', {
+      title: 'Moving out',
+      description: '',
+      targetAmountCents: 5_000,
+    });
+    // Time for the request to read its session and wait at the lock (on PostgreSQL).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // What a leave does under this lock (leave-current-organization.ts).
+    await removeFromOrganization(tx, (await lockUser(tx, cat!.id))!, new Date());
+  });
+  const answer = await asking!;
+  // On PGlite the session is read after the leave: signed in, in no organization.
+  expect({ status: answer.statusCode, code: answer.json().code }).toEqual({
+    status: 404,
+    code: 'NOT_IN_ORGANIZATION',
+  });
+  expect(await overview(ann!)).toMatchObject({ active: null, queued: [] });
 });

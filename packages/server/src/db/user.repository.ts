@@ -62,7 +62,15 @@ export async function paypalEmailOf(db: DbOrTx, id: string): Promise<string | nu
   return row?.paypalEmail || null;
 }
 
-/** The display names of these users, members or not any more (deleted ones included). */
+/** The organization a user is in now (null: none, or no such user). */
+export async function organizationIdOf(db: DbOrTx, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ familyId: users.familyId })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row?.familyId ?? null;
+}
+
 /** One member's display name (a notification names them), or undefined for an unknown id. */
 export async function displayNameOf(db: DbOrTx, id: string): Promise<string | undefined> {
   return (await displayNames(db, [id])).get(id);

@@ -3,7 +3,7 @@ import type { RequestCommand, RequestsState } from '@giro/domain/requests/reques
 import type { Tx } from '../../db/client';
 import type { IdempotentRequest } from '../../db/idempotency.repository';
 import { lockRequestsOfOrganization, type RequestsRow } from '../../db/request.repository';
-import type { UserRow } from '../../db/user.repository';
+import { organizationIdOf, type UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { requestDetails } from '../../views/request.view';
@@ -43,7 +43,7 @@ export function runRequestCommand(
 /**
  * The frame of every member's action on the requests: the organization's requests row locked
  * first (so a concurrent replay of the same key waits, then finds it), the Idempotency-Key
- * answered from its first answer, the work, then the details of the request the command names,
+ * answered from its first answer, the caller's membership read again, the work, then the details of the request the command names,
  * stored for the key; the outbox and the deadline worker woken once the transaction committed.
  */
 export async function withLockedRequests(
@@ -63,6 +63,10 @@ export async function withLockedRequests(
       const replayed = await replayedAnswer<RequestDetails>(tx, user.id, idempotency);
       if (replayed) return replayed;
     }
+    // The session was read before the lock; a leave ends the membership under this same lock,
+    // so read after it this is the membership as it is. Else an ex-member could still ask for
+    // money, or own a request paying out to someone outside.
+    if ((await organizationIdOf(tx, user.id)) !== organizationId) throw new AppError('NOT_IN_ORGANIZATION');
     const state = await work(tx, row);
     const request = state.requests.find((r) => r.id === command.requestId)!;
     const result = requestDetails(state, request, await namesIn(tx, state));
