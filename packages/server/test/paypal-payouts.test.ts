@@ -134,6 +134,31 @@ describe('payouts: money from PayPal to the recipient’s PayPal email, the rest
     await expectReconciled(1);
   });
 
+  it('the PayPal part went through, the account part failed, then the recipient cleared their PayPal email: the retry pays the account its part only', async () => {
+    const { fund, recipient } = await roundPaidByPaypalAndCard('recipient@paypal.example');
+    const [account] = await t.database.db
+      .select({ id: payoutAccounts.providerAccountId })
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.userId, recipient.id));
+    await setSandboxAccountStatus(t.database.db, account!.id, 'restricted');
+    await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`);
+    await t.flushOutbox();
+    expect((await fundOf(recipient)).round?.payoutFailed).toBe(true);
+
+    expect((await recipient.client.put('/api/user/paypal', { paypalEmail: null })).statusCode).toBe(200);
+    await setSandboxAccountStatus(t.database.db, account!.id, 'active');
+    expect((await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`)).statusCode).toBe(200);
+    await t.flushOutbox();
+    expect((await fundOf(recipient)).round?.number).toBe(2);
+    // The 9.59 € PayPal already paid is not paid again through the account: 19.16 € there, once.
+    const paid = payouts().filter((p) => p.idempotencyKey.startsWith('paypal-payout:'));
+    expect(paid.map((p) => p.amountCents)).toEqual([959]);
+    const toAccount = payouts().filter((p) => !p.idempotencyKey.startsWith('paypal-payout:'));
+    expect(toAccount.map((p) => p.amountCents)).toEqual([1916, 1916]);
+    expect(await ledgerBalances(recipient)).toEqual([]);
+    await expectReconciled(1);
+  });
+
   it('a funding request: the PayPal money, less its share of the fee, to the owner’s PayPal email', async () => {
     const [ann, bob] = (await organizationOf(t, 2)) as [Member, Member];
     await connectPayoutAccount(ann);

@@ -279,8 +279,8 @@ async function carryOut(
  * (first, under the key shared by every attempt at this payout), then the rest to their
  * connected account under this attempt's key. Without a PayPal email everything goes to the
  * account. A later attempt after the account part failed finds the PayPal part recorded and does
- * not ask PayPal again: PayPal forgets a `sender_batch_id` after 30 days, and a retry after that
- * would pay it twice.
+ * not ask PayPal again (PayPal forgets a `sender_batch_id` after 30 days, and a retry after that
+ * would pay it twice), nor pays that part to the account if the email was cleared meanwhile.
  */
 async function payOut(
   db: Db,
@@ -288,32 +288,36 @@ async function payOut(
   attemptKey: string,
   request: Extract<PaymentRequest, { kind: 'payout' }>,
 ): Promise<Outcome> {
-  const email = request.paypal ? await paypalEmailOf(db, request.recipientId) : null;
-  const toPaypal = email && request.paypal ? { ...request.paypal, email } : null;
-  const accountCents = request.netCents - (toPaypal?.netCents ?? 0);
+  const share = request.paypal;
+  // The PayPal part: paid by an earlier attempt (whatever the recipient's email is now: cleared
+  // since, the whole net to the account would pay that part twice), or to their email now, or
+  // none, everything to the account.
+  const paidBefore = share ? await paypalPartPaid(db, share.key) : null;
+  const email = share && !paidBefore ? await paypalEmailOf(db, request.recipientId) : null;
+  const paypalCents = share && (paidBefore || email) ? share.netCents : 0;
+  const accountCents = request.netCents - paypalCents;
   const accountId = accountCents > 0 ? await activePayoutAccountOf(db, request.recipientId) : null;
+  const withPaypalRef = (result: PaymentResult): Outcome =>
+    paidBefore ? { ...result, paypalRef: paidBefore } : result;
   // Unlinked or restricted since the withdrawal: nothing is paid, the captured money stays with
   // the provider (the recorder books it there) until a retry.
-  if (accountCents > 0 && !accountId) return { ok: false, reason: 'payout_failed' };
-  let result: PaymentResult = { ok: true, ref: 'nothing-to-pay' };
-  if (toPaypal) {
-    const paid = await paypalPartPaid(db, toPaypal.key);
-    result = paid
-      ? { ok: true, ref: paid }
-      : await provider.payout({
-          idempotencyKey: toPaypal.key,
-          destination: { type: 'paypal', email: toPaypal.email },
-          amountCents: toPaypal.netCents,
-        });
-    if (!result.ok) return result;
-  }
-  if (accountId) {
-    const toAccount = await provider.payout({
-      idempotencyKey: attemptKey,
-      destination: { type: 'account', accountId },
-      amountCents: accountCents,
+  if (accountCents > 0 && !accountId) return withPaypalRef({ ok: false, reason: 'payout_failed' });
+  let paypalRef = paidBefore;
+  if (share && email) {
+    const toPaypal = await provider.payout({
+      idempotencyKey: share.key,
+      destination: { type: 'paypal', email },
+      amountCents: share.netCents,
     });
-    return toPaypal ? { ...toAccount, paypalRef: result.ref } : toAccount;
+    if (!toPaypal.ok) return toPaypal;
+    if (!accountId) return toPaypal;
+    paypalRef = toPaypal.ref;
   }
-  return result;
+  if (!accountId) return withPaypalRef({ ok: true, ref: 'nothing-to-pay' });
+  const toAccount = await provider.payout({
+    idempotencyKey: attemptKey,
+    destination: { type: 'account', accountId },
+    amountCents: accountCents,
+  });
+  return paypalRef ? { ...toAccount, paypalRef } : toAccount;
 }
