@@ -1,15 +1,17 @@
 import { checkJournal, ledgerAccount } from '@giro/domain/ledger';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
+import { findRequestsOfOrganization } from '../src/db/request.repository';
 import { outbox } from '../src/db/schema';
 import { CAPTURE_FIRST_TOPIC } from '../src/payments/payment-operations';
-import { connectPayoutAccount, organizationOf } from './support/fund-members';
+import { connectPayoutAccount, fastForward, organizationOf } from './support/fund-members';
 import {
   contribute,
   createRequest,
   details,
   failedContributionNotices,
   operations,
+  ownerAction,
 } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -104,6 +106,27 @@ describe('a PayPal contribution to a request', () => {
     expect(await failedContributionNotices(bob!)).toEqual([]);
     const journal = await readJournal(t.database.db, await organizationIdOf(ann!));
     expect(checkJournal(journal, [ledgerAccount.requestEscrow(request.id)])).toEqual([]);
+  });
+
+  it('captured after its request ended and left the state is given back, and its payer told whose it was', async () => {
+    const [ann, , cat] = await organizationOf(t, 3);
+    const request = await createRequest(ann!, 'New roof', 10_000);
+    await contribute(cat!, request.id, 4_000, paypal());
+    await ownerAction(ann!, request.id, 'cancel');
+    // Five more asked for and cancelled: the first request leaves the state (ADR 0042).
+    for (let i = 1; i <= 5; i++) {
+      await fastForward(ann!, 1);
+      const next = await createRequest(ann!, `Request ${i}`, 10_000);
+      await fastForward(ann!, 1);
+      await ownerAction(ann!, next.id, 'cancel');
+    }
+    const { state } = await findRequestsOfOrganization(t.database.db, await organizationIdOf(ann!));
+    expect(state.requests.map((r) => r.id)).not.toContain(request.id);
+
+    await t.flushOutbox();
+    await t.flushOutbox();
+    expect(await operations(t)).toEqual(['charge:4000', 'refund:4000']);
+    expect(await failedContributionNotices(cat!)).toEqual([expect.stringContaining(ann!.name)]);
   });
 
   it('refused before the capture is never captured', async () => {

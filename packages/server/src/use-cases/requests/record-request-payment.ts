@@ -3,10 +3,10 @@ import type { RequestCommand } from '@giro/domain/requests/request-types';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client';
-import { lockRequestsOfOrganization, type RequestsRow } from '../../db/request.repository';
+import { findEndedRequest, lockRequestsOfOrganization, type RequestsRow } from '../../db/request.repository';
 import { paymentOperations } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { deliverNotifications } from '../../notifications/deliver-notifications';
+import { notifyMember } from '../../notifications/notify-member';
 import type { PaymentOutcomeRecorder } from '../../payments/payment.handler';
 import { enqueueRefund, type PaymentRequest } from '../../payments/payment-operations';
 import type { PaymentResult } from '../../payments/payment-provider';
@@ -134,7 +134,11 @@ async function recordCapture(
   await tellPayer(tx, deps, organizationId, row, request);
 }
 
-/** The payer's PayPal contribution does not count: told, in the recording transaction. */
+/**
+ * The payer's PayPal contribution does not count: told, in the recording transaction, with the
+ * socket's nudge (an open app shows it at once). The request may have ended and left the state
+ * meanwhile (ADR 0042): its owner is read where it rests.
+ */
 async function tellPayer(
   tx: DbOrTx,
   deps: RecorderDeps,
@@ -142,8 +146,12 @@ async function tellPayer(
   row: RequestsRow,
   request: Charge & { contributorId: string },
 ) {
-  const owner = row.state.requests.find((r) => r.id === request.target.id)?.ownerId;
+  const requestId = request.target.id;
+  const owner = (
+    row.state.requests.find((r) => r.id === requestId) ??
+    (await findEndedRequest(tx, organizationId, requestId))
+  )?.ownerId;
   if (!owner) return;
   const note = await paymentFailedNote(tx, request.contributorId, owner);
-  await deliverNotifications(tx, [{ organizationId, note }], deps.clock.now(), deps.config.publicUrl);
+  await notifyMember(tx, deps.config.publicUrl, { organizationId, ...note }, deps.clock.now());
 }
