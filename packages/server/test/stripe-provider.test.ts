@@ -395,6 +395,22 @@ describe('the card provider adapter reads charges and transfers back for reconci
     });
   });
 
+  it('a capture asked again after Stripe forgot its key (a day) finds it done; one refunded since does not', async () => {
+    const stripe = adapter();
+    const ref = await hold(stripe, 'op-hold-late');
+    const capture = { idempotencyKey: 'capture:late', ref, amountCents: 5000 };
+    expect(await stripe.capture(capture)).toEqual({ ok: true, ref });
+    fake.forgetIdempotencyKeys();
+    // A payout retried days later captures its contributions again: done, not a failure.
+    expect(await stripe.capture(capture)).toEqual({ ok: true, ref });
+    expect(await stripe.chargeState({ ref, method: 'card' })).toEqual({
+      capturedCents: 5000,
+      refundedCents: 0,
+    });
+    await stripe.refund({ idempotencyKey: 'op-back', ref, amountCents: 5000, method: 'card' });
+    expect(await stripe.capture(capture)).toEqual({ ok: false, reason: 'provider_error' });
+  });
+
   it('a hold released before capture, or a charge its payer never confirmed, captured nothing', async () => {
     const stripe = adapter();
     const released = await hold(stripe, 'op-released');

@@ -25,6 +25,14 @@ function isMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
 }
 
+/** Stripe's answer to an action the object's state does not allow (a capture of a captured intent). */
+function isUnexpectedState(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error.code === 'payment_intent_unexpected_state'
+  );
+}
+
 /** The statuses in which Stripe answers about the request itself (bad, declined, forbidden, unknown). */
 const REFUSALS = [400, 402, 403, 404];
 
@@ -131,6 +139,13 @@ export class StripeProvider implements PaymentProvider {
         ? { ok: true, ref: intent.id }
         : { ok: false, reason: 'provider_error' };
     } catch (error) {
+      // Captured before, under a key Stripe no longer knows (it keeps keys a day): a payout
+      // retried after that finds the capture done, rather than failing at it on every retry.
+      if (isUnexpectedState(error)) {
+        const state = await this.chargeState({ ref: input.ref, method: 'card' });
+        if (state?.capturedCents === input.amountCents && state.refundedCents === 0)
+          return { ok: true, ref: input.ref };
+      }
       return failureOf(error);
     }
   }

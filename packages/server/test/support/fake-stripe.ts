@@ -123,6 +123,11 @@ export class FakeStripe {
     };
   }
 
+  /** Forgets every idempotency key, as Stripe does after a day: the same key asks afresh. */
+  forgetIdempotencyKeys(): void {
+    this.replies.clear();
+  }
+
   async stop(): Promise<void> {
     this.server?.closeAllConnections();
     await new Promise((resolve) => this.server?.close(resolve));
