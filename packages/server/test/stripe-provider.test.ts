@@ -256,6 +256,40 @@ describe('the card provider adapter against a local Stripe fake', () => {
     expect((await fundOf(recipient)).received).toHaveLength(1);
   });
 
+  it('a transfer asked again after its answer came too late goes where the first went, though the recipient connected another account meanwhile', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const recipient = recipientOf(members, fund);
+    await connect(recipient);
+    await openWindow(members[0]!);
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    await t.flushOutbox();
+    await act(recipient, 'withdraw');
+    fake.lateAnswers.add('/v1/transfers');
+    await t.flushOutbox(); // made at Stripe, the answer too late
+    const [first] = fake.transfers;
+    // Meanwhile the recipient's payout account is another one (reconnected, say).
+    const stripe = new StripeProvider({
+      secretKey: 'sk_test_fake',
+      publicUrl: 'http://giro.test',
+      apiBase: fake.url,
+    });
+    const other = (
+      await stripe.createAccount({ userId: recipient.id, email: 'x@example.test', idempotencyKey: 'other' })
+    ).accountId;
+    fake.setAccount(other, 'active');
+    await t.database.db
+      .update(payoutAccounts)
+      .set({ providerAccountId: other })
+      .where(eq(payoutAccounts.userId, recipient.id));
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    t.clock.fastForward(60);
+    await t.flushOutbox();
+    // The same key with the same destination and amount: Stripe's first transfer, recorded once.
+    expect(fake.transfers).toEqual([first]);
+    expect((await fundOf(recipient)).received).toHaveLength(1);
+  });
+
   it('a payout to a restricted account fails after the captures: the ledger books the money at Stripe until the retry pays it', async () => {
     const members = await organizationOf(t, 3);
     const fund = await activeFund(members);

@@ -2,17 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Config } from '../config/env';
 import type { Db, DbOrTx } from '../db/client';
-import { activePayoutAccountOf } from '../db/payout-account.repository';
 import { paymentOperations } from '../db/schema';
-import { paypalEmailOf } from '../db/user.repository';
 import type { OutboxHandler } from '../jobs/outbox-worker';
 import { notifyMember } from '../notifications/notify-member';
 import { failpoint } from '../ops/failpoints';
+import { type PayoutOutcome, payOut, payoutPlanOf } from './pay-out';
 import {
   chargeSubject,
   type PaymentRequest,
   type PaymentTarget,
-  paypalPartPaid,
   wakePaymentOperation,
 } from './payment-operations';
 import type { PaymentProvider, PaymentResult } from './payment-provider';
@@ -218,11 +216,7 @@ async function chargeOf(db: Db, organizationId: string, contributionId: string) 
   return charge;
 }
 
-/**
- * What the provider's calls for an operation gave; a payout split between the recipient's PayPal
- * email and their connected account also names the PayPal part (reconciliation reads it back).
- */
-type Outcome = PaymentResult & { paypalRef?: string };
+type Outcome = PayoutOutcome;
 
 /** Calls the provider for an operation; a payout's captures are added to `captured` as they succeed. */
 async function carryOut(
@@ -257,7 +251,7 @@ async function carryOut(
         captured.push(contributionId);
       }
       await failpoint(`payout.after-captures/${request.target.type}`);
-      return payOut(db, provider, op.id, request);
+      return payOut(provider, op.id, request, await payoutPlanOf(db, op.id, request));
     }
     case 'refund': {
       if (request.method === 'manual') return { ok: true, ref: 'manual' };
@@ -272,52 +266,4 @@ async function carryOut(
       });
     }
   }
-}
-
-/**
- * Pays a payout's net: the PayPal part to the recipient's PayPal email when they have one
- * (first, under the key shared by every attempt at this payout), then the rest to their
- * connected account under this attempt's key. Without a PayPal email everything goes to the
- * account. A later attempt after the account part failed finds the PayPal part recorded and does
- * not ask PayPal again (PayPal forgets a `sender_batch_id` after 30 days, and a retry after that
- * would pay it twice), nor pays that part to the account if the email was cleared meanwhile.
- */
-async function payOut(
-  db: Db,
-  provider: PaymentProvider,
-  attemptKey: string,
-  request: Extract<PaymentRequest, { kind: 'payout' }>,
-): Promise<Outcome> {
-  const share = request.paypal;
-  // The PayPal part: paid by an earlier attempt (whatever the recipient's email is now: cleared
-  // since, the whole net to the account would pay that part twice), or to their email now, or
-  // none, everything to the account.
-  const paidBefore = share ? await paypalPartPaid(db, share.key) : null;
-  const email = share && !paidBefore ? await paypalEmailOf(db, request.recipientId) : null;
-  const paypalCents = share && (paidBefore || email) ? share.netCents : 0;
-  const accountCents = request.netCents - paypalCents;
-  const accountId = accountCents > 0 ? await activePayoutAccountOf(db, request.recipientId) : null;
-  const withPaypalRef = (result: PaymentResult): Outcome =>
-    paidBefore ? { ...result, paypalRef: paidBefore } : result;
-  // Unlinked or restricted since the withdrawal: nothing is paid, the captured money stays with
-  // the provider (the recorder books it there) until a retry.
-  if (accountCents > 0 && !accountId) return withPaypalRef({ ok: false, reason: 'payout_failed' });
-  let paypalRef = paidBefore;
-  if (share && email) {
-    const toPaypal = await provider.payout({
-      idempotencyKey: share.key,
-      destination: { type: 'paypal', email },
-      amountCents: share.netCents,
-    });
-    if (!toPaypal.ok) return toPaypal;
-    if (!accountId) return toPaypal;
-    paypalRef = toPaypal.ref;
-  }
-  if (!accountId) return withPaypalRef({ ok: true, ref: 'nothing-to-pay' });
-  const toAccount = await provider.payout({
-    idempotencyKey: attemptKey,
-    destination: { type: 'account', accountId },
-    amountCents: accountCents,
-  });
-  return paypalRef ? { ...toAccount, paypalRef } : toAccount;
 }

@@ -1,0 +1,100 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { activePayoutAccountOf } from '../db/payout-account.repository';
+import { paymentOperations } from '../db/schema';
+import { paypalEmailOf } from '../db/user.repository';
+import { type PaymentRequest, paypalPartPaid } from './payment-operations';
+import type { PaymentProvider, PaymentResult } from './payment-provider';
+
+type Payout = Extract<PaymentRequest, { kind: 'payout' }>;
+
+/**
+ * What a payout's provider calls gave; a payout split between the recipient's PayPal email and
+ * their connected account also names the PayPal part (reconciliation reads it back).
+ */
+export type PayoutOutcome = PaymentResult & { paypalRef?: string };
+
+/**
+ * Where one attempt's money goes: the PayPal part (to this email, or already paid by an earlier
+ * attempt under this reference, or none) and the account and amount of the rest. Fixed on the
+ * operation before its first provider call, so that asking again after a crash or a timeout
+ * asks the same thing under the same keys: re-read, a PayPal email or account changed meanwhile
+ * made Stripe answer `idempotency_error` for a transfer that may have been made, and the
+ * outbox asked again until Stripe forgot the key a day later and paid it twice.
+ */
+export interface PayoutPlan {
+  paypal: { email: string } | { paidRef: string } | null;
+  accountId: string | null;
+  accountCents: number;
+}
+
+/** The attempt's plan: the one fixed on its operation, or made now and fixed (first one wins). */
+export async function payoutPlanOf(db: Db, operationId: string, request: Payout): Promise<PayoutPlan> {
+  const fixed = (request as Payout & { plan?: PayoutPlan }).plan;
+  if (fixed) return fixed;
+  const plan = await makePlan(db, request);
+  const [stored] = await db
+    .update(paymentOperations)
+    .set({ request: sql`jsonb_set(${paymentOperations.request}, '{plan}', ${JSON.stringify(plan)}::jsonb)` })
+    .where(and(eq(paymentOperations.id, operationId), sql`${paymentOperations.request}->'plan' IS NULL`))
+    .returning({ id: paymentOperations.id });
+  if (stored) return plan;
+  // Another worker fixed one first (a lease that ran out): that one.
+  const [row] = await db
+    .select({ request: paymentOperations.request })
+    .from(paymentOperations)
+    .where(eq(paymentOperations.id, operationId));
+  return (row!.request as { plan: PayoutPlan }).plan;
+}
+
+/**
+ * The PayPal part: paid by an earlier attempt (whatever the recipient's email is now: cleared
+ * since, the whole net to the account would pay that part twice), or to their email now, or
+ * none, everything to the account.
+ */
+async function makePlan(db: Db, request: Payout): Promise<PayoutPlan> {
+  const share = request.paypal;
+  const paidRef = share ? await paypalPartPaid(db, share.key) : null;
+  const email = share && !paidRef ? await paypalEmailOf(db, request.recipientId) : null;
+  const paypal = paidRef ? { paidRef } : email ? { email } : null;
+  const accountCents = request.netCents - (share && paypal ? share.netCents : 0);
+  const accountId = accountCents > 0 ? await activePayoutAccountOf(db, request.recipientId) : null;
+  return { paypal, accountId, accountCents };
+}
+
+/**
+ * Pays a payout's net as its plan says: the PayPal part first, under the key shared by every
+ * attempt at this payout (a later attempt finds it recorded and does not ask PayPal again, which
+ * forgets a `sender_batch_id` after 30 days), then the rest to the connected account under this
+ * attempt's key.
+ */
+export async function payOut(
+  provider: PaymentProvider,
+  attemptKey: string,
+  request: Payout,
+  plan: PayoutPlan,
+): Promise<PayoutOutcome> {
+  const paidBefore = plan.paypal && 'paidRef' in plan.paypal ? plan.paypal.paidRef : null;
+  const withPaidBefore = (result: PaymentResult): PayoutOutcome =>
+    paidBefore ? { ...result, paypalRef: paidBefore } : result;
+  // Unlinked or restricted by the withdrawal: nothing is paid, the captured money stays with
+  // the provider (the recorder books it there) until a retry.
+  if (plan.accountCents > 0 && !plan.accountId) return withPaidBefore({ ok: false, reason: 'payout_failed' });
+  let paypalRef = paidBefore;
+  if (request.paypal && plan.paypal && 'email' in plan.paypal) {
+    const toPaypal = await provider.payout({
+      idempotencyKey: request.paypal.key,
+      destination: { type: 'paypal', email: plan.paypal.email },
+      amountCents: request.paypal.netCents,
+    });
+    if (!toPaypal.ok || !plan.accountId) return toPaypal;
+    paypalRef = toPaypal.ref;
+  }
+  if (!plan.accountId) return withPaidBefore({ ok: true, ref: 'nothing-to-pay' });
+  const toAccount = await provider.payout({
+    idempotencyKey: attemptKey,
+    destination: { type: 'account', accountId: plan.accountId },
+    amountCents: plan.accountCents,
+  });
+  return paypalRef ? { ...toAccount, paypalRef } : toAccount;
+}
