@@ -45,7 +45,11 @@ export function schedulePruning(deps: {
   config: Pick<Config, 'apiLog'>;
 }): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
+  let busy = false;
   const run = () => {
+    // A first prune after months of rows may outlast the interval: never two at once.
+    if (busy) return;
+    busy = true;
     running = pruneApiRequests(deps.db, deps.clock.now(), deps.config.apiLog)
       .catch((error) => deps.logger.warn({ err: error }, 'api request log: prune failed'))
       .then(() => pruneSentReminders(deps.db, deps.clock.now()))
@@ -59,7 +63,10 @@ export function schedulePruning(deps: {
         const pruned = await pruneExpiredIdempotencyKeys(deps.db, deps.clock.now());
         if (pruned > 0) deps.logger.info({ pruned }, 'idempotency keys: expired ones pruned');
       })
-      .catch((error) => deps.logger.warn({ err: error }, 'idempotency keys: prune failed'));
+      .catch((error) => deps.logger.warn({ err: error }, 'idempotency keys: prune failed'))
+      .finally(() => {
+        busy = false;
+      });
   };
   run();
   const timer = setInterval(run, PRUNE_EVERY_MS);
