@@ -234,7 +234,8 @@ describe('the card provider adapter against a local Stripe fake', () => {
     expect((await webhook(event)).json()).toEqual({ received: true, duplicate: true });
   });
 
-  it('the provider answers after the client gave up: the retry, same key, finds the first transfer', async () => {
+  /** A round withdrawn whose transfer Stripe made but answered too late: the row is retried later. */
+  async function transferAnsweredLate() {
     const members = await organizationOf(t, 3);
     const fund = await activeFund(members);
     const recipient = recipientOf(members, fund);
@@ -244,11 +245,21 @@ describe('the card provider adapter against a local Stripe fake', () => {
     await t.flushOutbox();
     await act(recipient, 'withdraw');
     fake.lateAnswers.add('/v1/transfers');
-    await t.flushOutbox(); // the transfer was made, but the answer came too late: the row is retried later
+    await t.flushOutbox();
     expect((await fundOf(recipient)).round?.state).toBe('distributing');
+    return recipient;
+  }
+
+  /** The outbox's retry, once the late answer is gone and the row's backoff has passed. */
+  async function retried() {
     await new Promise((resolve) => setTimeout(resolve, 1600));
     t.clock.fastForward(60);
     await t.flushOutbox();
+  }
+
+  it('the provider answers after the client gave up: the retry, same key, finds the first transfer', async () => {
+    const recipient = await transferAnsweredLate();
+    await retried();
     expect(fake.transfers).toHaveLength(1);
     const keys = fake.calls('/v1/transfers').map((r) => r.idempotencyKey);
     expect(keys).toHaveLength(2);
@@ -257,16 +268,7 @@ describe('the card provider adapter against a local Stripe fake', () => {
   });
 
   it('a transfer asked again after its answer came too late goes where the first went, though the recipient connected another account meanwhile', async () => {
-    const members = await organizationOf(t, 3);
-    const fund = await activeFund(members);
-    const recipient = recipientOf(members, fund);
-    await connect(recipient);
-    await openWindow(members[0]!);
-    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
-    await t.flushOutbox();
-    await act(recipient, 'withdraw');
-    fake.lateAnswers.add('/v1/transfers');
-    await t.flushOutbox(); // made at Stripe, the answer too late
+    const recipient = await transferAnsweredLate();
     const [first] = fake.transfers;
     // Meanwhile the recipient's payout account is another one (reconnected, say).
     const stripe = new StripeProvider({
@@ -282,9 +284,7 @@ describe('the card provider adapter against a local Stripe fake', () => {
       .update(payoutAccounts)
       .set({ providerAccountId: other })
       .where(eq(payoutAccounts.userId, recipient.id));
-    await new Promise((resolve) => setTimeout(resolve, 1600));
-    t.clock.fastForward(60);
-    await t.flushOutbox();
+    await retried();
     // The same key with the same destination and amount: Stripe's first transfer, recorded once.
     expect(fake.transfers).toEqual([first]);
     expect((await fundOf(recipient)).received).toHaveLength(1);
