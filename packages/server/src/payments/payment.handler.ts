@@ -216,6 +216,7 @@ async function chargeOf(db: Db, organizationId: string, contributionId: string) 
   return charge;
 }
 
+/** What an operation's provider calls gave (a payout's also names its PayPal part). */
 type Outcome = PayoutOutcome;
 
 /** Calls the provider for an operation; a payout's captures are added to `captured` as they succeed. */

@@ -1,4 +1,4 @@
--- A payout's PayPal part paid by an earlier attempt, found by its key (payment.handler.ts, payOut):
+-- A payout's PayPal part paid by an earlier attempt, found by its key (payments/pay-out.ts):
 -- an attempt whose account part failed now keeps the PayPal part's reference, and the next attempt
 -- pays the account only rather than asking PayPal again (PayPal forgets a sender_batch_id after 30
 -- days). Only split payouts have a PayPal reference, so the index stays small.

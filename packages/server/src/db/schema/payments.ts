@@ -176,7 +176,7 @@ export const paymentOperations = pgTable(
     index('payment_operations_charge_contribution_idx')
       .on(sql`(request->>'contributionId')`)
       .where(sql`kind = 'charge'`),
-    // A payout's PayPal part paid by an earlier attempt (payment.handler.ts, payOut).
+    // A payout's PayPal part paid by an earlier attempt (payments/pay-out.ts).
     index('payment_operations_paypal_part_idx')
       .on(sql`(request->'paypal'->>'key')`)
       .where(sql`paypal_ref IS NOT NULL`),
