@@ -67,7 +67,7 @@ export function paymentHandler(
     const captured: string[] = [];
     // The status the outcome is recorded from: an expired charge's claim moves it on.
     let from = op.status;
-    let result: Outcome | null;
+    let result: PayoutOutcome | null;
     if (op.status === 'pending') result = await carryOut(deps.db, provider, op, request, captured);
     else {
       const awaited = await awaitedResult(deps.db, provider, op, deps.clock.now());
@@ -216,9 +216,6 @@ async function chargeOf(db: Db, organizationId: string, contributionId: string) 
   return charge;
 }
 
-/** What an operation's provider calls gave (a payout's also names its PayPal part). */
-type Outcome = PayoutOutcome;
-
 /** Calls the provider for an operation; a payout's captures are added to `captured` as they succeed. */
 async function carryOut(
   db: Db,
@@ -226,7 +223,7 @@ async function carryOut(
   op: Operation,
   request: PaymentRequest,
   captured: string[],
-): Promise<Outcome> {
+): Promise<PayoutOutcome> {
   switch (request.kind) {
     case 'charge':
       return provider.charge({

@@ -3,7 +3,12 @@ import type { RequestCommand } from '@giro/domain/requests/request-types';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client';
-import { findEndedRequest, lockRequestsOfOrganization, type RequestsRow } from '../../db/request.repository';
+import {
+  findEndedRequest,
+  findRequestsOfOrganization,
+  lockRequestsOfOrganization,
+  type RequestsRow,
+} from '../../db/request.repository';
 import { paymentOperations } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { notifyMember } from '../../notifications/notify-member';
@@ -102,8 +107,10 @@ async function recordCapture(
   amountCents: number,
   captured: boolean,
 ) {
+  // Declined: nothing to record, only whose request it was to read; no lock on the requests.
+  if (!captured)
+    return tellPayer(tx, deps, organizationId, await findRequestsOfOrganization(tx, organizationId), request);
   const row = await lockRequestsOfOrganization(tx, organizationId);
-  if (!captured) return tellPayer(tx, deps, organizationId, row, request);
   const command: RequestCommand = {
     type: 'ContributeToRequest',
     requestId: request.target.id,
