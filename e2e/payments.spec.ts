@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectToast, fastForward, roundRoles, voteAmount } from './support/fund-steps';
-import { expectLive, fundOf, registerMember } from './support/members';
+import { expectLive, fundOf, payButton, registerMember } from './support/members';
 import { contributeByCard, contributeWith, expectStat, payoutStatus } from './support/payment-steps';
 import { recordFacts } from './support/suite-facts';
 
@@ -60,7 +60,7 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
   await contributeByCard(byCard.page, 'pm_card_chargeDeclined');
   const alerts = byCard.page.getByTestId('alerts-panel');
   await expect(alerts.getByText('Pagamento non riuscito', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(byCard.page.getByTestId('contribute-button')).toBeEnabled();
+  await expect(payButton(byCard.page)).toBeEnabled();
   await expect(fundOf(byCard.page).getByText('Hai contribuito in questo turno.')).toHaveCount(0);
   await expect(fundOf(recipient.page).getByTestId('round-contributions')).toHaveCount(0);
   // Another card, whose bank asks its payer to confirm (3-D Secure): the provider's page, then back.

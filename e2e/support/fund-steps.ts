@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { fundOf, type Member } from './members';
+import { fundOf, type Member, payButton } from './members';
 import { checkPage } from './page-checks';
 
 /** Votes an amount typed in euros. */
@@ -62,7 +62,7 @@ export async function roundRoles(members: Member[], roundNumber: number, total: 
 
 /** Declares a manual contribution of the fixed amount through the contribution modal. */
 export async function contributeManually(page: Page) {
-  const button = page.getByTestId('contribute-button');
+  const button = payButton(page);
   await expect(button).toBeEnabled();
   await button.click();
   const dialog = page.getByRole('dialog');

@@ -44,6 +44,12 @@ export async function registerMember(
 
 export const fundOf = (page: Page) => page.getByTestId('fund-section');
 
+/**
+ * The one button that pays this member's contribution: the Now card's, or the round's when the
+ * card asks something else first. One on the page: two would fail here (strict locator).
+ */
+export const payButton = (page: Page) => page.getByRole('button', { name: /^Versa \d/ });
+
 /** The real-time channel is authenticated and resynced: what follows must arrive live. */
 export async function expectLive(...pages: Page[]) {
   for (const page of pages) {

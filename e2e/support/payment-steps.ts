@@ -1,10 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { expectToast } from './fund-steps';
-import { fundOf } from './members';
+import { fundOf, payButton } from './members';
 
 /** Opens the contribution modal of the current round (the window must be open). */
 async function openContribution(page: Page) {
-  const button = page.getByTestId('contribute-button');
+  const button = payButton(page);
   await expect(button).toBeEnabled();
   await button.click();
   const dialog = page.getByRole('dialog');

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../components/ui/toaster';
 import { fundQuery } from '../features/fund/api/fund-queries';
+import { FundSection } from '../features/fund/components/fund-section';
 import { createQueryClient } from '../lib/query-client';
 import { testCollectingFund } from '../test/fund-fixture';
 import { fakeServer, renderAt } from '../test/render-page';
@@ -144,5 +145,63 @@ describe('the Now card on a first load', () => {
     renderAt('/', <MemberNow userId="u1" />, client);
     // The first render already says it: the card never shows another step first and then grows.
     expect(screen.getByTestId('now-card').dataset.kind).toBe('connect_payout');
+  });
+});
+
+describe('the Now card above the fund, as the home and fund pages compose them', () => {
+  const fundId = testCollectingFund().id;
+  const page = (fund: ReturnType<typeof testCollectingFund>) => {
+    fakeServer({
+      'GET /api/rotating-fund': fund,
+      'GET /api/debts': { debts: [] },
+      [`GET /api/rotating-fund/${fundId}/monthly-contributions`]: { contributions: [] },
+      [`GET /api/rotating-fund/${fundId}/risk`]: { score: 0, reasons: [] },
+    });
+    renderAt(
+      '/',
+      <>
+        <MemberNow userId="u1" />
+        <FundSection userId="u1" nowCardAbove />
+      </>,
+    );
+  };
+  const payButtons = () => screen.queryAllByRole('button', { name: /^Versa 50,00/ });
+
+  it('offers one button to pay: the card’s, and the round below says where it is', async () => {
+    page(testCollectingFund());
+    const card = await screen.findByTestId('now-card');
+    await waitFor(() => expect(card.dataset.kind).toBe('contribute'));
+    expect((await screen.findByTestId('round-pay-above')).textContent?.replace(/\s/g, ' ')).toBe(
+      'Devi ancora versare 50,00 €: il pulsante è in «Adesso», in cima alla pagina.',
+    );
+    expect(payButtons()).toHaveLength(1);
+    expect(within(card).getByRole('button', { name: /^Versa 50,00/ })).toBeTruthy();
+    expect(screen.queryByTestId('contribute-button')).toBeNull();
+  });
+
+  it('keeps the round’s button when the card asks a vote first', async () => {
+    // u1 had extra time granted and still owes; a vote on u3's missed payment waits for u1.
+    page(
+      testCollectingFund({
+        extensions: { u1: '2030-01-16T00:00:00.000Z' },
+        emergencies: [
+          {
+            id: 'v1',
+            memberId: 'u3',
+            allowWait: true,
+            deadline: '2030-01-16T00:00:00.000Z',
+            votes: {},
+            voters: ['u1', 'u2'],
+            memberStrikes: 1,
+            memberAtRisk: false,
+          },
+        ],
+      }),
+    );
+    const card = await screen.findByTestId('now-card');
+    await waitFor(() => expect(card.dataset.kind).toBe('vote_emergency'));
+    expect(await screen.findByTestId('contribute-button')).toBeTruthy();
+    expect(payButtons()).toHaveLength(1);
+    expect(screen.queryByTestId('round-pay-above')).toBeNull();
   });
 });

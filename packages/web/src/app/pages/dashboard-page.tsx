@@ -83,7 +83,7 @@ export default function DashboardPage() {
             <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
               <div className="flex flex-col gap-4">
                 <RequestsSection userId={user.id} />
-                <FundSection userId={user.id} />
+                <FundSection userId={user.id} nowCardAbove />
               </div>
               <div className="flex flex-col gap-4">
                 <AlertsPanel />

@@ -33,7 +33,7 @@ export default function FundPage() {
       <h1 className="text-2xl font-bold">{t('fund.title')}</h1>
       <MemberNow userId={user.id} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <FundSection userId={user.id} ownPage />
+        <FundSection userId={user.id} ownPage nowCardAbove />
         <div className="flex flex-col gap-4">
           <Suspense fallback={null}>
             <AlertsPanel />

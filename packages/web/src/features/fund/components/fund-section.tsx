@@ -21,8 +21,17 @@ const SwapTurns = lazyNamed(() => import('./swap-turns'), 'SwapTurns');
  * The organization's rotating fund: the phase, what it asks, the people, the past. On the home
  * page its card is headed "Rotating fund"; on its own page (`ownPage`), whose h1 already says
  * so, the card is headed by its cycle and phase instead, so a phone does not show the name twice.
+ * `nowCardAbove`: the page shows the Now card above, which then holds the contribute button.
  */
-export function FundSection({ userId, ownPage = false }: { userId: string; ownPage?: boolean }) {
+export function FundSection({
+  userId,
+  ownPage = false,
+  nowCardAbove = false,
+}: {
+  userId: string;
+  ownPage?: boolean;
+  nowCardAbove?: boolean;
+}) {
   const { t } = useTranslation();
   const query = useFund(true);
   const title = ownPage ? undefined : t('fund.title');
@@ -90,7 +99,7 @@ export function FundSection({ userId, ownPage = false }: { userId: string; ownPa
             <SwapsAskedOfMe fund={fund} userId={userId} />
           </Suspense>
         )}
-        <PhasePanel fund={fund} userId={userId} />
+        <PhasePanel fund={fund} userId={userId} nowCardAbove={nowCardAbove} />
         {(fund.swaps.length > 0 || fund.swapHistory.length > 0) && (
           <Suspense fallback={null}>
             <SwapTurns fund={fund} userId={userId} />

@@ -11,7 +11,7 @@ import { payoutAccountHref } from '../../../lib/payout-account-link';
 import { useKeepFocus } from '../../../lib/use-keep-focus';
 import { useRoundContributions } from '../api/fund-queries';
 import { usePaymentProcessing } from '../api/sent-payments';
-import { type NowItem, nowCardReads, nowItem } from '../hooks/now-item';
+import { type NowItem, nowCardReads, nowItem, roundPaymentsFor } from '../hooks/now-item';
 import { useMemberName } from '../hooks/use-fund-people';
 import { DeadlineCountdown } from './deadline-countdown';
 
@@ -57,13 +57,13 @@ export function NowCard({
   // Manual payments declared this round: the payer's is done, the recipient's are to confirm.
   // Declared payments exist only once the window is open: not asked for before.
   const contributions = useRoundContributions(fund.id, nowCardReads(fund, userId, nowMs).roundContributions);
-  const declaredBy = contributions.data
-    ?.filter((contribution) => contribution.status === 'declared')
-    .map((contribution) => contribution.contributorId);
   const processing = usePaymentProcessing(fund, userId);
-  const coveredBy =
-    contributions.data?.find((c) => c.contributorId === userId && c.paidBy)?.paidBy ?? undefined;
-  const item = nowItem(fund, userId, { nowMs, hasPayoutAccount, declaredBy, processing, coveredBy });
+  const item = nowItem(fund, userId, {
+    nowMs,
+    hasPayoutAccount,
+    processing,
+    ...roundPaymentsFor(contributions.data, userId),
+  });
   const isNews = ['window_opens', 'recipient_next', 'waiting', 'declared', 'processing', 'covered'].includes(
     item.kind,
   );

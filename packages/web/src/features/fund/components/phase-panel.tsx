@@ -11,7 +11,15 @@ import { RoundPanel } from './round-panel';
 import { VotingResults } from './voting-results';
 
 /** What the current phase asks of the member (domain.md, Phases of a cycle). */
-export function PhasePanel({ fund, userId }: { fund: FundView; userId: string }) {
+export function PhasePanel({
+  fund,
+  userId,
+  nowCardAbove,
+}: {
+  fund: FundView;
+  userId: string;
+  nowCardAbove: boolean;
+}) {
   const { t } = useTranslation();
   const name = useMemberName(fund);
   const isParticipant = fund.participants.includes(userId);
@@ -63,7 +71,7 @@ export function PhasePanel({ fund, userId }: { fund: FundView; userId: string })
       return fund.round ? (
         <div className="flex flex-col gap-4">
           {notInCycle}
-          <RoundPanel fund={fund} round={fund.round} userId={userId} />
+          <RoundPanel fund={fund} round={fund.round} userId={userId} nowCardAbove={nowCardAbove} />
           <RestartVote fund={fund} userId={userId} />
           <DrawProof draw={{ ...fund, order: fund.drawnOrder, fundId: fund.id }} name={name} />
         </div>

@@ -7,6 +7,7 @@ import { euro, longDate } from '../../../lib/format';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { useRoundContributions } from '../api/fund-queries';
 import { usePaymentProcessing } from '../api/sent-payments';
+import { nowItem, roundPaymentsFor } from '../hooks/now-item';
 import { roleIn, useMemberName } from '../hooks/use-fund-people';
 import { DeadlineCountdown } from './deadline-countdown';
 import { RecipientTimeout } from './recipient-timeout';
@@ -26,7 +27,18 @@ type Round = NonNullable<FundView['round']>;
  * date with its countdown, the member's contribution, the recipient's confirmations and
  * withdrawal, the recipient timeout and the emergency votes on missed contributions.
  */
-export function RoundPanel({ fund, round, userId }: { fund: FundView; round: Round; userId: string }) {
+export function RoundPanel({
+  fund,
+  round,
+  userId,
+  nowCardAbove,
+}: {
+  fund: FundView;
+  round: Round;
+  userId: string;
+  /** The page shows the Now card above this panel. */
+  nowCardAbove: boolean;
+}) {
   const { t } = useTranslation();
   const name = useMemberName(fund);
   const now = useNow(30_000);
@@ -37,6 +49,17 @@ export function RoundPanel({ fund, round, userId }: { fund: FundView; round: Rou
   const extension = round.extensions[userId];
   const declared = contributions.some((c) => c.contributorId === userId && c.status === 'declared');
   const processing = usePaymentProcessing(fund, userId);
+  // One button to pay, not two on one screen: when the Now card above offers it, this panel
+  // says the payment is due and where; when the card asks something else first (an emergency
+  // vote to cast), the button stays here.
+  const payAbove =
+    nowCardAbove &&
+    nowItem(fund, userId, {
+      nowMs: now,
+      hasPayoutAccount: undefined,
+      processing,
+      ...roundPaymentsFor(contributions, userId),
+    }).kind === 'contribute';
   return (
     <section aria-labelledby="round" className="flex flex-col gap-4" data-testid="round-panel">
       <div className="flex flex-col gap-1">
@@ -73,7 +96,12 @@ export function RoundPanel({ fund, round, userId }: { fund: FundView; round: Rou
           {t('fund.round.processing')}
         </p>
       )}
-      {mustContribute && !declared && !processing && (
+      {payAbove && (
+        <p className="text-sm font-medium" data-testid="round-pay-above">
+          {t('fund.round.payAbove', { amount: euro(fund.finalAmountCents ?? 0) })}
+        </p>
+      )}
+      {mustContribute && !declared && !processing && !payAbove && (
         <div className="flex flex-col gap-2">
           <Button
             className="self-start"

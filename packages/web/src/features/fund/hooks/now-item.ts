@@ -1,4 +1,4 @@
-import type { FundView } from '@giro/contract/fund';
+import type { ContributionView, FundView } from '@giro/contract/fund';
 
 /**
  * The one thing a member owes the fund now (issue 13, the "Now" card), read from the fund view,
@@ -115,6 +115,20 @@ export function nowItem(
   }
   if (swapAsked) return { kind: 'answer_swap', memberId: swapAsked.fromId };
   return { kind: 'waiting', deadline };
+}
+
+/**
+ * What this round's contributions tell the Now card (undefined while they are not in): who
+ * declared a manual payment not yet confirmed, and who paid this member's share for them.
+ */
+export function roundPaymentsFor(
+  contributions: readonly ContributionView[] | undefined,
+  userId: string,
+): { declaredBy: string[] | undefined; coveredBy: string | undefined } {
+  return {
+    declaredBy: contributions?.filter((c) => c.status === 'declared').map((c) => c.contributorId),
+    coveredBy: contributions?.find((c) => c.contributorId === userId && c.paidBy)?.paidBy ?? undefined,
+  };
 }
 
 /**
