@@ -7,7 +7,7 @@ import { FundSection } from '../features/fund/components/fund-section';
 import { createQueryClient } from '../lib/query-client';
 import { testCollectingFund } from '../test/fund-fixture';
 import { fakeServer, renderAt } from '../test/render-page';
-import { MemberNow, prefetchNowCard } from './member-now';
+import { MemberNow, prefetchNowCard, useNowCardAbove } from './member-now';
 
 afterEach(() => {
   cleanup();
@@ -148,22 +148,26 @@ describe('the Now card on a first load', () => {
   });
 });
 
+/** As the pages compose them: the card, then the fund told what the card shows. */
+function ComposedPage() {
+  return (
+    <>
+      <MemberNow userId="u1" />
+      <FundSection userId="u1" nowCardAbove={useNowCardAbove('u1')} />
+    </>
+  );
+}
+
 describe('the Now card above the fund, as the home and fund pages compose them', () => {
   const fundId = testCollectingFund().id;
-  const page = (fund: ReturnType<typeof testCollectingFund>) => {
+  const page = (fund: ReturnType<typeof testCollectingFund>, debts: DebtView[] = []) => {
     fakeServer({
       'GET /api/rotating-fund': fund,
-      'GET /api/debts': { debts: [] },
+      'GET /api/debts': { debts },
       [`GET /api/rotating-fund/${fundId}/monthly-contributions`]: { contributions: [] },
       [`GET /api/rotating-fund/${fundId}/risk`]: { score: 0, reasons: [] },
     });
-    renderAt(
-      '/',
-      <>
-        <MemberNow userId="u1" />
-        <FundSection userId="u1" nowCardAbove />
-      </>,
-    );
+    renderAt('/', <ComposedPage />);
   };
   const payButtons = () => screen.queryAllByRole('button', { name: /^Versa 50,00/ });
 
@@ -203,5 +207,28 @@ describe('the Now card above the fund, as the home and fund pages compose them',
     expect(await screen.findByTestId('contribute-button')).toBeTruthy();
     expect(payButtons()).toHaveLength(1);
     expect(screen.queryByTestId('round-pay-above')).toBeNull();
+  });
+
+  const coverButtons = () => screen.queryAllByRole('button', { name: 'Versa per Sara Verdi' });
+
+  it('offers to pay for another member once, on the card, after paying one’s own part', async () => {
+    page(paidUp);
+    const card = await screen.findByTestId('now-card');
+    await waitFor(() =>
+      expect(within(card).queryAllByRole('button', { name: 'Versa per Sara Verdi' })).toHaveLength(1),
+    );
+    expect(await screen.findByTestId('round-panel')).toBeTruthy();
+    expect(coverButtons()).toHaveLength(1);
+  });
+
+  it('offers it in the round when a debt takes the card’s place', async () => {
+    page(paidUp, [debt()]);
+    const card = await screen.findByTestId('now-card');
+    await waitFor(() => expect(card.dataset.kind).toBe('repay_debt'));
+    const fund = screen.getByTestId('round-panel');
+    await waitFor(() =>
+      expect(within(fund).queryAllByRole('button', { name: 'Versa per Sara Verdi' })).toHaveLength(1),
+    );
+    expect(coverButtons()).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { debtsKey, useDebts } from '../features/debts/api/debts';
 import { debtItem } from '../features/debts/hooks/debt-item';
 import { fundPartKey, fundQuery, useFund } from '../features/fund/api/fund-queries';
 import { NowCard } from '../features/fund/components/now-card';
-import { nowCardReads } from '../features/fund/hooks/now-item';
+import { type NowCardAbove, nowCardReads } from '../features/fund/hooks/now-item';
 import { useMemberName } from '../features/fund/hooks/use-fund-people';
 import { payoutAccountKey, usePayoutAccount } from '../features/payments/api/payout-account';
 import { clock } from '../lib/clock-store';
@@ -12,6 +12,15 @@ import { lazyNamed } from '../lib/lazy-named';
 
 // Only a member with a debt to or from another member needs it: not part of the first load.
 const DebtNow = lazyNamed(() => import('../features/debts/components/debt-now'), 'DebtNow');
+
+/**
+ * What the Now card shows beside the fund, for a page that puts the fund below it: whether a
+ * debt takes the card's place. Read from what the card asked for (no request of its own).
+ */
+export function useNowCardAbove(userId: string): NowCardAbove {
+  const debts = useDebts(false).data?.debts ?? [];
+  return { hasOther: debtItem(debts, userId) !== null };
+}
 
 /**
  * The Now card while a fund runs: what this member owes it, its place kept while it loads. Here,

@@ -12,7 +12,7 @@ import { OrganizationInfo } from '../../features/organization/components/organiz
 import { usePageTitle } from '../../lib/i18n';
 import { lazyNamed } from '../../lib/lazy-named';
 import { paths } from '../../lib/paths';
-import { MemberNow } from '../member-now';
+import { MemberNow, useNowCardAbove } from '../member-now';
 
 // Only a member without an organization sees these.
 const OrganizationChoice = lazyNamed(
@@ -41,6 +41,7 @@ export default function DashboardPage() {
   usePageTitle(t('nav.home'));
   const { user } = useUser();
   const dashboard = useDashboard(Boolean(user));
+  const nowCard = useNowCardAbove(user?.id ?? '');
   if (!user || dashboard.isLoading) return <LoadingScreen text={t('loading.page')} />;
   if (dashboard.isError || !dashboard.data) {
     return (
@@ -83,7 +84,7 @@ export default function DashboardPage() {
             <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
               <div className="flex flex-col gap-4">
                 <RequestsSection userId={user.id} />
-                <FundSection userId={user.id} nowCardAbove />
+                <FundSection userId={user.id} nowCardAbove={nowCard} />
               </div>
               <div className="flex flex-col gap-4">
                 <AlertsPanel />

@@ -7,7 +7,7 @@ import { FundSection } from '../../features/fund/components/fund-section';
 import { ALL_STRINGS, usePageTitle } from '../../lib/i18n';
 import { lazyNamed } from '../../lib/lazy-named';
 import { paths } from '../../lib/paths';
-import { MemberNow } from '../member-now';
+import { MemberNow, useNowCardAbove } from '../member-now';
 
 const AlertsPanel = lazyNamed(() => import('../../features/fund/components/alerts-panel'), 'AlertsPanel');
 // Only where the server runs a test clock (the demo).
@@ -25,6 +25,7 @@ export default function FundPage() {
   usePageTitle(t('fund.title'));
   const { user } = useUser();
   const config = useServerConfig();
+  const nowCard = useNowCardAbove(user?.id ?? '');
   if (!user) return null;
   // No organization, no fund: home is where one is created or joined.
   if (!user.familyId) return <Redirect to={paths.dashboard} replace />;
@@ -33,7 +34,7 @@ export default function FundPage() {
       <h1 className="text-2xl font-bold">{t('fund.title')}</h1>
       <MemberNow userId={user.id} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <FundSection userId={user.id} ownPage nowCardAbove />
+        <FundSection userId={user.id} ownPage nowCardAbove={nowCard} />
         <div className="flex flex-col gap-4">
           <Suspense fallback={null}>
             <AlertsPanel />

@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { euro } from '../../../lib/format';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { useFund } from '../api/fund-queries';
+import type { NowCardAbove } from '../hooks/now-item';
 import { DeadlineCountdown } from './deadline-countdown';
 import { FundHistory } from './fund-history';
 import { FUND_SECTION_ID } from './now-card';
@@ -21,16 +22,17 @@ const SwapTurns = lazyNamed(() => import('./swap-turns'), 'SwapTurns');
  * The organization's rotating fund: the phase, what it asks, the people, the past. On the home
  * page its card is headed "Rotating fund"; on its own page (`ownPage`), whose h1 already says
  * so, the card is headed by its cycle and phase instead, so a phone does not show the name twice.
- * `nowCardAbove`: the page shows the Now card above, which then holds the contribute button.
+ * `nowCardAbove`: the page shows the Now card above it (app/member-now), whose buttons this
+ * section does not repeat.
  */
 export function FundSection({
   userId,
   ownPage = false,
-  nowCardAbove = false,
+  nowCardAbove = null,
 }: {
   userId: string;
   ownPage?: boolean;
-  nowCardAbove?: boolean;
+  nowCardAbove?: NowCardAbove | null;
 }) {
   const { t } = useTranslation();
   const query = useFund(true);

@@ -11,7 +11,14 @@ import { payoutAccountHref } from '../../../lib/payout-account-link';
 import { useKeepFocus } from '../../../lib/use-keep-focus';
 import { useRoundContributions } from '../api/fund-queries';
 import { usePaymentProcessing } from '../api/sent-payments';
-import { type NowItem, nowCardReads, nowItem, roundPaymentsFor } from '../hooks/now-item';
+import {
+  isNews,
+  type NowItem,
+  nowCardCovers,
+  nowCardReads,
+  nowItem,
+  roundPaymentsFor,
+} from '../hooks/now-item';
 import { useMemberName } from '../hooks/use-fund-people';
 import { DeadlineCountdown } from './deadline-countdown';
 
@@ -64,15 +71,13 @@ export function NowCard({
     processing,
     ...roundPaymentsFor(contributions.data, userId),
   });
-  const isNews = ['window_opens', 'recipient_next', 'waiting', 'declared', 'processing', 'covered'].includes(
-    item.kind,
-  );
+  const news = isNews(item.kind);
   // What lies outside the fund comes after what the fund itself needs from this member now; an
   // action there (a debt to repay) also comes before what has no deadline (a swap to answer,
   // an account for a turn that is not this round's).
   const isPatient = item.kind === 'answer_swap' || (item.kind === 'connect_payout' && !item.isCurrentRound);
-  const showOther = other != null && (isNews || (other.acts && isPatient));
-  const isAction = showOther ? other.acts : !isNews;
+  const showOther = other != null && (news || (other.acts && isPatient));
+  const isAction = showOther ? other.acts : !news;
   const keepFocus = useKeepFocus<HTMLElement>();
   return (
     <section
@@ -89,7 +94,7 @@ export function NowCard({
         {t('now.title')}
       </h2>
       {showOther ? other.body : <NowBody item={item} fund={fund} name={name} />}
-      {!showOther && ['recipient_next', 'declared', 'vote_emergency'].includes(item.kind) && (
+      {nowCardCovers(item.kind, other != null) && (
         <Suspense fallback={null}>
           <CoverMembers fund={fund} userId={userId} contributions={contributions.data} />
         </Suspense>

@@ -1,5 +1,6 @@
 import type { FundView } from '@giro/contract/fund';
 import { useTranslation } from 'react-i18next';
+import type { NowCardAbove } from '../hooks/now-item';
 import { useMemberName } from '../hooks/use-fund-people';
 import { AmountVote } from './amount-vote';
 import { ConfirmationVote } from './confirmation-vote';
@@ -18,7 +19,7 @@ export function PhasePanel({
 }: {
   fund: FundView;
   userId: string;
-  nowCardAbove: boolean;
+  nowCardAbove: NowCardAbove | null;
 }) {
   const { t } = useTranslation();
   const name = useMemberName(fund);

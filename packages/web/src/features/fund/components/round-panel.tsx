@@ -7,7 +7,7 @@ import { euro, longDate } from '../../../lib/format';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { useRoundContributions } from '../api/fund-queries';
 import { usePaymentProcessing } from '../api/sent-payments';
-import { nowItem, roundPaymentsFor } from '../hooks/now-item';
+import { type NowCardAbove, nowCardCovers, nowItem, roundPaymentsFor } from '../hooks/now-item';
 import { roleIn, useMemberName } from '../hooks/use-fund-people';
 import { DeadlineCountdown } from './deadline-countdown';
 import { RecipientTimeout } from './recipient-timeout';
@@ -36,8 +36,8 @@ export function RoundPanel({
   fund: FundView;
   round: Round;
   userId: string;
-  /** The page shows the Now card above this panel. */
-  nowCardAbove: boolean;
+  /** The Now card the page shows above this panel, if any. */
+  nowCardAbove: NowCardAbove | null;
 }) {
   const { t } = useTranslation();
   const name = useMemberName(fund);
@@ -49,17 +49,21 @@ export function RoundPanel({
   const extension = round.extensions[userId];
   const declared = contributions.some((c) => c.contributorId === userId && c.status === 'declared');
   const processing = usePaymentProcessing(fund, userId);
-  // One button to pay, not two on one screen: when the Now card above offers it, this panel
-  // says the payment is due and where; when the card asks something else first (an emergency
-  // vote to cast), the button stays here.
-  const payAbove =
+  // One button for one thing, not two on one screen: what the Now card above offers (paying,
+  // covering others) this panel does not repeat; paying, it says is due and where. When the card
+  // asks something else first (an emergency vote to cast), the buttons stay here. The payout
+  // account only decides between later kinds: unknown here, it changes neither answer.
+  const nowKind =
     nowCardAbove &&
     nowItem(fund, userId, {
       nowMs: now,
       hasPayoutAccount: undefined,
       processing,
       ...roundPaymentsFor(contributions, userId),
-    }).kind === 'contribute';
+    }).kind;
+  const payAbove = nowKind === 'contribute';
+  const coverAbove =
+    nowCardAbove !== null && nowKind !== null && nowCardCovers(nowKind, nowCardAbove.hasOther);
   return (
     <section aria-labelledby="round" className="flex flex-col gap-4" data-testid="round-panel">
       <div className="flex flex-col gap-1">
@@ -139,9 +143,11 @@ export function RoundPanel({
       <div className="flex flex-col gap-2">
         <h4 className="text-sm font-semibold">{t('fund.round.contributions')}</h4>
         <RoundContributions fund={fund} contributions={contributions} isRecipient={isRecipient} />
-        <Suspense fallback={null}>
-          <CoverMembers fund={fund} userId={userId} contributions={contributions} />
-        </Suspense>
+        {!coverAbove && (
+          <Suspense fallback={null}>
+            <CoverMembers fund={fund} userId={userId} contributions={contributions} />
+          </Suspense>
+        )}
       </div>
       {isContributing && (
         <Suspense fallback={null}>

@@ -117,6 +117,23 @@ export function nowItem(
   return { kind: 'waiting', deadline };
 }
 
+/** The Now card a page shows above the fund: whether something outside the fund is on it. */
+export interface NowCardAbove {
+  hasOther: boolean;
+}
+
+/** What only tells what happens next: something outside the fund to do (a debt) goes first. */
+export const isNews = (kind: NowItem['kind']): boolean =>
+  ['window_opens', 'recipient_next', 'waiting', 'declared', 'processing', 'covered'].includes(kind);
+
+/**
+ * Whether the Now card offers to pay for members who have not paid (the cover buttons): after
+ * this member's own part is done, or beside an emergency vote; not when something outside the
+ * fund (`hasOther`, a debt) takes the card's place.
+ */
+export const nowCardCovers = (kind: NowItem['kind'], hasOther: boolean): boolean =>
+  kind === 'vote_emergency' || ((kind === 'recipient_next' || kind === 'declared') && !hasOther);
+
 /**
  * What this round's contributions tell the Now card (undefined while they are not in): who
  * declared a manual payment not yet confirmed, and who paid this member's share for them.
