@@ -119,11 +119,33 @@ describe('payouts: money from PayPal to the recipient’s PayPal email, the rest
       .from(paymentOperations)
       .where(eq(paymentOperations.kind, 'payout'));
     expect(first).toEqual({ status: 'failed', paypalRef: expect.stringMatching(/^tr_/) });
+    // Until an attempt succeeds the ledger has not booked that part: reconciliation shows it,
+    // paid by PayPal and not in the books.
+    const [failedId] = await t.database.db
+      .select({ id: paymentOperations.id })
+      .from(paymentOperations)
+      .where(eq(paymentOperations.kind, 'payout'));
+    const meanwhile = await reconcilePayments({ db: t.database.db, clock: t.clock, payments: t.payments });
+    expect(meanwhile).toMatchObject({ error: null, checked: { payouts: 1 } });
+    expect(meanwhile.differences).toEqual([
+      expect.objectContaining({
+        object: 'payout',
+        method: 'paypal',
+        operationId: failedId!.id,
+        providerRef: first!.paypalRef,
+        ledgerCents: 0,
+        providerCents: 959,
+      }),
+    ]);
 
     // A retry after PayPal's 30 days, when PayPal no longer knows the key, must not pay it again.
     t.payments.forgetIdempotencyKeys();
     await setSandboxAccountStatus(t.database.db, account!.id, 'active');
     expect((await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`)).statusCode).toBe(200);
+    // The retry under way may be booking it: passed over as in flight, not shown as a difference.
+    const during = await reconcilePayments({ db: t.database.db, clock: t.clock, payments: t.payments });
+    expect(during.differences).toEqual([]);
+    expect(during.inFlight).toBeGreaterThanOrEqual(1);
     await t.flushOutbox();
     expect((await fundOf(recipient)).round?.number).toBe(2);
     // One PayPal payout (the second attempt found it recorded), the account's failed try, then its payment.

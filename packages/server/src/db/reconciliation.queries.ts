@@ -115,6 +115,51 @@ export async function payoutsToReconcile(
 }
 
 /**
+ * A split payout's PayPal part that went out with an attempt whose account part then failed:
+ * the ledger books it only with the attempt that succeeds (which keeps its reference), so until
+ * then PayPal has paid money the ledger still holds. `retrying`: another attempt at the same
+ * payout is under way, and may be booking it right now.
+ */
+export interface PaypalPartUnbooked {
+  operationId: string;
+  organizationId: string;
+  subject: string;
+  paypalRef: string;
+  retrying: boolean;
+}
+
+/**
+ * Failed payout attempts whose PayPal part went out and that no attempt since has succeeded
+ * with (an attempt that pays the rest keeps the same PayPal reference). Few: only split payouts
+ * keep a PayPal reference, and its index (payment_operations_paypal_part_idx) finds them; an
+ * attempt under way is among the few unfinished payouts and refunds (payment_operations_completed_idx).
+ */
+export async function paypalPartsUnbooked(
+  db: DbOrTx,
+  selection: ReconcileSelection,
+): Promise<PaypalPartUnbooked[]> {
+  return rowsOf<PaypalPartUnbooked>(
+    db,
+    sql`
+      SELECT o.id AS "operationId", o.organization_id AS "organizationId", o.subject,
+        o.paypal_ref AS "paypalRef",
+        EXISTS (
+          SELECT 1 FROM payment_operations r
+          WHERE r.kind <> 'charge' AND r.completed_at IS NULL AND r.kind = 'payout'
+            AND (r.request->'paypal'->>'key') = (o.request->'paypal'->>'key')
+        ) AS retrying
+      FROM payment_operations o
+      WHERE o.kind = 'payout' AND o.status = 'failed' AND o.paypal_ref IS NOT NULL AND o.reconcilable
+        AND o.request->'target'->>'type' IN ('fund', 'request')
+        AND NOT EXISTS (
+          SELECT 1 FROM payment_operations s
+          WHERE (s.request->'paypal'->>'key') = (o.request->'paypal'->>'key')
+            AND s.paypal_ref IS NOT NULL AND s.kind = 'payout' AND s.status = 'succeeded'
+        ) ${selected(selection)}`,
+  );
+}
+
+/**
  * The contributions whose money an open operation is moving right now (a charge still placed or
  * waiting for its payer, a payout capturing it, a refund giving it back): the provider may
  * already have acted while the ledger books it only when the outcome is recorded.

@@ -15,6 +15,7 @@ import {
   lastReconciliation,
   markReconciled,
   payoutsToReconcile,
+  paypalPartsUnbooked,
   previousRunStart,
   pruneReconciliations,
   type ReconciliationRow,
@@ -33,8 +34,9 @@ export interface ReconcileDeps {
  * Compares the ledger with the payment provider, object by object (issue 17, ADR 0030), and
  * records what it found: every charge the provider made for a fund or a request against what
  * the ledger holds at `provider-held` for its contribution, every payout the provider confirmed
- * against the net the ledger paid. Read-only towards the money: it changes nothing but its own
- * record, so two runs at once (two instances, an admin's click during the hourly run) are
+ * against the net the ledger paid, and the PayPal part of a split payout that an attempt paid out
+ * before its account part failed (the ledger books it only with the attempt that succeeds).
+ * Read-only towards the money: it changes nothing but its own record, so two runs at once (two instances, an admin's click during the hourly run) are
  * harmless. Money an open operation is moving is skipped and counted as in flight: the provider
  * may have acted while the ledger books the outcome only when it is recorded. It goes to the
  * back of the rotation all the same, and comes first again once that operation finishes. A
@@ -138,11 +140,17 @@ async function carryOut(
             : paidCents + (paypalPart?.paidCents ?? 0),
       });
     }
+    const parts = await comparePaypalPartsUnbooked(deps, perRun);
+    checked.payouts += parts.checked;
+    found.inFlight += parts.inFlight.length;
+    agreed.push(...parts.agreeing);
+    found.differences.push(...parts.differing);
     const differed = found.differences.map((difference) => difference.operationId);
     // Skipped as in flight, to the back as well: left at the front, a charge whose refund is
     // stuck at its provider would take a place in every run, and enough of them would stop the
     // rotation (stop 59).
-    await markReconciled(deps.db, { agreed, passed: charges.inFlight, differed }, deps.clock.now());
+    const passed = [...charges.inFlight, ...parts.inFlight];
+    await markReconciled(deps.db, { agreed, passed, differed }, deps.clock.now());
   } catch (failure) {
     found.error = failure instanceof Error ? failure.message : String(failure);
   }
@@ -187,6 +195,44 @@ async function compareCharges(deps: ReconcileDeps, charges: ChargeToReconcile[])
         }),
       ),
   };
+}
+
+/**
+ * The PayPal parts of split payouts paid by an attempt whose account part then failed: the
+ * ledger books them only with the attempt that succeeds, so until one does, what PayPal paid
+ * out is a difference (ledger 0), one the page shows until a retry books it. A part PayPal took
+ * back (denied, or unclaimed and returned) paid nothing and agrees. A part whose payout is being
+ * retried is passed over as in flight: the retry may be booking it right now.
+ */
+async function comparePaypalPartsUnbooked(deps: ReconcileDeps, perRun: number) {
+  const parts = await paypalPartsUnbooked(deps.db, { limit: perRun });
+  const found = {
+    checked: 0,
+    inFlight: [] as string[],
+    agreeing: [] as string[],
+    differing: [] as ReconciliationDifference[],
+  };
+  for (const part of parts) {
+    if (part.retrying) {
+      found.inFlight.push(part.operationId);
+      continue;
+    }
+    found.checked += 1;
+    const paidCents = (await deps.payments.payoutState(part.paypalRef))?.paidCents ?? null;
+    if (paidCents === 0) found.agreeing.push(part.operationId);
+    else
+      found.differing.push({
+        object: 'payout',
+        method: 'paypal',
+        operationId: part.operationId,
+        organizationId: part.organizationId,
+        subject: part.subject,
+        providerRef: part.paypalRef,
+        ledgerCents: 0,
+        providerCents: paidCents,
+      });
+  }
+  return found;
 }
 
 /** GET /api/admin/reconciliation: the last finished run, null before the first. */
