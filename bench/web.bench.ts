@@ -60,7 +60,10 @@ async function audit(path: string, cookie?: string): Promise<Row> {
     });
     if (!result) throw new Error(`${path}: Lighthouse returned nothing`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      const error = new Error(`${path}: ${lhr.runtimeError.message}`);
+      throw TRACE_LOST.includes(lhr.runtimeError.code) ? Object.assign(error, { traceLost: true }) : error;
+    }
     // The whole report of the last run of each page, to read what a figure is made of.
     mkdirSync(new URL('./results', import.meta.url), { recursive: true });
     writeFileSync(
@@ -99,6 +102,25 @@ async function audit(path: string, cookie?: string): Promise<Row> {
   }
 }
 
+/**
+ * Lighthouse's answer when the browser's trace of the load came back without its start (seen
+ * with Debian's Chromium 156 against Lighthouse 12.2.3, one run in a few): the page was not
+ * measured, and Lighthouse itself says to run it again.
+ */
+const TRACE_LOST = ['NO_NAVSTART', 'NO_TRACING_STARTED'];
+
+/** One audit; a run whose trace was lost is run again, up to three times. */
+async function auditOnce(path: string, cookie?: string): Promise<Row> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(path, cookie);
+    } catch (error) {
+      if (!(error as { traceLost?: boolean }).traceLost || attempt === 3) throw error;
+      console.log(`  ${path}: the trace was lost (${(error as Error).message}); again`);
+    }
+  }
+}
+
 interface NetworkItem {
   resourceType?: string;
   transferSize?: number;
@@ -120,7 +142,7 @@ try {
   // Interleaved, so a burst of load on the machine touches both pages alike.
   for (let run = 0; run < runs; run++) {
     for (const page of pages) {
-      const row = await audit(page.path, page.cookie);
+      const row = await auditOnce(page.path, page.cookie);
       results[page.title] = [...(results[page.title] ?? []), row];
       console.log(
         `run ${run + 1} ${page.path}: performance ${row.performance}, LCP ${Math.round(row.lcpMs)} ms, TBT ${Math.round(row.tbtMs)} ms, host index ${Math.round(row.hostIndex)}`,

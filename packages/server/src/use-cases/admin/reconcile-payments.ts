@@ -36,8 +36,8 @@ export interface ReconcileDeps {
  * the ledger holds at `provider-held` for its contribution, every payout the provider confirmed
  * against the net the ledger paid, and the PayPal part of a split payout that an attempt paid out
  * before its account part failed (the ledger books it only with the attempt that succeeds).
- * Read-only towards the money: it changes nothing but its own record, so two runs at once (two instances, an admin's click during the hourly run) are
- * harmless. Money an open operation is moving is skipped and counted as in flight: the provider
+ * Read-only towards the money: it changes nothing but its own record, so two runs at once (two
+ * instances, an admin's click during the hourly run) are harmless. Money an open operation is moving is skipped and counted as in flight: the provider
  * may have acted while the ledger books the outcome only when it is recorded. It goes to the
  * back of the rotation all the same, and comes first again once that operation finishes. A
  * provider that cannot be read stops the run with its error, rather than showing every object
