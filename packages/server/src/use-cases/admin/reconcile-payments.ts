@@ -32,16 +32,16 @@ export interface ReconcileDeps {
 
 /**
  * Compares the ledger with the payment provider, object by object (issue 17, ADR 0030), and
- * records what it found: every charge the provider made for a fund or a request against what
- * the ledger holds at `provider-held` for its contribution, every payout the provider confirmed
+ * records what it found: every charge the provider made for a fund or a request against what the
+ * ledger holds at `provider-held` for its contribution, every payout the provider confirmed
  * against the net the ledger paid, and the PayPal part of a split payout that an attempt paid out
  * before its account part failed (the ledger books it only with the attempt that succeeds).
  * Read-only towards the money: it changes nothing but its own record, so two runs at once (two
- * instances, an admin's click during the hourly run) are harmless. Money an open operation is moving is skipped and counted as in flight: the provider
- * may have acted while the ledger books the outcome only when it is recorded. It goes to the
- * back of the rotation all the same, and comes first again once that operation finishes. A
- * provider that cannot be read stops the run with its error, rather than showing every object
- * as different.
+ * instances, an admin's click during the hourly run) are harmless. Money an open operation is
+ * moving is skipped and counted as in flight: the provider may have acted while the ledger books
+ * the outcome only when it is recorded. It goes to the back of the rotation all the same, and
+ * comes first again once that operation finishes. A provider that cannot be read stops the run
+ * with its error, rather than showing every object as different.
  *
  * A run reads at most `perRun` charges and as many payouts, in rotation: first what was never
  * compared, what differed last time, and charges whose money moved since the last run (a refund,
