@@ -35,7 +35,6 @@ function paymentProviderFor(config: Config, db: Db): PaymentProvider {
   return new LiveProvider(
     new StripeProvider({
       secretKey: payments.stripe.secretKey,
-      publicUrl: config.publicUrl,
       apiBase: payments.stripe.apiBase,
     }),
     payments.paypal && new PayPalProvider(payments.paypal),

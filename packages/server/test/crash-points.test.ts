@@ -769,7 +769,6 @@ async function post(server: ServerProcess, member: Member, path: string, body: o
 async function expectReconciled(database: Database, fake: FakeStripe) {
   const stripe = new StripeProvider({
     secretKey: 'sk_test_fake',
-    publicUrl: 'http://giro.test',
     apiBase: fake.url,
   });
   const run = await reconcilePayments({ db: database.db, clock: systemClock, payments: stripe });

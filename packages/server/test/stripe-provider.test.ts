@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
-import { funds, payoutAccounts } from '../src/db/schema';
+import { funds, paymentOperations, payoutAccounts } from '../src/db/schema';
 import { StripeProvider } from '../src/payments/stripe.provider';
 import type { FakeStripe } from './support/fake-stripe';
 import { fundOf, type Member, organizationOf } from './support/fund-members';
@@ -273,7 +273,6 @@ describe('the card provider adapter against a local Stripe fake', () => {
     // Meanwhile the recipient's payout account is another one (reconnected, say).
     const stripe = new StripeProvider({
       secretKey: 'sk_test_fake',
-      publicUrl: 'http://giro.test',
       apiBase: fake.url,
     });
     const other = (
@@ -333,6 +332,47 @@ describe('the card provider adapter against a local Stripe fake', () => {
     expect(checkJournal(await readJournal(t.database.db, organizationId))).toEqual([]);
   });
 
+  it('a card hold asked again after a deploy moved PUBLIC_URL asks what the first asked: one hold, recorded', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    await openWindow(members[0]!);
+    const [payer] = payersOf(members, fund) as [Member];
+    // Stripe holds the money but its answer comes too late: the charge is to be asked again.
+    fake.lateAnswers.add('/v1/payment_intents');
+    await act(payer, 'contributions', card());
+    await t.flushOutbox();
+    expect(fake.intents.size).toBe(1);
+    const first = t;
+    await first.stop();
+    // The new release serves another address; the charge still carries the one it was made with.
+    t = await createTestApp(
+      { ...first.deps.config, publicUrl: 'https://giro.example' },
+      {
+        provider: new StripeProvider({ secretKey: 'sk_test_fake', apiBase: fake.url, timeoutMs: 2000 }),
+        database: first.database,
+      },
+    );
+    try {
+      t.clock.fastForward(2);
+      await t.flushOutbox();
+      const asked = fake.calls('/v1/payment_intents');
+      expect(asked.map((r) => r.params.get('return_url'))).toEqual([
+        'http://giro.test/',
+        'http://giro.test/',
+      ]);
+      // Stripe answered the second as it answered the first: the same intent, held once, counted.
+      expect(fake.intents.size).toBe(1);
+      const charges = await t.database.db
+        .select({ status: paymentOperations.status, ref: paymentOperations.providerRef })
+        .from(paymentOperations)
+        .where(eq(paymentOperations.kind, 'charge'));
+      expect(charges).toEqual([{ status: 'succeeded', ref: [...fake.intents.keys()][0] }]);
+    } finally {
+      await t.stop();
+      t = first;
+    }
+  });
+
   it('a server killed between the provider call and its recording: after a restart the ledger is right, one transfer', async () => {
     const members = await organizationOf(t, 3);
     const fund = await activeFund(members);
@@ -350,7 +390,6 @@ describe('the card provider adapter against a local Stripe fake', () => {
     // A new process on the same database (the dead one's lease must run out).
     const provider = new StripeProvider({
       secretKey: 'sk_test_fake',
-      publicUrl: 'http://giro.test',
       apiBase: fake.url,
       timeoutMs: 2000,
     });
@@ -380,7 +419,6 @@ describe('the card provider adapter reads charges and transfers back for reconci
   const adapter = (timeoutMs = 2000) =>
     new StripeProvider({
       secretKey: 'sk_test_fake',
-      publicUrl: 'http://giro.test',
       apiBase: fake.url,
       timeoutMs,
     });
@@ -391,6 +429,7 @@ describe('the card provider adapter reads charges and transfers back for reconci
       method: 'card',
       paymentMethodId,
       capture: false,
+      returnUrl: 'http://giro.test/',
     });
     if (!held.ok && !held.awaitingPayer) throw new Error(`no hold: ${held.reason}`);
     return held.ok ? held.ref : held.awaitingPayer!;

@@ -30,6 +30,12 @@ export type PaymentRequest =
       message?: string;
       method: 'card' | 'paypal';
       paymentMethodId: string | null;
+      /**
+       * A card's: where its payer comes back from their bank's page (`cardReturnUrl`), fixed
+       * here so that every call for this charge asks the same; absent on charges made before
+       * stop 66 (the handler then asks with today's).
+       */
+      returnUrl?: string;
     }
   /**
    * Captures the card holds listed (by contribution id), then pays the net to the recipient:
@@ -149,12 +155,22 @@ interface ContributionMoney {
   amountCents: number;
 }
 
+/**
+ * Where a card's payer comes back from their bank's 3-D Secure page: the dashboard. Stored on
+ * the charge when it is made: a charge asked again after a deploy that moved `PUBLIC_URL` with
+ * today's address would be another request under the same key, which Stripe refuses
+ * (`idempotency_error`) until it forgets the key a day later and holds the money again.
+ */
+export const cardReturnUrl = (publicUrl: string): string => `${publicUrl}/`;
+
 /** Takes a contribution's money (a card hold, or a PayPal capture): one charge per contribution. */
 export function enqueueCharge(
   tx: DbOrTx,
   money: ContributionMoney & {
     method: 'card' | 'paypal';
     paymentMethodId: string | null;
+    /** A card's return address (`cardReturnUrl`); none for PayPal, approved before. */
+    returnUrl?: string;
     recordAfterCapture?: boolean;
     onBehalfOf?: string | undefined;
     forRound?: { cycleNumber: number; roundNumber: number };
@@ -180,6 +196,7 @@ export function enqueueCharge(
         ...(money.message ? { message: money.message } : {}),
         method: money.method,
         paymentMethodId: money.paymentMethodId,
+        ...(money.returnUrl ? { returnUrl: money.returnUrl } : {}),
       },
     },
     now,

@@ -47,6 +47,11 @@ export interface PaymentProvider {
     method: 'card' | 'paypal';
     paymentMethodId: string | null;
     capture: boolean;
+    /**
+     * A card's: where the bank's 3-D Secure page sends the payer back. Fixed on the operation
+     * when it is made: a call asked again must ask the same (Stripe's idempotency).
+     */
+    returnUrl: string | null;
   }): Promise<PaymentResult>;
   /** Where a charge that waits for the payer stands now: held, refused, or still waiting. */
   chargeStatus(ref: string): Promise<PaymentResult>;

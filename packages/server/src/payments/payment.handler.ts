@@ -8,6 +8,7 @@ import { notifyMember } from '../notifications/notify-member';
 import { failpoint } from '../ops/failpoints';
 import { type PayoutOutcome, payOut, payoutPlanOf } from './pay-out';
 import {
+  cardReturnUrl,
   chargeSubject,
   type PaymentRequest,
   type PaymentTarget,
@@ -68,7 +69,8 @@ export function paymentHandler(
     // The status the outcome is recorded from: an expired charge's claim moves it on.
     let from = op.status;
     let result: PayoutOutcome | null;
-    if (op.status === 'pending') result = await carryOut(deps.db, provider, op, request, captured);
+    if (op.status === 'pending')
+      result = await carryOut(deps.db, provider, op, request, captured, deps.config.publicUrl);
     else {
       const awaited = await awaitedResult(deps.db, provider, op, deps.clock.now());
       result = awaited?.result ?? null;
@@ -223,6 +225,7 @@ async function carryOut(
   op: Operation,
   request: PaymentRequest,
   captured: string[],
+  publicUrl: string,
 ): Promise<PayoutOutcome> {
   switch (request.kind) {
     case 'charge':
@@ -232,6 +235,7 @@ async function carryOut(
         method: request.method,
         paymentMethodId: request.paymentMethodId,
         capture: request.method === 'paypal',
+        returnUrl: request.method === 'card' ? (request.returnUrl ?? cardReturnUrl(publicUrl)) : null,
       });
     case 'payout': {
       for (const contributionId of request.captures) {

@@ -66,16 +66,11 @@ export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
   private readonly stripe: Stripe;
 
-  /** Where the bank's 3-D Secure page sends the payer back: the dashboard. */
-  private readonly returnUrl: string;
-
   constructor(options: {
     secretKey: string;
-    publicUrl: string;
     apiBase?: string | undefined;
     timeoutMs?: number;
   }) {
-    this.returnUrl = `${options.publicUrl}/`;
     const base = options.apiBase ? new URL(options.apiBase) : undefined;
     this.stripe = new Stripe(options.secretKey, {
       maxNetworkRetries: 0, // the outbox retries, with the same idempotency key
@@ -92,7 +87,8 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async charge(input: Parameters<PaymentProvider['charge']>[0]): Promise<PaymentResult> {
-    if (input.method !== 'card' || !input.paymentMethodId) return { ok: false, reason: 'provider_error' };
+    if (input.method !== 'card' || !input.paymentMethodId || !input.returnUrl)
+      return { ok: false, reason: 'provider_error' };
     try {
       const intent = await this.stripe.paymentIntents.create(
         {
@@ -103,7 +99,7 @@ export class StripeProvider implements PaymentProvider {
           // then back to the dashboard; the charge waits for them (chargeStatus).
           allowed_payment_method_types: ['card'],
           confirm: true,
-          return_url: this.returnUrl,
+          return_url: input.returnUrl,
           capture_method: input.capture ? 'automatic' : 'manual',
         },
         { idempotencyKey: input.idempotencyKey },

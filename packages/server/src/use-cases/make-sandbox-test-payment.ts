@@ -18,6 +18,7 @@ export async function makeSandboxTestPayment(deps: Deps, user: UserRow, idempote
     method: 'paypal',
     paymentMethodId: null,
     capture: true,
+    returnUrl: null,
   });
   if (!result.ok) throw new AppError('PAYMENT_FAILED');
   return { ok: true as const, reference: result.ref, amountCents: SANDBOX_TEST_PAYMENT_CENTS };

@@ -28,7 +28,6 @@ export async function startLiveProviders(env: Record<string, string> = {}) {
   const provider = new LiveProvider(
     new StripeProvider({
       secretKey: payments.stripe.secretKey,
-      publicUrl: 'http://giro.test',
       apiBase: stripe.url,
     }),
     paypalAdapter,

@@ -17,7 +17,6 @@ export async function liveStripeApp(
   if (!options.fake) await fake.start();
   const provider = new StripeProvider({
     secretKey: 'sk_test_fake',
-    publicUrl: 'http://giro.test',
     apiBase: fake.url,
     timeoutMs,
   });

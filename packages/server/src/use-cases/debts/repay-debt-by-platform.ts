@@ -7,7 +7,7 @@ import { activePayoutAccountOf } from '../../db/payout-account.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { enqueueCharge } from '../../payments/payment-operations';
+import { cardReturnUrl, enqueueCharge } from '../../payments/payment-operations';
 import { withLockedDebt } from './repay-debt';
 
 /**
@@ -40,6 +40,7 @@ export function repayDebtByPlatform(
         amountCents: debt.amountCents,
         method: payment.method,
         paymentMethodId: payment.paymentMethodId,
+        ...(payment.method === 'card' ? { returnUrl: cardReturnUrl(deps.config.publicUrl) } : {}),
       },
       now,
     );

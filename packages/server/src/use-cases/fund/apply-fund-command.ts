@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { activePayoutAccounts, type FundRow, organizationMembers } from '../../db/fund.repository';
 import type { FundCall } from '../../db/notification.repository';
 import type { Deps } from '../../deps';
+import { cardReturnUrl } from '../../payments/payment-operations';
 import { fundWireEvents } from '../../realtime/wire-events';
 import { applyFundEffects } from './fund-effects';
 import { FundWriteBatch } from './fund-write-batch';
@@ -125,6 +126,7 @@ export async function applyFundDecision(
     events,
     names: new Map(members.map((m) => [m.id, m.displayName])),
     paymentMethodId: options.paymentMethodId ?? null,
+    cardReturnUrl: cardReturnUrl(deps.config.publicUrl),
     now,
   });
   const wire = fundWireEvents(fund.id, events);

@@ -17,6 +17,8 @@ export interface EffectInput {
   names: Map<string, string>;
   /** The payment method the caller chose for a contribution in this command. */
   paymentMethodId: string | null;
+  /** Where a card's payer comes back from their bank (`cardReturnUrl`). */
+  cardReturnUrl: string;
   now: Date;
 }
 
@@ -64,6 +66,7 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
             amountCents: c.amountCents,
             method: c.method,
             paymentMethodId: input.paymentMethodId,
+            returnUrl: input.cardReturnUrl,
           },
           now,
         );

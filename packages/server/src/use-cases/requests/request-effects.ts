@@ -4,7 +4,13 @@ import type { DbOrTx } from '../../db/client';
 import type { NewNotification } from '../../db/notification.repository';
 import { displayNameOf } from '../../db/user.repository';
 import { deliverNotifications } from '../../notifications/deliver-notifications';
-import { enqueueCharge, enqueuePayment, enqueueRefund, paypalShare } from '../../payments/payment-operations';
+import {
+  cardReturnUrl,
+  enqueueCharge,
+  enqueuePayment,
+  enqueueRefund,
+  paypalShare,
+} from '../../payments/payment-operations';
 
 /** One payout operation per attempt; the attempt is read back from it when the outcome arrives. */
 export const payoutSubject = (requestId: string, attempt: number) =>
@@ -50,6 +56,7 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
             amountCents: c.amountCents,
             method: c.method ?? 'card',
             paymentMethodId: input.paymentMethodId,
+            returnUrl: cardReturnUrl(input.publicUrl),
           },
           now,
         );
