@@ -5,7 +5,7 @@ import { Toaster } from '../components/ui/toaster';
 import { fundQuery } from '../features/fund/api/fund-queries';
 import { FundSection } from '../features/fund/components/fund-section';
 import { createQueryClient } from '../lib/query-client';
-import { testCollectingFund } from '../test/fund-fixture';
+import { testCollectingFund, testEmergencyVote } from '../test/fund-fixture';
 import { fakeServer, renderAt } from '../test/render-page';
 import { MemberNow, prefetchNowCard, useNowCardAbove } from './member-now';
 
@@ -188,18 +188,7 @@ describe('the Now card above the fund, as the home and fund pages compose them',
     page(
       testCollectingFund({
         extensions: { u1: '2030-01-16T00:00:00.000Z' },
-        emergencies: [
-          {
-            id: 'v1',
-            memberId: 'u3',
-            allowWait: true,
-            deadline: '2030-01-16T00:00:00.000Z',
-            votes: {},
-            voters: ['u1', 'u2'],
-            memberStrikes: 1,
-            memberAtRisk: false,
-          },
-        ],
+        emergencies: [testEmergencyVote()],
       }),
     );
     const card = await screen.findByTestId('now-card');

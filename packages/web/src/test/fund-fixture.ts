@@ -71,6 +71,23 @@ export function testRound(overrides: Partial<Round> = {}): Round {
   };
 }
 
+/** An emergency vote on u3's missed contribution, u1 and u2 to vote, the wait still allowed. */
+export function testEmergencyVote(
+  overrides: Partial<Round['emergencies'][number]> = {},
+): Round['emergencies'][number] {
+  return {
+    id: 'v1',
+    memberId: 'u3',
+    allowWait: true,
+    deadline: '2030-01-16T00:00:00.000Z',
+    votes: {},
+    voters: ['u1', 'u2'],
+    memberStrikes: 1,
+    memberAtRisk: false,
+    ...overrides,
+  };
+}
+
 /** A fund collecting its first round: u2 receives, u1 and u3 pay €50.00, the window open. */
 export function testCollectingFund(round: Partial<Round> = {}, overrides: Partial<FundView> = {}): FundView {
   return testFund({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testCollectingFund, testFund } from '../../../test/fund-fixture';
+import { testCollectingFund, testEmergencyVote, testFund } from '../../../test/fund-fixture';
 import { nowItem } from './now-item';
 
 const now = { nowMs: Date.parse('2025-06-01T00:00:00Z'), hasPayoutAccount: true };
@@ -96,16 +96,7 @@ describe('the one thing a member owes now', () => {
   });
 
   it('an emergency vote waiting for this member comes before their own payment', () => {
-    const vote = {
-      id: 'v1',
-      memberId: 'u3',
-      allowWait: true,
-      deadline: '2030-01-16T00:00:00.000Z',
-      votes: {},
-      voters: ['u1', 'u2'],
-      memberStrikes: 1,
-      memberAtRisk: false,
-    };
+    const vote = testEmergencyVote();
     expect(nowItem(collecting({ emergencies: [vote] }), 'u1', now)).toEqual({
       kind: 'vote_emergency',
       deadline: '2030-01-16T00:00:00.000Z',
