@@ -3,11 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { useUser } from '../features/auth/api/session';
-import { ADMIN_PAGE_STRINGS, ALL_STRINGS } from '../lib/i18n';
+import { ADMIN_PAGE_STRINGS, ALL_STRINGS, preloadVisitorPageStrings } from '../lib/i18n';
 import { loadOnce } from '../lib/lazy-named';
 import { paths } from '../lib/paths';
 import { recoverable } from '../lib/stale-build';
 import { pageAt } from './page-paths';
+
+/** A visitor's other page: its strings (lib/i18n's `pages`) are asked for beside its chunk. */
+function visitorPage<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => {
+    preloadVisitorPageStrings();
+    return load();
+  };
+}
 
 // Every page is its own chunk: the first load carries only the shell. A chunk that is gone (a
 // newer build was deployed) reloads the tab into the new build (lib/stale-build.ts). Each is
@@ -20,14 +28,14 @@ const pages = {
   statistics: loadOnce(() => import('./pages/statistics-page')),
   request: loadOnce(() => import('./pages/request-page')),
   auth: loadOnce(() => import('./pages/auth-page')),
-  verifyEmail: loadOnce(() => import('./pages/verify-email-page')),
-  emailVerified: loadOnce(() => import('./pages/email-verified-page')),
-  forgotPassword: loadOnce(() => import('./pages/forgot-password-page')),
-  resetPassword: loadOnce(() => import('./pages/reset-password-page')),
+  verifyEmail: loadOnce(visitorPage(() => import('./pages/verify-email-page'))),
+  emailVerified: loadOnce(visitorPage(() => import('./pages/email-verified-page'))),
+  forgotPassword: loadOnce(visitorPage(() => import('./pages/forgot-password-page'))),
+  resetPassword: loadOnce(visitorPage(() => import('./pages/reset-password-page'))),
   deleteAccountConfirm: loadOnce(() => import('./pages/delete-account-confirm-page')),
-  static: loadOnce(() => import('./pages/static-page')),
+  static: loadOnce(visitorPage(() => import('./pages/static-page'))),
   admin: loadOnce(() => import('./pages/admin-page')),
-  notFound: loadOnce(() => import('./pages/not-found-page')),
+  notFound: loadOnce(visitorPage(() => import('./pages/not-found-page'))),
 };
 
 /** Starts loading the chunk of the page at `path` (main.tsx, before the first render). */

@@ -16,11 +16,23 @@ export const APP_STRINGS = 'app';
 export const ADMIN_STRINGS = 'admin';
 /** Account → Security's strings (issue 18): only that part of one page reads them. */
 export const ACCOUNT_STRINGS = 'account';
-type Namespace = 'public' | typeof APP_STRINGS | typeof ACCOUNT_STRINGS | typeof ADMIN_STRINGS;
+/**
+ * The strings of a visitor's other pages (email verification, password reset, the legal pages,
+ * not found): not on the sign-in page, whose JavaScript budget (issue 12) they pressed on.
+ */
+export const PAGES_STRINGS = 'pages';
+type Namespace =
+  | 'public'
+  | typeof APP_STRINGS
+  | typeof ACCOUNT_STRINGS
+  | typeof ADMIN_STRINGS
+  | typeof PAGES_STRINGS;
 /** For `useTranslation` on a member's page: waits until the `app` strings are in. */
 export const ALL_STRINGS: Namespace[] = ['public', APP_STRINGS];
 /** For `useTranslation` in Account → Security: suspends until its strings are in. */
 export const ACCOUNT_PAGE_STRINGS: Namespace[] = ['public', APP_STRINGS, ACCOUNT_STRINGS];
+/** For `useTranslation` on one of a visitor's other pages: suspends until its strings are in. */
+export const VISITOR_PAGE_STRINGS: Namespace[] = ['public', PAGES_STRINGS];
 /** For `useTranslation` on an admin page. */
 export const ADMIN_PAGE_STRINGS: Namespace[] = ['public', APP_STRINGS, ADMIN_STRINGS];
 const bundles: Record<Language, Record<Namespace, () => Promise<{ default: object }>>> = {
@@ -29,17 +41,23 @@ const bundles: Record<Language, Record<Namespace, () => Promise<{ default: objec
     app: () => import('../locales/it/app.json'),
     account: () => import('../locales/it/account.json'),
     admin: () => import('../locales/it/admin.json'),
+    pages: () => import('../locales/it/pages.json'),
   },
   en: {
     public: () => import('../locales/en/public.json'),
     app: () => import('../locales/en/app.json'),
     account: () => import('../locales/en/account.json'),
     admin: () => import('../locales/en/admin.json'),
+    pages: () => import('../locales/en/pages.json'),
   },
 };
 export const isLanguage = (value: unknown): value is Language => value === 'it' || value === 'en';
 const isNamespace = (value: unknown): value is Namespace =>
-  value === 'public' || value === APP_STRINGS || value === ACCOUNT_STRINGS || value === ADMIN_STRINGS;
+  value === 'public' ||
+  value === APP_STRINGS ||
+  value === ACCOUNT_STRINGS ||
+  value === ADMIN_STRINGS ||
+  value === PAGES_STRINGS;
 
 /** The language this browser last used, if any (read once: storage is slow to open on a phone). */
 function readStoredLanguage(): Language | null {
@@ -96,10 +114,18 @@ export const i18nReady = i18n
     // the default namespace); the pages that need them load them first (RequireAuth).
     ns: ['public'],
     defaultNS: 'public',
-    fallbackNS: [APP_STRINGS, ACCOUNT_STRINGS, ADMIN_STRINGS],
+    fallbackNS: [APP_STRINGS, ACCOUNT_STRINGS, ADMIN_STRINGS, PAGES_STRINGS],
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+
+/**
+ * Starts loading a visitor page's strings beside its chunk (app/routes): asked for only when the
+ * page renders, they would come a round trip after it, on pages opened from an email's link.
+ */
+export function preloadVisitorPageStrings(): void {
+  void i18n.loadNamespaces(PAGES_STRINGS).catch(() => {});
+}
 
 /** What the tab and a screen reader call the app when no page names itself (index.html). */
 const APP_TITLE = 'Giro';

@@ -2,17 +2,19 @@ import { describe, expect, it } from 'vitest';
 import enAccount from './en/account.json';
 import enAdmin from './en/admin.json';
 import enApp from './en/app.json';
+import enPages from './en/pages.json';
 import enPublic from './en/public.json';
 import itAccount from './it/account.json';
 import itAdmin from './it/admin.json';
 import itApp from './it/app.json';
+import itPages from './it/pages.json';
 import itPublic from './it/public.json';
 
-// Each language in four namespaces (lib/i18n.ts): `public` for the pages a visitor sees before
-// signing in, `app` for a member's pages, `account` for Account's security part, `admin` for
-// the admin pages. Together, the language.
-const it_ = { ...itPublic, ...itApp, ...itAccount, ...itAdmin };
-const en = { ...enPublic, ...enApp, ...enAccount, ...enAdmin };
+// Each language in five namespaces (lib/i18n.ts): `public` for the sign-in page and the shell,
+// `pages` for a visitor's other pages, `app` for a member's pages, `account` for Account's
+// security part, `admin` for the admin pages. Together, the language.
+const it_ = { ...itPublic, ...itApp, ...itAccount, ...itAdmin, ...itPages };
+const en = { ...enPublic, ...enApp, ...enAccount, ...enAdmin, ...enPages };
 
 /** Every source file of the app (tests excluded), as text. */
 const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
@@ -127,12 +129,6 @@ describe('locales', () => {
       '../app/layout.tsx',
       '../app/routes.tsx',
       '../app/pages/auth-page.tsx',
-      '../app/pages/not-found-page.tsx',
-      '../app/pages/static-page.tsx',
-      '../app/pages/forgot-password-page.tsx',
-      '../app/pages/reset-password-page.tsx',
-      '../app/pages/verify-email-page.tsx',
-      '../app/pages/email-verified-page.tsx',
       '../components/ui/loading-screen.tsx',
       '../components/ui/error-boundary.tsx',
       '../components/ui/toaster.tsx',
@@ -150,5 +146,24 @@ describe('locales', () => {
       .filter(([key]) => !resolves(itPublic, key))
       .map(([key, file]) => `${key} (${file})`);
     expect(notPublic).toEqual([]);
+  });
+
+  it("a visitor's other pages need only the public strings and their own", () => {
+    const visitorPages = [
+      '../app/pages/not-found-page.tsx',
+      '../app/pages/static-page.tsx',
+      '../app/pages/forgot-password-page.tsx',
+      '../app/pages/reset-password-page.tsx',
+      '../app/pages/verify-email-page.tsx',
+      '../app/pages/email-verified-page.tsx',
+    ];
+    const used = usedKeys(visitorPages);
+    expect(used.size).toBeGreaterThan(15);
+    const elsewhere = [...used]
+      .filter(([key]) => !resolves(itPublic, key) && !resolves(itPages, key))
+      .map(([key, file]) => `${key} (${file})`);
+    expect(elsewhere).toEqual([]);
+    // Their strings are not the sign-in page's: none of them is also in `public`.
+    expect(Object.keys(itPages).filter((key) => key in itPublic)).toEqual([]);
   });
 });

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { usePageTitle } from '../../lib/i18n';
+import { usePageTitle, VISITOR_PAGE_STRINGS } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 
 const SECONDS = 5;
 
 /** Verification success: counts down to the dashboard, with buttons to go now. */
 export default function EmailVerifiedPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(VISITOR_PAGE_STRINGS);
   usePageTitle(t('verified.title'));
   const [, navigate] = useLocation();
   const [left, setLeft] = useState(SECONDS);

@@ -6,11 +6,11 @@ import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { requestPasswordReset } from '../../features/auth/api/public';
 import { errorText } from '../../lib/api-client';
-import { usePageTitle } from '../../lib/i18n';
+import { usePageTitle, VISITOR_PAGE_STRINGS } from '../../lib/i18n';
 
 /** The answer is the same whether or not the email has an account. */
 export default function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(VISITOR_PAGE_STRINGS);
   usePageTitle(t('reset.forgotTitle'));
   const [email, setEmail] = useState('');
   const [isSent, setSent] = useState(false);

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { usePageTitle } from '../../lib/i18n';
+import { usePageTitle, VISITOR_PAGE_STRINGS } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 
 export default function NotFoundPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(VISITOR_PAGE_STRINGS);
   usePageTitle(t('notFound.title'));
   return (
     <div className="mx-auto max-w-md py-16 text-center">

@@ -7,11 +7,11 @@ import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { resetPassword } from '../../features/auth/api/public';
 import { errorText } from '../../lib/api-client';
-import { usePageTitle } from '../../lib/i18n';
+import { usePageTitle, VISITOR_PAGE_STRINGS } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 
 export default function ResetPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(VISITOR_PAGE_STRINGS);
   usePageTitle(t('reset.title'));
   const token = new URLSearchParams(useSearch()).get('token');
   const [password, setPassword] = useState('');

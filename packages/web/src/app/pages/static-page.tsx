@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../lib/i18n';
+import { usePageTitle, VISITOR_PAGE_STRINGS } from '../../lib/i18n';
 
 /** Privacy policy and terms: placeholder texts during private testing (SPEC §1). */
 export default function StaticPage({ page }: { page: 'privacy' | 'terms' }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(VISITOR_PAGE_STRINGS);
   usePageTitle(t(`static.${page}.title`));
   return (
     <article className="prose mx-auto max-w-2xl">

@@ -5,12 +5,12 @@ import { useLocation, useSearch } from 'wouter';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { verifyEmail } from '../../features/auth/api/public';
 import { errorText } from '../../lib/api-client';
-import { usePageTitle } from '../../lib/i18n';
+import { usePageTitle, VISITOR_PAGE_STRINGS } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 
 /** Consumes the emailed token, then shows the success page. */
 export default function VerifyEmailPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(VISITOR_PAGE_STRINGS);
   const token = new URLSearchParams(useSearch()).get('token');
   const [, navigate] = useLocation();
   const client = useQueryClient();
