@@ -156,6 +156,35 @@ describe('payouts: money from PayPal to the recipient’s PayPal email, the rest
     await expectReconciled(1);
   });
 
+  it('two attempts failed after the PayPal part went out: reconciliation shows that part once, at the latest attempt', async () => {
+    const { fund, recipient } = await roundPaidByPaypalAndCard('recipient@paypal.example');
+    const [account] = await t.database.db
+      .select({ id: payoutAccounts.providerAccountId })
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.userId, recipient.id));
+    await setSandboxAccountStatus(t.database.db, account!.id, 'restricted');
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`);
+      await t.flushOutbox();
+    }
+    const failed = await t.database.db
+      .select({
+        id: paymentOperations.id,
+        status: paymentOperations.status,
+        ref: paymentOperations.paypalRef,
+      })
+      .from(paymentOperations)
+      .where(eq(paymentOperations.kind, 'payout'))
+      .orderBy(paymentOperations.createdAt);
+    expect(failed.map((op) => op.status)).toEqual(['failed', 'failed']);
+    // Both keep the one PayPal part's reference: it went out once.
+    expect(new Set(failed.map((op) => op.ref)).size).toBe(1);
+    const run = await reconcilePayments({ db: t.database.db, clock: t.clock, payments: t.payments });
+    expect(run.differences).toEqual([
+      expect.objectContaining({ operationId: failed[1]!.id, ledgerCents: 0, providerCents: 959 }),
+    ]);
+  });
+
   it('the PayPal part went through, the account part failed, then the recipient cleared their PayPal email: the retry pays the account its part only', async () => {
     const { fund, recipient } = await roundPaidByPaypalAndCard('recipient@paypal.example');
     const [account] = await t.database.db

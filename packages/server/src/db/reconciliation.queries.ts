@@ -130,7 +130,8 @@ export interface PaypalPartUnbooked {
 
 /**
  * Failed payout attempts whose PayPal part went out and that no attempt since has succeeded
- * with (an attempt that pays the rest keeps the same PayPal reference). Few: only split payouts
+ * with (an attempt that pays the rest keeps the same PayPal reference); of several failed
+ * attempts of one payout, which all keep that reference, the latest only: one part, read once. Few: only split payouts
  * keep a PayPal reference, and its index (payment_operations_paypal_part_idx) finds them; an
  * attempt under way is among the few unfinished payouts and refunds (payment_operations_completed_idx).
  */
@@ -154,7 +155,8 @@ export async function paypalPartsUnbooked(
         AND NOT EXISTS (
           SELECT 1 FROM payment_operations s
           WHERE (s.request->'paypal'->>'key') = (o.request->'paypal'->>'key')
-            AND s.paypal_ref IS NOT NULL AND s.kind = 'payout' AND s.status = 'succeeded'
+            AND s.paypal_ref IS NOT NULL AND s.kind = 'payout'
+            AND (s.status = 'succeeded' OR (s.status = 'failed' AND (s.created_at, s.id) > (o.created_at, o.id)))
         ) ${selected(selection)}`,
   );
 }

@@ -1,5 +1,5 @@
 import type { DebtView } from '@giro/contract/debts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../components/ui/toaster';
 import { fundQuery } from '../features/fund/api/fund-queries';
@@ -166,6 +166,7 @@ describe('the Now card above the fund, as the home and fund pages compose them',
       'GET /api/debts': { debts },
       [`GET /api/rotating-fund/${fundId}/monthly-contributions`]: { contributions: [] },
       [`GET /api/rotating-fund/${fundId}/risk`]: { score: 0, reasons: [] },
+      'GET /api/connect/account': { id: null, status: 'not_connected', linked: false },
     });
     renderAt('/', <ComposedPage />);
   };
@@ -207,6 +208,25 @@ describe('the Now card above the fund, as the home and fund pages compose them',
       expect(within(card).queryAllByRole('button', { name: 'Versa per Sara Verdi' })).toHaveLength(1),
     );
     expect(await screen.findByTestId('round-panel')).toBeTruthy();
+    // The round's cover buttons are the same lazy module, in by now: a render more, and none.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(coverButtons()).toHaveLength(1);
+  });
+
+  it('offers it in the round when the card asks to connect a payout account first', async () => {
+    // u1 has paid and receives next, with no account: connecting one comes before the news.
+    page(
+      testCollectingFund(
+        { expectedContributors: ['u1', 'u3'], contributedBy: ['u1'] },
+        { nextRecipientId: 'u1' },
+      ),
+    );
+    const card = await screen.findByTestId('now-card');
+    await waitFor(() => expect(card.dataset.kind).toBe('connect_payout'));
+    const fund = screen.getByTestId('round-panel');
+    await waitFor(() =>
+      expect(within(fund).queryAllByRole('button', { name: 'Versa per Sara Verdi' })).toHaveLength(1),
+    );
     expect(coverButtons()).toHaveLength(1);
   });
 

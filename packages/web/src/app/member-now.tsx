@@ -14,13 +14,22 @@ import { lazyNamed } from '../lib/lazy-named';
 const DebtNow = lazyNamed(() => import('../features/debts/components/debt-now'), 'DebtNow');
 
 /**
- * What the Now card shows beside the fund, for a page that puts the fund below it: whether a
- * debt takes the card's place. Read from what the card asked for (no request of its own).
+ * What the Now card reads beside the fund, for a page that puts the fund below it: whether a
+ * debt takes the card's place, and the member's payout account (without one, connecting it comes
+ * before the news beside which the card offers to cover others). Read from what the card asked
+ * for (no request of its own), as the card reads it.
  */
 export function useNowCardAbove(userId: string): NowCardAbove {
   const debts = useDebts(false).data?.debts ?? [];
-  return { hasOther: debtItem(debts, userId) !== null };
+  return {
+    hasOther: debtItem(debts, userId) !== null,
+    hasPayoutAccount: hasActive(usePayoutAccount(false).data),
+  };
 }
+
+/** An active payout account; undefined while it is unknown (not asked for, or not in yet). */
+const hasActive = (account: { status: string } | undefined): boolean | undefined =>
+  account ? account.status === 'active' : undefined;
 
 /**
  * The Now card while a fund runs: what this member owes it, its place kept while it loads. Here,
@@ -47,7 +56,7 @@ export function MemberNow({ userId }: { userId: string }) {
   };
   // A debt outlives the cycle that made it: the card stays for it.
   if (!fund || ((fund.phase === 'completed' || fund.phase === 'cancelled') && !other)) return null;
-  const hasPayoutAccount = account.data ? account.data.status === 'active' : undefined;
+  const hasPayoutAccount = hasActive(account.data);
   return <NowCard fund={fund} userId={userId} hasPayoutAccount={hasPayoutAccount} other={other} />;
 }
 

@@ -35,16 +35,44 @@ export const clock = {
 
 export type Clock = typeof clock;
 
-/** The client clock's time, re-read every `intervalMs` and at once when the clock jumps. */
+/**
+ * One timer per interval, whose every reader gets the same time at each tick: two parts of a
+ * page deciding from one moment (the Now card and the round below it: which of them shows the
+ * button to pay) never disagree for an interval around it, as two timers started apart did.
+ */
+const ticks = new Map<
+  number,
+  { readers: Set<(now: number) => void>; timer: ReturnType<typeof setInterval> }
+>();
+function onTick(intervalMs: number, reader: (now: number) => void): () => void {
+  let tick = ticks.get(intervalMs);
+  if (!tick) {
+    const readers = new Set<(now: number) => void>();
+    const timer = setInterval(() => {
+      const now = clock.now();
+      for (const read of readers) read(now);
+    }, intervalMs);
+    tick = { readers, timer };
+    ticks.set(intervalMs, tick);
+  }
+  tick.readers.add(reader);
+  return () => {
+    tick.readers.delete(reader);
+    if (tick.readers.size > 0) return;
+    clearInterval(tick.timer);
+    ticks.delete(intervalMs);
+  };
+}
+
+/** The client clock's time, re-read every `intervalMs` (a timer shared by every reader of that interval) and at once when the clock jumps. */
 export function useNow(intervalMs = 1000): number {
   const [now, setNow] = useState(clock.now);
   useEffect(() => {
-    const update = () => setNow(clock.now());
-    const timer = setInterval(update, intervalMs);
-    const unsubscribe = clock.subscribe(update);
-    update();
+    const stopTicking = onTick(intervalMs, setNow);
+    const unsubscribe = clock.subscribe(() => setNow(clock.now()));
+    setNow(clock.now());
     return () => {
-      clearInterval(timer);
+      stopTicking();
       unsubscribe();
     };
   }, [intervalMs]);

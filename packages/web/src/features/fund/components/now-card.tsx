@@ -60,7 +60,8 @@ export function NowCard({
 }) {
   const { t } = useTranslation();
   const name = useMemberName(fund);
-  const nowMs = useNow(60_000);
+  // The round panel's interval: the two decide from one moment which shows the button to pay.
+  const nowMs = useNow(30_000);
   // Manual payments declared this round: the payer's is done, the recipient's are to confirm.
   // Declared payments exist only once the window is open: not asked for before.
   const contributions = useRoundContributions(fund.id, nowCardReads(fund, userId, nowMs).roundContributions);

@@ -51,13 +51,13 @@ export function RoundPanel({
   const processing = usePaymentProcessing(fund, userId);
   // One button for one thing, not two on one screen: what the Now card above offers (paying,
   // covering others) this panel does not repeat; paying, it says is due and where. When the card
-  // asks something else first (an emergency vote to cast), the buttons stay here. The payout
-  // account only decides between later kinds: unknown here, it changes neither answer.
+  // asks something else first (an emergency vote to cast, an account to connect), the buttons
+  // stay here. Decided from what the card reads, at the same tick (lib/clock-store).
   const nowKind =
     nowCardAbove &&
     nowItem(fund, userId, {
       nowMs: now,
-      hasPayoutAccount: undefined,
+      hasPayoutAccount: nowCardAbove.hasPayoutAccount,
       processing,
       ...roundPaymentsFor(contributions, userId),
     }).kind;

@@ -117,9 +117,13 @@ export function nowItem(
   return { kind: 'waiting', deadline };
 }
 
-/** The Now card a page shows above the fund: whether something outside the fund is on it. */
+/**
+ * The Now card a page shows above the fund, as the card reads it: whether something outside the
+ * fund is on it (a debt), and this member's payout account (undefined while unknown or not asked).
+ */
 export interface NowCardAbove {
   hasOther: boolean;
+  hasPayoutAccount: boolean | undefined;
 }
 
 /** What only tells what happens next: something outside the fund to do (a debt) goes first. */
