@@ -1,5 +1,5 @@
 import { checkJournal } from '@giro/domain/ledger';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
 import { setSandboxAccountStatus } from '../src/db/sandbox-account.repository';
@@ -39,6 +39,19 @@ async function roundPaidByPaypalAndCard(recipientPaypalEmail: string | null) {
   for (const payer of byCard) await act(payer, 'contributions', card);
   await t.flushOutbox();
   return { members, fund, recipient };
+}
+
+/**
+ * The provider restricts the recipient's connected account without telling us yet: a payout's
+ * account part fails. Its id, to make it active again.
+ */
+async function restrictAccount(recipient: Member): Promise<string> {
+  const [account] = await t.database.db
+    .select({ id: payoutAccounts.providerAccountId })
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.userId, recipient.id));
+  await setSandboxAccountStatus(t.database.db, account!.id, 'restricted');
+  return account!.id;
 }
 
 /** The production reconciliation: a split payout's account part is its net less the PayPal share. */
@@ -102,12 +115,7 @@ describe('payouts: money from PayPal to the recipient’s PayPal email, the rest
 
   it('the PayPal part went through and the account part failed: the next attempt pays the account only', async () => {
     const { fund, recipient } = await roundPaidByPaypalAndCard('recipient@paypal.example');
-    // The provider restricts the account without telling us yet: the account part fails.
-    const [account] = await t.database.db
-      .select({ id: payoutAccounts.providerAccountId })
-      .from(payoutAccounts)
-      .where(and(eq(payoutAccounts.userId, recipient.id)));
-    await setSandboxAccountStatus(t.database.db, account!.id, 'restricted');
+    const account = await restrictAccount(recipient);
     await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`);
     await t.flushOutbox();
     const failed = await fundOf(recipient);
@@ -140,7 +148,7 @@ describe('payouts: money from PayPal to the recipient’s PayPal email, the rest
 
     // A retry after PayPal's 30 days, when PayPal no longer knows the key, must not pay it again.
     t.payments.forgetIdempotencyKeys();
-    await setSandboxAccountStatus(t.database.db, account!.id, 'active');
+    await setSandboxAccountStatus(t.database.db, account, 'active');
     expect((await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`)).statusCode).toBe(200);
     // The retry under way may be booking it: passed over as in flight, not shown as a difference.
     const during = await reconcilePayments({ db: t.database.db, clock: t.clock, payments: t.payments });
@@ -158,11 +166,7 @@ describe('payouts: money from PayPal to the recipient’s PayPal email, the rest
 
   it('two attempts failed after the PayPal part went out: reconciliation shows that part once, at the latest attempt', async () => {
     const { fund, recipient } = await roundPaidByPaypalAndCard('recipient@paypal.example');
-    const [account] = await t.database.db
-      .select({ id: payoutAccounts.providerAccountId })
-      .from(payoutAccounts)
-      .where(eq(payoutAccounts.userId, recipient.id));
-    await setSandboxAccountStatus(t.database.db, account!.id, 'restricted');
+    await restrictAccount(recipient);
     for (let attempt = 0; attempt < 2; attempt++) {
       await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`);
       await t.flushOutbox();
@@ -187,17 +191,13 @@ describe('payouts: money from PayPal to the recipient’s PayPal email, the rest
 
   it('the PayPal part went through, the account part failed, then the recipient cleared their PayPal email: the retry pays the account its part only', async () => {
     const { fund, recipient } = await roundPaidByPaypalAndCard('recipient@paypal.example');
-    const [account] = await t.database.db
-      .select({ id: payoutAccounts.providerAccountId })
-      .from(payoutAccounts)
-      .where(eq(payoutAccounts.userId, recipient.id));
-    await setSandboxAccountStatus(t.database.db, account!.id, 'restricted');
+    const account = await restrictAccount(recipient);
     await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`);
     await t.flushOutbox();
     expect((await fundOf(recipient)).round?.payoutFailed).toBe(true);
 
     expect((await recipient.client.put('/api/user/paypal', { paypalEmail: null })).statusCode).toBe(200);
-    await setSandboxAccountStatus(t.database.db, account!.id, 'active');
+    await setSandboxAccountStatus(t.database.db, account, 'active');
     expect((await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`)).statusCode).toBe(200);
     await t.flushOutbox();
     expect((await fundOf(recipient)).round?.number).toBe(2);
