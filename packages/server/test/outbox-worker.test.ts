@@ -57,6 +57,28 @@ describe('outbox worker', () => {
     expect(seen).toEqual([0, 1, 2]);
   });
 
+  it("handles rows of several topics in the order they were written; a batch topic's rows together, where its first is", async () => {
+    // A card hold's timer written before a payout that fell due with it must run first (ADR 0048).
+    const seen: string[] = [];
+    const one = (topic: string) => async (row: OutboxRow) =>
+      void seen.push(`${topic}${(row.payload as { i: number }).i}`);
+    const batch = {
+      batch: async (rows: OutboxRow[]) =>
+        void seen.push(`batch${rows.map((r) => (r.payload as { i: number }).i).join('+')}`),
+    };
+    const worker = new OutboxWorker(
+      database.db,
+      clock,
+      { payment: one('payment'), timer: one('timer'), realtime: batch },
+      logger,
+    );
+    const topics = ['payment', 'timer', 'realtime', 'payment', 'realtime', 'timer'];
+    for (const [i, topic] of topics.entries())
+      await database.db.insert(outbox).values({ topic, payload: { i }, availableAt: clock.now() });
+    expect(await worker.drain()).toBe(6);
+    expect(seen).toEqual(['payment0', 'timer1', 'batch2+4', 'payment3', 'timer5']);
+  });
+
   it('claims due rows without reading the processed ones, however many there are', async () => {
     // Processed rows are kept (the mail tracking page reads them). A burst of rows is written
     // pending and handled before the table's statistics are taken again, so the planner still

@@ -53,15 +53,18 @@ export class OutboxWorker extends WakeableWorker {
       if (rows.length === 0) return handled;
       await failpoint('outbox.claimed');
       const done: number[] = [];
-      for (const [topic, group] of byTopic(rows)) {
-        const handler = this.handlers[topic];
+      // In the order they were written: a card hold's timer comes before a payout that became
+      // due at the same moment, after a pause (payments/hold-capture.ts). A batch topic's rows
+      // go together, where its first one is.
+      const batched = new Set<string>();
+      for (const row of rows) {
+        const handler = this.handlers[row.topic];
         if (handler && 'batch' in handler) {
+          if (batched.has(row.topic)) continue;
+          batched.add(row.topic);
+          const group = rows.filter((r) => r.topic === row.topic);
           if (await this.attempt(group, () => handler.batch(group))) done.push(...group.map((r) => r.id));
-        } else {
-          for (const row of group) {
-            if (await this.attempt([row], () => this.handleOne(row))) done.push(row.id);
-          }
-        }
+        } else if (await this.attempt([row], () => this.handleOne(row))) done.push(row.id);
       }
       await failpoint('outbox.handled');
       // One write marks the whole batch: a row's own update would cost a commit each.
@@ -101,11 +104,4 @@ export class OutboxWorker extends WakeableWorker {
       return false;
     }
   }
-}
-
-/** Rows grouped by topic, in claim order (Node 20 has no Map.groupBy). */
-function byTopic(rows: OutboxRow[]): Map<string, OutboxRow[]> {
-  const groups = new Map<string, OutboxRow[]>();
-  for (const row of rows) groups.set(row.topic, [...(groups.get(row.topic) ?? []), row]);
-  return groups;
 }
