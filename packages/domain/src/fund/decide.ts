@@ -8,6 +8,7 @@ import {
   confirmReceipt,
   contribute,
   distributionResult,
+  holdCaptured,
   paymentFailed,
   refundCompleted,
   requestRefund,
@@ -60,6 +61,9 @@ export function decide(state: FundState, command: FundCommand, ctx: FundContext)
         break;
       case 'ContributionPaymentFailed':
         paymentFailed(d, command.contributionId, at);
+        break;
+      case 'HoldCaptured':
+        holdCaptured(d, command.contributionId, at);
         break;
       case 'ConfirmReceipt':
         confirmReceipt(d, ctx, command.userId, command.contributionId, at);

@@ -11,6 +11,7 @@ export type RoundEvent = Extract<
       | 'ContributionMade'
       | 'ContributionConfirmed'
       | 'ContributionFailed'
+      | 'ContributionCaptured'
       | 'RoundReady'
       | 'RoundReopened'
       | 'DistributionStarted'
@@ -53,6 +54,8 @@ export function evolveRounds(state: FundState, event: RoundEvent): FundState {
       return setContribution(state, event.contributionId, { status: 'confirmed' });
     case 'ContributionFailed':
       return { ...state, contributions: state.contributions.filter((c) => c.id !== event.contributionId) };
+    case 'ContributionCaptured':
+      return setContribution(state, event.contributionId, { status: 'captured' });
     case 'RoundReady':
       return {
         ...updateRound(state, () => ({

@@ -227,6 +227,8 @@ export type FundEvent =
   | { type: 'ContributionMade'; at: number; contribution: Contribution }
   | { type: 'ContributionConfirmed'; at: number; contributionId: string }
   | { type: 'ContributionFailed'; at: number; contributionId: string }
+  /** A card hold captured before it could expire (ADR 0048): its money is with the provider now. */
+  | { type: 'ContributionCaptured'; at: number; contributionId: string }
   | { type: 'RoundReady'; at: number; recipientTimeoutAt: number | null }
   /** A contribution the round counted was refused after all: it is not ready any more. */
   | { type: 'RoundReopened'; at: number }
@@ -332,6 +334,8 @@ export type FundCommand =
   /** `onBehalfOf`: the participant this payment covers (then it counts as theirs, paid by `userId`). */
   | { type: 'Contribute'; userId: string; contributionId: string; method: PaymentMethod; onBehalfOf?: string }
   | { type: 'ContributionPaymentFailed'; contributionId: string }
+  /** The provider captured a card hold early, before it expired (ADR 0048). */
+  | { type: 'HoldCaptured'; contributionId: string }
   | { type: 'ConfirmReceipt'; userId: string; contributionId: string }
   | { type: 'Withdraw'; userId: string }
   | { type: 'DistributionSucceeded' }

@@ -12,7 +12,8 @@ const entry = (account: string, userId: string | null, amountCents: number): Led
 /**
  * The ledger postings of one fund event (domain.md, Money), given the state just before it.
  * Money is booked where it is: a card hold stays on the payer's card (nothing is booked) until
- * the provider captures it, at distribution or before a payout that then failed; PayPal is
+ * the provider captures it, at distribution, before a payout that then failed, or early, before
+ * the hold can expire (ADR 0048); PayPal is
  * captured at contribution. Captured money sits on the platform's balance at that provider
  * (`provider-held:<method>`) until it is paid out or given back. A manual payment goes straight
  * from contributor to recipient, outside the platform and fee-free, once the recipient confirms
@@ -39,6 +40,9 @@ export function fundPostings(before: FundState, event: FundEvent): LedgerTransac
         },
       ];
     }
+    case 'ContributionCaptured':
+      // Captured before the hold expired (ADR 0048): off the card, with the provider.
+      return [capture(find(event.contributionId)!)];
     case 'DistributionFailed':
       // The holds captured before the transfer failed: with the provider now, off the cards.
       return (event.captured ?? []).map((id) => capture(find(id)!));

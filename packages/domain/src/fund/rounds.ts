@@ -9,6 +9,7 @@ import {
   expectedContributors,
   hasContributed,
   inEscrow,
+  isCardHold,
   nextRecipient,
   PHASE_MS,
   payerOf,
@@ -102,6 +103,16 @@ export function paymentFailed(d: Draft, contributionId: string, at: number): voi
   // The round was complete only with this money (a card whose payer had not yet confirmed it
   // with their bank): it collects again, and once its window is over the member has missed.
   if (roundState === 'awaiting_withdrawal') d.emit({ type: 'RoundReopened', at });
+}
+
+/**
+ * The provider captured a card hold before it could expire (ADR 0048): the money counts as
+ * before, now on the platform's balance at the provider rather than on the payer's card.
+ */
+export function holdCaptured(d: Draft, contributionId: string, at: number): void {
+  const contribution = d.state.contributions.find((c) => c.id === contributionId);
+  if (!contribution || !isCardHold(contribution)) fail('CONTRIBUTION_NOT_FOUND');
+  d.emit({ type: 'ContributionCaptured', at, contributionId });
 }
 
 export function confirmReceipt(

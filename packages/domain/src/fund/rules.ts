@@ -28,6 +28,13 @@ export function counts(contribution: Contribution): boolean {
   );
 }
 
+/**
+ * A card payment still held on its payer's card: the provider releases a hold after a few days,
+ * so one still held then is captured early (ADR 0048).
+ */
+export const isCardHold = (contribution: Contribution): boolean =>
+  contribution.method === 'card' && contribution.status === 'authorized';
+
 /** Whose money a contribution is: the covering member's, or the contributor's own. */
 export const payerOf = (contribution: Contribution): string =>
   contribution.paidBy ?? contribution.contributorId;

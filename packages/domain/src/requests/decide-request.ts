@@ -189,6 +189,7 @@ export function decideRequest(
         break;
       }
       case 'RequestContributionPaymentFailed':
+      case 'RequestHoldCaptured':
       case 'RequestPayoutOutcome':
       case 'RetryRequestPayout':
         decidePayment(d, command, now);

@@ -83,6 +83,12 @@ export function evolveRequests(state: RequestsState, event: RequestEvent): Reque
           c.id === event.contributionId ? { ...c, refunded: true } : c,
         ),
       }));
+    case 'RequestContributionCaptured':
+      return update(state, event.requestId, (r) => ({
+        contributions: r.contributions.map((c) =>
+          c.id === event.contributionId ? { ...c, captured: true } : c,
+        ),
+      }));
     case 'RequestContributionFailed':
       return update(state, event.requestId, (r) => {
         const contributions = r.contributions.map((c) =>

@@ -4,6 +4,7 @@ import { splitResting, withRequest } from './at-rest';
 import { decideRequest, REQUEST_ACTIVE_MS } from './decide-request';
 import { evolveRequests } from './evolve-request';
 import { create } from './request-harness.test-support';
+import { holdCapturable } from './request-payments';
 import type { FundingRequest, RequestCommand, RequestEvent, RequestsState } from './request-types';
 
 /** The members of the organizations these lives play. */
@@ -26,6 +27,7 @@ const stepArb = fc.record({
     'deadline',
     'any',
     'fail',
+    'capture',
   ),
   pick: fc.nat(),
   user: fc.constantFrom(...lifeMembers),
@@ -39,6 +41,7 @@ const stepArb = fc.record({
     'ContributeToRequest' as const,
     'RequestPayoutOutcome' as const,
     'RequestContributionPaymentFailed' as const,
+    'RequestHoldCaptured' as const,
   ),
   // Minutes mostly; now and then past an active request's 30 days.
   elapsed: fc.oneof(fc.integer({ min: 0, max: 3_600_000 }), fc.constant(REQUEST_ACTIVE_MS + 1)),
@@ -98,6 +101,12 @@ function commandFor(step: Step, whole: RequestsState, n: number): RequestCommand
         ? { type: 'RequestContributionPaymentFailed', requestId: r.id, contributionId: c.id }
         : null;
     }
+    case 'capture': {
+      // A card hold captured early, before it expires (ADR 0048), while the request may take it.
+      const r = among((x) => x.contributions.some((c) => holdCapturable(x, c)));
+      const c = r?.contributions.find((x) => holdCapturable(r, x));
+      return r && c ? { type: 'RequestHoldCaptured', requestId: r.id, contributionId: c.id } : null;
+    }
     case 'any': {
       const r = among(() => true);
       if (!r) return null;
@@ -110,6 +119,7 @@ function commandFor(step: Step, whole: RequestsState, n: number): RequestCommand
         case 'RequestPayoutOutcome':
           return { type: step.anyType, requestId, attempt: 1, ok: step.ok };
         case 'RequestContributionPaymentFailed':
+        case 'RequestHoldCaptured':
           return { type: step.anyType, requestId, contributionId: r.contributions[0]?.id ?? contribution };
         default:
           return { type: step.anyType, requestId, userId: step.user };

@@ -178,3 +178,53 @@ describe('funding requests: the payout to the owner, attempt by attempt', () => 
     );
   });
 });
+
+describe('funding requests: a card hold captured before it expires (ADR 0048)', () => {
+  it('is booked at the provider once; the payout then pays it from there with the rest', () => {
+    const org = given([create('r1', 'ann', 1000), give('r1', 'bob', 400)]);
+    const early = org.get('r1').contributions[0]!.id;
+    org.when({ type: 'RequestHoldCaptured', requestId: 'r1', contributionId: early });
+    expect(org.get('r1').contributions[0]!.captured).toBe(true);
+    expect(org.when({ type: 'RequestHoldCaptured', requestId: 'r1', contributionId: early })).toBe(
+      'CONTRIBUTION_NOT_FOUND',
+    );
+    org.when(give('r1', 'cat', 600));
+    expect(org.get('r1').status).toBe('completed');
+    const late = org.get('r1').contributions[1]!.id;
+    // Ended, its payout not yet made: a hold is still captured before it expires.
+    org.when({ type: 'RequestHoldCaptured', requestId: 'r1', contributionId: late });
+    org.when({ type: 'RequestPayoutOutcome', requestId: 'r1', attempt: 1, ok: true });
+    expect(checkJournal(org.journal, ['request-escrow:r1'])).toEqual([]);
+    const captures = org.journal.filter((t) => t.kind === 'request-capture').map((t) => t.key);
+    expect(captures).toEqual([`request-capture:${early}`, `request-capture:${late}`]);
+    expect(balances(org.journal).get('provider-held:card') ?? 0).toBe(0);
+    // Paid out: nothing is held any more.
+    expect(org.when({ type: 'RequestHoldCaptured', requestId: 'r1', contributionId: late })).toBe(
+      'CONTRIBUTION_NOT_FOUND',
+    );
+  });
+
+  it('cancelled after an early capture, the money is refunded from the provider balance', () => {
+    const org = given([create('r1', 'ann', 1000), give('r1', 'bob', 400)]);
+    const held = org.get('r1').contributions[0]!.id;
+    org.when({ type: 'RequestHoldCaptured', requestId: 'r1', contributionId: held });
+    org.when({ type: 'CancelRequest', requestId: 'r1', userId: 'ann' });
+    const refund = org.journal.find((t) => t.key === `request-refund:${held}`)!;
+    expect(refund.entries[0]).toMatchObject({ account: 'provider-held:card', amountCents: -400 });
+    expect(checkJournal(org.journal, ['request-escrow:r1'])).toEqual([]);
+    expect(balances(org.journal).get('provider-held:card') ?? 0).toBe(0);
+  });
+
+  it('only a card hold that is still held: not PayPal, not a declined one', () => {
+    const org = given([create('r1', 'ann', 1000), give('r1', 'bob', 400)]);
+    org.when({ ...give('r1', 'cat', 300), method: 'paypal' } as RequestCommand);
+    const [card, paypal] = org.get('r1').contributions;
+    expect(org.when({ type: 'RequestHoldCaptured', requestId: 'r1', contributionId: paypal!.id })).toBe(
+      'CONTRIBUTION_NOT_FOUND',
+    );
+    org.when({ type: 'RequestContributionPaymentFailed', requestId: 'r1', contributionId: card!.id });
+    expect(org.when({ type: 'RequestHoldCaptured', requestId: 'r1', contributionId: card!.id })).toBe(
+      'CONTRIBUTION_NOT_FOUND',
+    );
+  });
+});

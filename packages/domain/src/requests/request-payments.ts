@@ -1,10 +1,27 @@
 import { type Draft, fail } from './request-draft';
-import type { RequestCommand } from './request-types';
+import type { FundingRequest, RequestCommand, RequestContribution } from './request-types';
 
 type PaymentCommand = Extract<
   RequestCommand,
-  { type: 'RequestContributionPaymentFailed' | 'RequestPayoutOutcome' | 'RetryRequestPayout' }
+  {
+    type:
+      | 'RequestContributionPaymentFailed'
+      | 'RequestHoldCaptured'
+      | 'RequestPayoutOutcome'
+      | 'RetryRequestPayout';
+  }
 >;
+
+/**
+ * A card hold of this request still on its payer's card, which the provider would release after a
+ * few days (ADR 0048): the request is collecting, or it ended and its payout is still to be made.
+ * A payout asked for before stop 29 is booked from escrow when paid: its holds stay held.
+ */
+export function holdCapturable(r: FundingRequest, c: RequestContribution): boolean {
+  if ((c.method ?? 'card') !== 'card' || c.refunded || c.failed || c.captured) return false;
+  if (r.status === 'active') return true;
+  return r.payout !== null && r.payout.status !== 'paid' && r.payout.bookedWhenPaid === true;
+}
 
 /**
  * What the provider answered, and the owner's retry (domain.md, Money: a payout as for a fund
@@ -26,6 +43,12 @@ export function decidePayment(d: Draft, command: PaymentCommand, now: number): v
       // Only a card hold can fail after the end: PayPal is counted once captured (ADR 0046).
       if (r.status !== 'active' && (c!.method ?? 'card') !== 'card') fail('REQUEST_NOT_ACTIVE');
       d.emit({ type: 'RequestContributionFailed', at: now, requestId: r.id, contributionId: c!.id });
+      return;
+    }
+    case 'RequestHoldCaptured': {
+      const c = r.contributions.find((x) => x.id === command.contributionId);
+      if (!c || !holdCapturable(r, c)) fail('CONTRIBUTION_NOT_FOUND');
+      d.emit({ type: 'RequestContributionCaptured', at: now, requestId: r.id, contributionId: c!.id });
       return;
     }
     case 'RequestPayoutOutcome': {

@@ -97,6 +97,8 @@ export type RequestEvent =
     }
   | { type: 'RequestContributionRefunded'; at: number; requestId: string; contributionId: string }
   | { type: 'RequestContributionFailed'; at: number; requestId: string; contributionId: string }
+  /** A card hold captured before it could expire (ADR 0048): booked at the provider's balance. */
+  | { type: 'RequestContributionCaptured'; at: number; requestId: string; contributionId: string }
   /**
    * `captured`: the card holds the provider captured during this attempt (all of them when it
    * succeeded). Absent on events recorded before stop 29.
@@ -143,6 +145,8 @@ export type RequestCommand =
   | { type: 'RequestDeadlinePassed' }
   /** The provider declined a contribution's payment (reported back by the payment handler). */
   | { type: 'RequestContributionPaymentFailed'; requestId: string; contributionId: string }
+  /** The provider captured a card hold early, before it expired (ADR 0048). */
+  | { type: 'RequestHoldCaptured'; requestId: string; contributionId: string }
   /** The provider's answer to a payout attempt (reported back by the payment handler). */
   | { type: 'RequestPayoutOutcome'; requestId: string; attempt: number; ok: boolean; captured?: string[] }
   /** The owner asks again for a payout that failed (once their payout account works). */

@@ -15,6 +15,8 @@ export type Action =
   | { kind: 'dateVote'; who: number; option: WithdrawalOption }
   | { kind: 'contribute'; who: number; method: PaymentMethod }
   | { kind: 'decline'; who: number }
+  /** The provider captures a card hold early, before it expires (ADR 0048). */
+  | { kind: 'captureHold'; who: number }
   | { kind: 'confirmReceipt'; who: number }
   | { kind: 'connectPayout'; who: number }
   | { kind: 'withdraw'; who: number }
@@ -63,6 +65,7 @@ export function randomAction(random: () => number): Action {
   if (roll < 0.855) return { kind: 'stranger' };
   if (roll < 0.86) return { kind: 'expelledActs', who };
   if (roll < 0.865) return { kind: 'leave', who };
+  if (roll < 0.875) return { kind: 'captureHold', who };
   // Time jumps: the lengths that straddle the rules' deadlines, and any length up to 10 days.
   if (random() < 0.5) return { kind: 'wait', minutes: int(random, 1, 10 * 24 * 60) };
   return { kind: 'wait', minutes: pick(random, [1, 30, 60, 6 * 60, 24 * 60, 3 * 24 * 60, 8 * 24 * 60]) };

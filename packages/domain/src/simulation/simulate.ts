@@ -6,7 +6,7 @@ import { decide } from '../fund/decide';
 import { emptyFund, evolve } from '../fund/evolve';
 import type { CycleHistory, FundCommand, FundContext, FundState } from '../fund/fund-types';
 import { fundPostings } from '../fund/postings';
-import { inEscrow, roundContributions } from '../fund/rules';
+import { inEscrow, isCardHold, roundContributions } from '../fund/rules';
 import type { LedgerTransaction } from '../ledger';
 import { type Action, randomAction } from './actions';
 import { guidedAction } from './guided';
@@ -127,6 +127,12 @@ export function simulateOrganization(
         const held = state.round ? roundContributions(state).filter(inEscrow) : [];
         const target = held[action.who % Math.max(1, held.length)];
         if (target) apply({ type: 'ContributionPaymentFailed', contributionId: target.id });
+        break;
+      }
+      case 'captureHold': {
+        const held = state.round ? roundContributions(state).filter(isCardHold) : [];
+        const target = held[action.who % Math.max(1, held.length)];
+        if (target) apply({ type: 'HoldCaptured', contributionId: target.id });
         break;
       }
       case 'confirmReceipt': {

@@ -130,6 +130,10 @@ export function translate(action: Action, ctx: TranslationContext): Translation 
         true,
       );
     }
+    case 'captureHold':
+      // The server captures a hold early on its own timer, when the clock passes four days (the
+      // simulation's waits): nothing a person does.
+      return { kind: 'skip' };
     case 'confirmReceipt': {
       const round = state?.round ? roundContributions(state) : [];
       // None declared: the recipient tries one in another state, which the fund must refuse.
