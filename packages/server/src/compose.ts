@@ -9,6 +9,7 @@ import { DeadlineWorker } from './jobs/deadline-worker';
 import { type BatchOutboxHandler, type OutboxHandler, OutboxWorker } from './jobs/outbox-worker';
 import type { Mailer } from './mail/mailer';
 import { sendMailHandler } from './mail/send-mail.handler';
+import { HOLD_CAPTURE_TOPIC, holdCaptureHandler } from './payments/hold-capture';
 import { LiveProvider } from './payments/live.provider';
 import { paymentHandler } from './payments/payment.handler';
 import { CAPTURE_FIRST_TOPIC } from './payments/payment-operations';
@@ -25,13 +26,13 @@ import { SocketHub } from './realtime/socket-hub';
 import { altchaCaptcha } from './security/captcha';
 import { recordDebtPayment } from './use-cases/debts/record-debt-payment';
 import { FundCommandBatches } from './use-cases/fund/fund-command-batches';
-import { recordFundPayment } from './use-cases/fund/record-fund-payment';
-import { recordRequestPayment } from './use-cases/requests/record-request-payment';
+import { fundHoldStands, recordFundPayment } from './use-cases/fund/record-fund-payment';
+import { recordRequestPayment, requestHoldStands } from './use-cases/requests/record-request-payment';
 
 /** The provider of PAYMENTS: the in-process sandbox, or the card provider's live API. */
-function paymentProviderFor(config: Config, db: Db): PaymentProvider {
+function paymentProviderFor(config: Config, db: Db, clock: Clock): PaymentProvider {
   const { payments } = config;
-  if (payments.mode === 'sandbox') return new SandboxProvider(db, config.publicUrl);
+  if (payments.mode === 'sandbox') return new SandboxProvider(db, config.publicUrl, clock);
   return new LiveProvider(
     new StripeProvider({
       secretKey: payments.stripe.secretKey,
@@ -55,7 +56,7 @@ export function compose(options: {
   snapshots?: SnapshotReader;
 }): { deps: Deps; outbox: OutboxWorker; deadlines: DeadlineWorker; payments: PaymentProvider } {
   const { config, db, clock, logger, mailer, sessionSecret, vapid } = options;
-  const payments = options.payments ?? paymentProviderFor(config, db);
+  const payments = options.payments ?? paymentProviderFor(config, db, clock);
   const handlers: Record<string, OutboxHandler | BatchOutboxHandler> = {
     mail: sendMailHandler(db, mailer, clock),
   };
@@ -76,6 +77,7 @@ export function compose(options: {
     kickDeadlines: () => deadlines.kick(),
     wakeDeadlinesBy: (at) => deadlines.wakeBy(at),
     drainDeadlines: () => deadlines.drain(),
+    drainOutbox: () => outbox.drain(),
     fundCommands: new FundCommandBatches(() => deps),
     hub: new SocketHub(),
     payments,
@@ -85,12 +87,18 @@ export function compose(options: {
     testClock: config.testClock && clock instanceof OffsetClock ? clock : null,
   };
   const deadlines = new DeadlineWorker(db, deps, logger);
-  handlers.payment = paymentHandler(deps, payments, {
+  const pay = paymentHandler(deps, payments, {
     fund: recordFundPayment(deps),
     request: recordRequestPayment(deps),
     debt: recordDebtPayment(deps),
   });
-  handlers[CAPTURE_FIRST_TOPIC] = handlers.payment;
+  handlers.payment = pay;
+  handlers[CAPTURE_FIRST_TOPIC] = pay;
+  handlers[HOLD_CAPTURE_TOPIC] = holdCaptureHandler(deps, pay, {
+    fund: fundHoldStands,
+    request: requestHoldStands,
+    debt: async () => false, // captured by the payout that follows the charge at once
+  });
   handlers[REALTIME_TOPIC] = notifyHandler(db);
   handlers[PUSH_TOPIC] = sendPushHandler(db, vapid, config.push.extraOrigins, logger);
   return { deps, outbox, deadlines, payments };

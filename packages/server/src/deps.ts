@@ -27,6 +27,8 @@ export interface Deps {
   wakeDeadlinesBy(at: number): void;
   /** Processes every deadline due now, before answering (the test clock's jumps). */
   drainDeadlines(): Promise<number>;
+  /** Sends every outbox row due now (the test clock's jumps: the card holds' timers on the way). */
+  drainOutbox(): Promise<number>;
   /** The payment provider (PAYMENTS: the sandbox by default). */
   payments: PaymentProvider;
   /** Organization snapshots for the hot views (through memory where the caches run). */

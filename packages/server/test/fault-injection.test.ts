@@ -5,13 +5,14 @@ import { guidedAction } from '@giro/domain/simulation/guided';
 import { checkInvariants } from '@giro/domain/simulation/invariants';
 import { seededRandom } from '@giro/domain/simulation/random';
 import { seededOrganization } from '@giro/domain/simulation/simulate';
-import { and, eq, isNull, min, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, min, ne, or, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OffsetClock } from '../src/clock';
 import type { Database } from '../src/db/client';
 import { activePayoutAccounts, findFundOfOrganization, fundHistoryOf } from '../src/db/fund.repository';
 import { readJournal } from '../src/db/ledger.repository';
 import { outbox, paymentOperations } from '../src/db/schema';
+import { HOLD_CAPTURE_TOPIC } from '../src/payments/hold-capture';
 import { SandboxProvider } from '../src/payments/sandbox.provider';
 import { reconcilePayments } from '../src/use-cases/admin/reconcile-payments';
 import { flakyProvider } from './support/flaky-provider';
@@ -52,11 +53,11 @@ describe('fault injection: the domain simulation over the real server, the provi
     database = await openTestDatabase();
     for (const statement of SEQUENTIAL_USER_IDS) await database.db.execute(sql.raw(statement));
     reseedCrypto(SEED);
-    const recording = recordingProvider(new SandboxProvider(database.db, 'http://giro.test'));
-    const flaky = flakyProvider(recording.provider, faults, { before: 0.2, after: 0.15 });
     // Server time stands still but for the jumps, so a seed replays to the millisecond.
     const base = Math.floor(Date.now() / DAY_MS) * DAY_MS;
     const clock = new OffsetClock({ now: () => new Date(base) });
+    const recording = recordingProvider(new SandboxProvider(database.db, 'http://giro.test', clock));
+    const flaky = flakyProvider(recording.provider, faults, { before: 0.2, after: 0.15 });
     const app = await createTestApp({}, { database, provider: flaky.provider, clock });
     t = app;
     const db = app.database.db;
@@ -88,10 +89,16 @@ describe('fault injection: the domain simulation over the real server, the provi
       for (let pass = 1; ; pass++) {
         await app.flushOutbox();
         await app.deadlines.drain();
+        // A card hold's timer days ahead (ADR 0048) is not work left: the simulation's waits reach it.
         const [next] = await db
           .select({ at: min(outbox.availableAt) })
           .from(outbox)
-          .where(isNull(outbox.processedAt));
+          .where(
+            and(
+              isNull(outbox.processedAt),
+              or(ne(outbox.topic, HOLD_CAPTURE_TOPIC), lte(outbox.availableAt, app.clock.now())),
+            ),
+          );
         if (!next?.at) return true;
         if (pass === passes) return false;
         const waitMs = new Date(next.at).getTime() - app.clock.now().getTime();

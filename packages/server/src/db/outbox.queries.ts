@@ -1,5 +1,7 @@
+import { and, eq, gt, isNull, lte, min } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { namedStatement, runNamed } from './named-statement';
+import { outbox } from './schema';
 
 /**
  * The outbox's delivery, in named statements (db/named-statement.ts): after every batch of fund
@@ -72,6 +74,27 @@ const nextDueStatement = namedStatement<{ at: number | null }>(
   'outbox_next_due',
   `select (extract(epoch from min(available_at)) * 1000)::float8 as at from outbox where processed_at is null`,
 );
+
+/** When the earliest pending row of `topic` due after `after` and by `by` is due, or null. */
+export async function nextRowOfTopicDue(
+  db: DbOrTx,
+  topic: string,
+  after: Date,
+  by: Date,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(outbox.availableAt) })
+    .from(outbox)
+    .where(
+      and(
+        isNull(outbox.processedAt),
+        eq(outbox.topic, topic),
+        gt(outbox.availableAt, after),
+        lte(outbox.availableAt, by),
+      ),
+    );
+  return row?.at ?? null;
+}
 
 /** When the earliest pending row is due (epoch milliseconds), or null when none is pending. */
 export async function nextOutboxRowDue(db: DbOrTx): Promise<number | null> {

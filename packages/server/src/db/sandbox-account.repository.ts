@@ -26,7 +26,24 @@ export async function setSandboxAccountStatus(
   return updated.length > 0;
 }
 
-export type SandboxChargeStatus = 'requires_action' | 'authorized' | 'failed' | 'cancelled';
+export type SandboxChargeStatus = 'requires_action' | 'authorized' | 'failed' | 'cancelled' | 'expired';
+
+/** A kept charge's status and when it was placed (on the app's clock), or null. */
+export async function sandboxChargePlacedAt(db: DbOrTx, ref: string) {
+  const [row] = await db
+    .select({ status: sandboxCharges.status, at: sandboxCharges.createdAt })
+    .from(sandboxCharges)
+    .where(eq(sandboxCharges.ref, ref));
+  return row ? { status: row.status as SandboxChargeStatus, at: row.at } : null;
+}
+
+/** A hold the sandbox released because it was not captured in time (Stripe: `canceled`). */
+export async function expireSandboxCharge(db: DbOrTx, ref: string, now: Date) {
+  await db
+    .update(sandboxCharges)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(sandboxCharges.ref, ref), eq(sandboxCharges.status, 'authorized')));
+}
 
 /** A waiting sandbox charge's status, or null for a charge the sandbox does not keep. */
 export async function sandboxChargeStatus(db: DbOrTx, ref: string): Promise<SandboxChargeStatus | null> {

@@ -3,7 +3,7 @@ import { and, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { outbox, paymentOperations } from '../db/schema';
 
-export type PaymentOperationKind = 'charge' | 'payout' | 'refund';
+export type PaymentOperationKind = 'charge' | 'capture' | 'payout' | 'refund';
 
 /** Whose money it is: the outcome goes back to this fund's or request's decider, or to a debt between members. */
 export type PaymentTarget =
@@ -50,7 +50,12 @@ export type PaymentRequest =
       captures: string[];
       paypal?: PayPalPayoutShare;
     }
-  | { kind: 'refund'; target: PaymentTarget; contributionId: string; method: 'card' | 'paypal' | 'manual' };
+  | { kind: 'refund'; target: PaymentTarget; contributionId: string; method: 'card' | 'paypal' | 'manual' }
+  /**
+   * Captures a card hold before the provider lets it expire (ADR 0048), under the key a payout's
+   * capture of it uses: whichever comes second finds it done.
+   */
+  | { kind: 'capture'; target: PaymentTarget; contributionId: string };
 
 /**
  * The PayPal part of a payout. Its key is the same for every attempt at one payout (a round's,
@@ -76,6 +81,7 @@ export function paypalShare(
 /**
  * Records a payment operation and its outbox row in the caller's transaction. The subject is
  * unique per kind, so asking twice for the same charge, payout or refund records it once.
+ * Returns the operation's id, or null when it was recorded before.
  */
 export async function enqueuePayment(
   tx: DbOrTx,
@@ -87,7 +93,7 @@ export async function enqueuePayment(
     request: PaymentRequest;
   },
   now: Date,
-): Promise<void> {
+): Promise<string | null> {
   const [row] = await tx
     .insert(paymentOperations)
     .values({
@@ -109,6 +115,7 @@ export async function enqueuePayment(
       now,
       topicOf(op.request),
     );
+  return row?.id ?? null;
 }
 
 /**
@@ -147,6 +154,12 @@ export async function wakePaymentOperation(
 /** The subject of a contribution's charge: captures and refunds find the charge by it. */
 export const chargeSubject = (contributionId: string) => `contribution:${contributionId}`;
 
+/** The subject of a hold's early capture (ADR 0048), and the key of every capture of it. */
+export const captureSubject = (contributionId: string) => `capture:${contributionId}`;
+
+/** The subject of a contribution's refund: an early capture does not take a hold being given back. */
+export const refundSubject = (contributionId: string) => `refund:${contributionId}`;
+
 interface ContributionMoney {
   organizationId: string;
   target: PaymentTarget;
@@ -164,7 +177,7 @@ interface ContributionMoney {
 export const cardReturnUrl = (publicUrl: string): string => `${publicUrl}/`;
 
 /** Takes a contribution's money (a card hold, or a PayPal capture): one charge per contribution. */
-export function enqueueCharge(
+export async function enqueueCharge(
   tx: DbOrTx,
   money: ContributionMoney & {
     method: 'card' | 'paypal';
@@ -178,7 +191,7 @@ export function enqueueCharge(
   },
   now: Date,
 ): Promise<void> {
-  return enqueuePayment(
+  await enqueuePayment(
     tx,
     {
       organizationId: money.organizationId,
@@ -204,16 +217,16 @@ export function enqueueCharge(
 }
 
 /** Gives a contribution's money back (or releases its hold): one refund per contribution. */
-export function enqueueRefund(
+export async function enqueueRefund(
   tx: DbOrTx,
   money: ContributionMoney & { method: 'card' | 'paypal' | 'manual' },
   now: Date,
 ): Promise<void> {
-  return enqueuePayment(
+  await enqueuePayment(
     tx,
     {
       organizationId: money.organizationId,
-      subject: `refund:${money.contributionId}`,
+      subject: refundSubject(money.contributionId),
       userId: money.payerId,
       amountCents: money.amountCents,
       request: {

@@ -6,8 +6,10 @@ import { paymentOperations } from '../db/schema';
 import type { OutboxHandler } from '../jobs/outbox-worker';
 import { notifyMember } from '../notifications/notify-member';
 import { failpoint } from '../ops/failpoints';
+import { scheduleHoldCapture } from './hold-capture';
 import { type PayoutOutcome, payOut, payoutPlanOf } from './pay-out';
 import {
+  captureSubject,
   cardReturnUrl,
   chargeSubject,
   type PaymentRequest,
@@ -102,6 +104,15 @@ export function paymentHandler(
           completedAt: deps.clock.now(),
         })
         .where(eq(paymentOperations.id, op.id));
+      // A card hold placed for a fund or a request: captured before it can expire (ADR 0048).
+      // A debt's is captured by the payout that follows at once.
+      if (
+        result.ok &&
+        request.kind === 'charge' &&
+        request.method === 'card' &&
+        request.target.type !== 'debt'
+      )
+        await scheduleHoldCapture(tx, op, deps.clock.now());
       await recorders[request.target.type](
         tx,
         { id: op.id, request, amountCents: op.amountCents, captured },
@@ -183,20 +194,41 @@ async function awaitPayer(tx: DbOrTx, now: Date, op: Operation, ref: string, pub
     );
 }
 
-/** The contributions whose charges an operation captures (a payout) or gives back (a refund). */
+/** The contributions whose charges an operation captures (a payout, an early capture) or gives back (a refund). */
 function chargesActedOn(request: PaymentRequest): string[] {
   if (request.kind === 'payout') return request.captures;
+  if (request.kind === 'capture') return [request.contributionId];
   if (request.kind === 'refund' && request.method !== 'manual') return [request.contributionId];
   return [];
 }
 
-/** Whether any of these contributions' charges is still being placed, or waits for its payer. */
+/**
+ * Whether any of these contributions' charges is still being placed or waits for its payer, or
+ * is being captured early (ADR 0048) by another operation than this one: a refund that cancelled
+ * the hold meanwhile would make that capture fail, and a payout would capture it beside it.
+ */
 async function chargesUndecided(db: Db, op: Operation, contributionIds: string[]): Promise<boolean> {
   for (const contributionId of contributionIds) {
     const charge = await chargeOf(db, op.organizationId, contributionId);
     if (charge && OPEN.includes(charge.status)) return true;
+    const early = await earlyCaptureOf(db, contributionId);
+    if (early && early.id !== op.id && OPEN.includes(early.status)) return true;
   }
   return false;
+}
+
+/** A contribution's early capture (ADR 0048), if its hold's timer made one. */
+async function earlyCaptureOf(db: Db, contributionId: string) {
+  const [capture] = await db
+    .select({ id: paymentOperations.id, status: paymentOperations.status })
+    .from(paymentOperations)
+    .where(
+      and(
+        eq(paymentOperations.kind, 'capture'),
+        eq(paymentOperations.subject, captureSubject(contributionId)),
+      ),
+    );
+  return capture;
 }
 
 /** A second at first, then a quarter of the time waited so far, at most five minutes. */
@@ -237,15 +269,31 @@ async function carryOut(
         capture: request.method === 'paypal',
         returnUrl: request.method === 'card' ? (request.returnUrl ?? cardReturnUrl(publicUrl)) : null,
       });
+    case 'capture': {
+      const charge = await chargeOf(db, op.organizationId, request.contributionId);
+      if (charge?.status !== 'succeeded' || !charge.providerRef)
+        return { ok: false, reason: 'provider_error' };
+      return provider.capture({
+        idempotencyKey: captureSubject(request.contributionId),
+        ref: charge.providerRef,
+        amountCents: charge.amountCents,
+      });
+    }
     case 'payout': {
       for (const contributionId of request.captures) {
+        // Captured early, before the hold could expire (ADR 0048): nothing left to capture.
+        if ((await earlyCaptureOf(db, contributionId))?.status === 'succeeded') {
+          captured.push(contributionId);
+          continue;
+        }
         const charge = await chargeOf(db, op.organizationId, contributionId);
         // A hold that never succeeded (or still waits for its payer): the payout cannot be whole.
         if (charge?.status !== 'succeeded' || !charge.providerRef)
           return { ok: false, reason: 'provider_error' };
         const capture = await provider.capture({
-          // Per contribution, not per attempt: a second payout attempt finds the first capture.
-          idempotencyKey: `capture:${contributionId}`,
+          // Per contribution, not per attempt: a second payout attempt finds the first capture,
+          // and so does an early capture running beside it (ADR 0048).
+          idempotencyKey: captureSubject(contributionId),
           ref: charge.providerRef,
           amountCents: charge.amountCents,
         });

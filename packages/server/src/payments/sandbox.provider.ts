@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { type Clock, systemClock } from '../clock';
 import type { Db } from '../db/client';
 import {
   cancelSandboxCharge,
+  expireSandboxCharge,
   sandboxAccountStatus,
+  sandboxChargePlacedAt,
   sandboxChargeStatus,
   setSandboxAccountStatus,
 } from '../db/sandbox-account.repository';
@@ -24,6 +27,12 @@ const REFUSED: Record<string, PaymentFailure> = {
   pm_card_insufficientFunds: 'insufficient_funds',
 };
 
+/**
+ * How long a card hold lasts before the provider releases it: Stripe's 7 days for a payment its
+ * customer started (ADR 0048). Counted on our clock, so the test clock ages holds too.
+ */
+export const SANDBOX_HOLD_MS = 7 * 24 * 3_600_000;
+
 /** Stripe's test card that asks its payer to confirm with their bank (3-D Secure). */
 const ASKS_PAYER = 'pm_card_authenticationRequired';
 
@@ -34,7 +43,8 @@ const ASKS_PAYER = 'pm_card_authenticationRequired';
  * (refs are hashes of the key). Like a real provider it keeps its own records in our database,
  * so they survive a restart: connected accounts (`sandbox_accounts`, onboarded on a local page,
  * sandbox-pages.routes.ts), charges (`sandbox_charges`) and the money it moved
- * (`sandbox_movements`), which reconciliation reads back. `calls` records what was asked,
+ * (`sandbox_movements`), which reconciliation reads back. A card hold expires as Stripe's
+ * does, 7 days after it was placed (`SANDBOX_HOLD_MS`, on the app's clock). `calls` records what was asked,
  * for the tests that check what we send.
  */
 export class SandboxProvider implements PaymentProvider {
@@ -45,6 +55,7 @@ export class SandboxProvider implements PaymentProvider {
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /**
@@ -77,6 +88,7 @@ export class SandboxProvider implements PaymentProvider {
           ref: chargeRef,
           amountCents: input.amountCents,
           status: asksPayer ? 'requires_action' : 'authorized',
+          createdAt: this.clock.now(),
         })
         .onConflictDoNothing();
       if (asksPayer) return this.chargeStatus(chargeRef);
@@ -107,8 +119,22 @@ export class SandboxProvider implements PaymentProvider {
     return { url: `${this.publicUrl}/sandbox/confirm/${input.ref}?${query}` };
   }
 
+  /**
+   * Captures a hold. Captured whole before (under a key forgotten since), it answers as Stripe's
+   * adapter does after reading the charge back (stripe.provider.ts); a hold older than
+   * `SANDBOX_HOLD_MS` has expired and is refused; so is one released or never confirmed.
+   */
   capture(input: Parameters<PaymentProvider['capture']>[0]) {
-    return this.once('capture', input.idempotencyKey, input.amountCents, async () => {
+    return this.once('capture', input.idempotencyKey, input.amountCents, async (): Promise<PaymentResult> => {
+      const totals = await sandboxChargeTotals(this.db, input.ref);
+      if (totals && totals.capturedCents === input.amountCents && totals.refundedCents === 0)
+        return { ok: true, ref: input.ref };
+      const placed = await sandboxChargePlacedAt(this.db, input.ref);
+      if (placed?.status !== 'authorized') return { ok: false, reason: 'provider_error' };
+      if (this.clock.now().getTime() - placed.at.getTime() > SANDBOX_HOLD_MS) {
+        await expireSandboxCharge(this.db, input.ref, this.clock.now());
+        return { ok: false, reason: 'provider_error' };
+      }
       await bookSandboxMovement(this.db, {
         ref: ref('cap', input.idempotencyKey),
         kind: 'capture',

@@ -61,7 +61,7 @@ export async function createTestApp(
   const mailer = new RecordingMailer();
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG ?? 'silent' });
   const sessionSecret = 'test-session-secret-of-at-least-32-chars';
-  const payments = new SandboxProvider(database.db, config.publicUrl);
+  const payments = new SandboxProvider(database.db, config.publicUrl, clock);
   const provider = options.provider ?? payments;
   const caches = await startReadCaches(database);
   const { deps, outbox, deadlines } = compose({

@@ -45,7 +45,7 @@ export function recordDebtPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
           await reopen();
           return tell(debt.debtorId, 'debt_payment_failed', debt.creditorId);
         }
-        return enqueuePayment(
+        await enqueuePayment(
           tx,
           {
             organizationId: debt.organizationId,
@@ -62,6 +62,7 @@ export function recordDebtPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
           },
           now,
         );
+        return;
       case 'payout':
         if (!result.ok) {
           await giveBack(tx, debt, method, now);
@@ -72,6 +73,7 @@ export function recordDebtPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
         await updateDebt(tx, debt.id, { status: 'settled', settledAt: now });
         return tell(debt.debtorId, 'debt_settled', debt.creditorId);
       case 'refund':
+      case 'capture': // a debt's hold is captured by its payout, at once
         return;
     }
   };

@@ -1,10 +1,12 @@
 import { DomainError } from '@giro/domain/errors';
 import type { FundCommand } from '@giro/domain/fund/fund-types';
+import { isCardHold } from '@giro/domain/fund/rules';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client';
 import { type FundRow, lockFundById } from '../../db/fund.repository';
 import type { Deps } from '../../deps';
 import { notifyMember } from '../../notifications/notify-member';
+import type { HoldCheck } from '../../payments/hold-capture';
 import type { PaymentOutcomeRecorder } from '../../payments/payment.handler';
 import { enqueueRefund, type PaymentRequest } from '../../payments/payment-operations';
 import type { PaymentResult } from '../../payments/payment-provider';
@@ -31,6 +33,11 @@ function followUp(request: PaymentRequest, result: PaymentResult, captured: stri
       return result.ok ? { type: 'DistributionSucceeded' } : { type: 'DistributionFailed', captured };
     case 'refund':
       return { type: 'RefundCompleted', contributionId: request.contributionId };
+    case 'capture':
+      // Captured before it expired; refused, the hold is gone and the money must be asked again.
+      return result.ok
+        ? { type: 'HoldCaptured', contributionId: request.contributionId }
+        : { type: 'ContributionPaymentFailed', contributionId: request.contributionId };
   }
 }
 
@@ -59,6 +66,13 @@ export function recordFundPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
     }
   };
 }
+
+/** Whether the fund still holds this contribution on its payer's card (ADR 0048), under the fund's lock. */
+export const fundHoldStands: HoldCheck = async (tx, fundId, contributionId) => {
+  const fund = await lockFundById(tx, fundId);
+  const contribution = fund?.state.contributions.find((c) => c.id === contributionId);
+  return contribution !== undefined && isCardHold(contribution);
+};
 
 /** Whether the fund is still in the round, and at the amount, that a PayPal payment was made for. */
 function stillFor(fund: FundRow, request: PaymentRequest, amountCents: number): boolean {

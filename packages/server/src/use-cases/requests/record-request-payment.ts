@@ -1,4 +1,5 @@
 import { DomainError } from '@giro/domain/errors';
+import { holdCapturable } from '@giro/domain/requests/request-payments';
 import type { RequestCommand } from '@giro/domain/requests/request-types';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -12,8 +13,9 @@ import {
 import { paymentOperations } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { notifyMember } from '../../notifications/notify-member';
+import type { HoldCheck } from '../../payments/hold-capture';
 import type { PaymentOutcomeRecorder } from '../../payments/payment.handler';
-import { enqueueRefund, type PaymentRequest } from '../../payments/payment-operations';
+import { chargeSubject, enqueueRefund, type PaymentRequest } from '../../payments/payment-operations';
 import type { PaymentResult } from '../../payments/payment-provider';
 import { applyRequestCommand } from './apply-request-command';
 import { attemptOf, paymentFailedNote } from './request-effects';
@@ -44,10 +46,33 @@ function followUp(
       };
     case 'refund':
       return null; // booked with the cancel; a failed refund is retried by the handler, never recorded
+    case 'capture': {
+      // Captured before it expired; refused, the hold is gone: the contribution is taken back.
+      const ids = { requestId: request.target.id, contributionId: request.contributionId };
+      return result.ok
+        ? { type: 'RequestHoldCaptured', ...ids }
+        : { type: 'RequestContributionPaymentFailed', ...ids };
+    }
   }
 }
 
 type RecorderDeps = Pick<Deps, 'clock' | 'config'> & { logger: Logger };
+
+/**
+ * Whether a request still holds this contribution on its payer's card (ADR 0048), under the lock
+ * on the organization's requests. A request that ended and was let go (ADR 0042) holds nothing.
+ */
+export const requestHoldStands: HoldCheck = async (tx, requestId, contributionId) => {
+  const [op] = await tx
+    .select({ organizationId: paymentOperations.organizationId })
+    .from(paymentOperations)
+    .where(eq(paymentOperations.subject, chargeSubject(contributionId)));
+  if (!op) return false;
+  const row = await lockRequestsOfOrganization(tx, op.organizationId);
+  const request = row.state.requests.find((r) => r.id === requestId);
+  const contribution = request?.contributions.find((c) => c.id === contributionId);
+  return request !== undefined && contribution !== undefined && holdCapturable(request, contribution);
+};
 type Charge = Extract<PaymentRequest, { kind: 'charge' }>;
 
 /** Tells the organization's requests what became of a payment, in the recording transaction. */

@@ -67,9 +67,10 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
         const request = find(event.requestId);
         const attempt = event.type === 'RequestPaidOut' ? 1 : event.attempt;
         const payout = request.payout!;
-        // Card money is only held until now: the payout captures it first (once per contribution).
+        // Card money is only held until now: the payout captures it first (once per contribution),
+        // unless it was captured before (early, ADR 0048, or by an attempt that failed).
         const held = heldContributions(request);
-        const captures = held.filter((c) => (c.method ?? 'card') === 'card').map((c) => c.id);
+        const captures = held.filter((c) => (c.method ?? 'card') === 'card' && !c.captured).map((c) => c.id);
         const paypalGross = held
           .filter((c) => c.method === 'paypal')
           .reduce((sum, c) => sum + c.amountCents, 0);
