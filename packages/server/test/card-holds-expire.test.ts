@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkJournal, ledgerAccount, memberTotals } from '@giro/domain/ledger';
+import { balances, checkJournal, ledgerAccount, memberTotals } from '@giro/domain/ledger';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../src/db/client';
@@ -30,10 +30,7 @@ afterEach(async () => t.close());
 const familyIdOf = async (member: Member) =>
   (await member.client.get('/api/family')).json<{ id: string }>().id;
 const heldAtCardProvider = async (organizationId: string) =>
-  (await readJournal(t.database.db, organizationId))
-    .flatMap((tx) => tx.entries)
-    .filter((e) => e.account === ledgerAccount.providerHeld('card'))
-    .reduce((sum, e) => sum + e.amountCents, 0);
+  balances(await readJournal(t.database.db, organizationId)).get(ledgerAccount.providerHeld('card')) ?? 0;
 
 /**
  * A card contribution is a hold, which Stripe releases after 7 days (the sandbox too, on the

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkJournal, type LedgerTransaction, memberTotals } from '../ledger';
-import { evolve } from './evolve';
-import { FundHarness } from './fund-harness.test-support';
-import type { FundEvent } from './fund-types';
-import { fundPostings } from './postings';
+import { checkJournal, memberTotals } from '../ledger';
+import { FundHarness, journalOf } from './fund-harness.test-support';
 import { hasContributed } from './rules';
 
 const members = ['ann', 'bob', 'cat', 'dan'];
@@ -14,16 +11,6 @@ function running() {
   h.openWindow();
   const [recipient, p, m, other] = h.state.order as [string, string, string, string];
   return { h, recipient, p, m, other };
-}
-
-function journalOf(events: readonly FundEvent[]): LedgerTransaction[] {
-  let state = new FundHarness().state;
-  const journal: LedgerTransaction[] = [];
-  for (const event of events) {
-    journal.push(...fundPostings(state, event));
-    state = evolve(state, event);
-  }
-  return journal;
 }
 
 describe('covering a member (domain.md, Second wave)', () => {

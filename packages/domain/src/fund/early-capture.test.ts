@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { balances, checkJournal, type LedgerTransaction, ledgerAccount } from '../ledger';
-import { evolve } from './evolve';
-import { days, FundHarness } from './fund-harness.test-support';
-import type { FundEvent } from './fund-types';
-import { fundPostings } from './postings';
+import { balances, checkJournal, ledgerAccount } from '../ledger';
+import { days, FundHarness, journalOf } from './fund-harness.test-support';
 
 const members = ['ann', 'bob', 'cat'];
-
-function journalOf(events: readonly FundEvent[]): LedgerTransaction[] {
-  let state = new FundHarness().state;
-  const journal: LedgerTransaction[] = [];
-  for (const event of events) {
-    journal.push(...fundPostings(state, event));
-    state = evolve(state, event);
-  }
-  return journal;
-}
 
 function collecting() {
   const h = new FundHarness();

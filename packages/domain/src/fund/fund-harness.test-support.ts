@@ -1,8 +1,10 @@
 import { deepFreeze } from '../deep-freeze';
 import { DomainError } from '../errors';
+import type { LedgerTransaction } from '../ledger';
 import { decide } from './decide';
-import { emptyFund, evolveAll } from './evolve';
+import { emptyFund, evolve, evolveAll } from './evolve';
 import type { CycleHistory, FundCommand, FundContext, FundEvent, FundState } from './fund-types';
+import { fundPostings } from './postings';
 import { DAY_MS } from './rules';
 
 export const T0 = Date.UTC(2026, 0, 1);
@@ -115,3 +117,14 @@ export class FundHarness {
 }
 
 export const days = (n: number) => n * DAY_MS;
+
+/** The postings of a harness's events, replayed from the empty fund. */
+export function journalOf(events: readonly FundEvent[], fundId = 'fund-1'): LedgerTransaction[] {
+  let state = new FundHarness(fundId).state;
+  const journal: LedgerTransaction[] = [];
+  for (const event of events) {
+    journal.push(...fundPostings(state, event));
+    state = evolve(state, event);
+  }
+  return journal;
+}

@@ -1,26 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkJournal, type LedgerTransaction } from '../ledger';
+import { checkJournal } from '../ledger';
 import { simulateOrganization } from '../simulation/simulate';
-import { evolve } from './evolve';
-import { FundHarness } from './fund-harness.test-support';
-import type { FundEvent, PaymentMethod } from './fund-types';
-import { fundPostings } from './postings';
+import { FundHarness, journalOf } from './fund-harness.test-support';
+import type { PaymentMethod } from './fund-types';
 import { counts } from './rules';
 
 const memberLists = fc.integer({ min: 2, max: 8 }).map((n) => Array.from({ length: n }, (_, i) => `m${i}`));
 const method = fc.constantFrom<PaymentMethod>('card', 'paypal', 'manual');
-
-/** The postings of a harness's events, replayed from the empty fund. */
-function journalOf(events: readonly FundEvent[], fundId = 'fund-1'): LedgerTransaction[] {
-  let state = new FundHarness(fundId).state;
-  const journal: LedgerTransaction[] = [];
-  for (const event of events) {
-    journal.push(...fundPostings(state, event));
-    state = evolve(state, event);
-  }
-  return journal;
-}
 
 describe('fund properties', () => {
   it('property: in a completed cycle every remaining participant received exactly once, and every posting balanced', () => {

@@ -68,9 +68,9 @@ export function holdCaptureHandler(
     if (charge?.status !== 'succeeded' || request?.kind !== 'charge' || request.method !== 'card') return;
     const { contributionId, target } = request;
     const captureId = await deps.db.transaction(async (tx) => {
-      // Being given back: the refund releases the hold, nothing to capture.
-      if (await operationExists(tx, 'refund', refundSubject(contributionId))) return null;
       if (!(await checks[target.type](tx, target.id, contributionId))) return null;
+      // Being given back (asked for before the lock the check took): the refund releases it.
+      if (await operationExists(tx, 'refund', refundSubject(contributionId))) return null;
       const id = await enqueuePayment(
         tx,
         {

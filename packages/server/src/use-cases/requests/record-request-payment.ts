@@ -1,7 +1,7 @@
 import { DomainError } from '@giro/domain/errors';
 import { holdCapturable } from '@giro/domain/requests/request-payments';
 import type { RequestCommand } from '@giro/domain/requests/request-types';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -66,7 +66,9 @@ export const requestHoldStands: HoldCheck = async (tx, requestId, contributionId
   const [op] = await tx
     .select({ organizationId: paymentOperations.organizationId })
     .from(paymentOperations)
-    .where(eq(paymentOperations.subject, chargeSubject(contributionId)));
+    .where(
+      and(eq(paymentOperations.kind, 'charge'), eq(paymentOperations.subject, chargeSubject(contributionId))),
+    );
   if (!op) return false;
   const row = await lockRequestsOfOrganization(tx, op.organizationId);
   const request = row.state.requests.find((r) => r.id === requestId);
