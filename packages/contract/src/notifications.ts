@@ -28,6 +28,8 @@ export const notificationTypes = [
   'request_completed',
   // A contribution to a request that did not go through (declined, or given back once captured).
   'request_payment_failed',
+  // The owner's side of it: a contribution to my request no longer counts (its payout shrinks).
+  'request_contribution_lost',
   // Swapping turns (issue 16): asked of me; my request accepted or declined.
   'swap_requested',
   'swap_accepted',

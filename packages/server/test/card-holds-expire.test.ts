@@ -158,6 +158,14 @@ describe('card holds are captured before they expire (ADR 0048)', () => {
     const after = await details(ann!, request.id);
     expect(after.contributors).toEqual([]);
     expect(await failedContributionNotices(bob!)).toHaveLength(1);
+    // The owner learns why the request counts less: whose contribution, in her language.
+    const notices = (await ann!.client.get('/api/user-notifications')).json<{
+      notifications: { type: string; body: string; link: string }[];
+    }>().notifications;
+    const lost = notices.filter((n) => n.type === 'request_contribution_lost');
+    expect(lost).toHaveLength(1);
+    expect(lost[0]!.body).toContain(bob!.name);
+    expect(lost[0]!.link).toBe('/requests');
     // The amount is open again: another member gives it.
     await contribute(cat!, request.id, 4_000, card());
     expect((await details(ann!, request.id)).currentAmountCents).toBe(4_000);

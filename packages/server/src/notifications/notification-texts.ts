@@ -247,6 +247,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: "Una richiesta di aiuto ha raggiunto l'obiettivo. Grazie a chi ha contribuito.",
     },
   },
+  request_contribution_lost: {
+    en: {
+      title: 'A contribution did not go through',
+      body: "{{member}}'s contribution to your request did not go through, so it no longer counts toward it or its payout. What the others gave is not affected.",
+    },
+    it: {
+      title: 'Un contributo non è andato a buon fine',
+      body: 'Il contributo di {{member}} alla tua richiesta non è andato a buon fine e non conta più, né per la richiesta né per il suo pagamento. Quanto dato dagli altri non cambia.',
+    },
+  },
   request_payment_failed: {
     en: {
       title: 'Contribution not made',
@@ -388,7 +398,12 @@ const contributionReminders: readonly NotificationType[] = [
 
 export function notificationLink(type: NotificationType): string {
   if (type === 'payout_account_required') return '/account#payout-account';
-  if (type === 'request_activated' || type === 'request_completed' || type === 'request_payment_failed')
+  if (
+    type === 'request_activated' ||
+    type === 'request_completed' ||
+    type === 'request_payment_failed' ||
+    type === 'request_contribution_lost'
+  )
     return '/requests';
   // A debt to confirm or one settled: the home shows debts first thing.
   if (type === 'debt_repayment_declared' || type === 'debt_settled' || type === 'contribution_covered')

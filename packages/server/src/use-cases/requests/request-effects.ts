@@ -119,10 +119,17 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
         break;
       }
       case 'RequestContributionFailed': {
-        // Declined, or a hold lost after the end: its payer learns it does not count.
+        // Declined, or a hold lost after the end: its payer learns it does not count, and the
+        // owner why what their request collected (or its payout) is smaller.
         const request = find(event.requestId);
         const c = request.contributions.find((x) => x.id === event.contributionId)!;
         notes.push(await paymentFailedNote(tx, c.contributorId, request.ownerId));
+        const payerName = await displayNameOf(tx, c.contributorId);
+        notes.push({
+          userId: request.ownerId,
+          type: 'request_contribution_lost',
+          ...(payerName ? { data: { memberName: payerName } } : {}),
+        });
         break;
       }
       case 'RequestActivated': {

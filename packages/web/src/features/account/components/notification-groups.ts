@@ -27,6 +27,7 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'debt_settled',
     'debt_payment_failed',
     'request_payment_failed',
+    'request_contribution_lost',
   ],
   group: [
     'amount_vote_opened',
