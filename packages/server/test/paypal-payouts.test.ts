@@ -164,6 +164,42 @@ describe('payouts: money from PayPal to the recipient’s PayPal email, the rest
     await expectReconciled(1);
   });
 
+  it('the PayPal part went out, the account part failed, then PayPal gave the part back: the retry sends it again, once', async () => {
+    const { fund, recipient } = await roundPaidByPaypalAndCard('recipient@paypal.example');
+    const account = await restrictAccount(recipient);
+    await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`);
+    await t.flushOutbox();
+    const [failed] = await t.database.db
+      .select({ paypalRef: paymentOperations.paypalRef })
+      .from(paymentOperations)
+      .where(eq(paymentOperations.kind, 'payout'));
+    // PayPal gives the part back (unclaimed for 30 days, or denied): its book reads nothing paid.
+    await t.database.db
+      .update(sandboxMovements)
+      .set({ amountCents: 0 })
+      .where(eq(sandboxMovements.ref, failed!.paypalRef!));
+
+    await setSandboxAccountStatus(t.database.db, account, 'active');
+    expect((await recipient.client.post(`/api/rotating-fund/${fund.id}/withdraw`)).statusCode).toBe(200);
+    await t.flushOutbox();
+    expect((await fundOf(recipient)).round?.number).toBe(2);
+    // Sent again under a key of its own (PayPal would take the first key for the part it gave back).
+    const paypal = payouts().filter((p) => p.idempotencyKey.startsWith('paypal-payout:'));
+    expect(paypal.map((p) => p.amountCents)).toEqual([959, 959]);
+    expect(new Set(paypal.map((p) => p.idempotencyKey)).size).toBe(2);
+    const [, paid] = await t.database.db
+      .select({ status: paymentOperations.status, paypalRef: paymentOperations.paypalRef })
+      .from(paymentOperations)
+      .where(eq(paymentOperations.kind, 'payout'))
+      .orderBy(paymentOperations.createdAt);
+    expect(paid).toEqual({ status: 'succeeded', paypalRef: expect.not.stringMatching(failed!.paypalRef!) });
+    expect(await ledgerBalances(recipient)).toEqual([]);
+    await expectReconciled(1);
+    // Asked again (a crash after the answer), nothing is sent a third time.
+    await t.flushOutbox();
+    expect(payouts().filter((p) => p.idempotencyKey.startsWith('paypal-payout:'))).toHaveLength(2);
+  });
+
   it('two attempts failed after the PayPal part went out: reconciliation shows that part once, at the latest attempt', async () => {
     const { fund, recipient } = await roundPaidByPaypalAndCard('recipient@paypal.example');
     await restrictAccount(recipient);

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { activePayoutAccountOf } from '../db/payout-account.repository';
 import { paymentOperations } from '../db/schema';
 import { paypalEmailOf } from '../db/user.repository';
-import { type PaymentRequest, paypalPartPaid } from './payment-operations';
+import { type PaymentRequest, paypalPartsSent } from './payment-operations';
 import type { PaymentProvider, PaymentResult } from './payment-provider';
 
 type Payout = Extract<PaymentRequest, { kind: 'payout' }>;
@@ -23,16 +23,25 @@ export type PayoutOutcome = PaymentResult & { paypalRef?: string };
  * outbox asked again until Stripe forgot the key a day later and paid it twice.
  */
 export interface PayoutPlan {
-  paypal: { email: string } | { paidRef: string } | null;
+  /**
+   * `key`: the PayPal part's idempotency key when it is not the share's (sent again after PayPal
+   * gave the first back); absent on plans fixed before stop 67, and for the first sending.
+   */
+  paypal: { email: string; key?: string } | { paidRef: string } | null;
   accountId: string | null;
   accountCents: number;
 }
 
 /** The attempt's plan: the one fixed on its operation, or made now and fixed (first one wins). */
-export async function payoutPlanOf(db: Db, operationId: string, request: Payout): Promise<PayoutPlan> {
+export async function payoutPlanOf(
+  db: Db,
+  provider: PaymentProvider,
+  operationId: string,
+  request: Payout,
+): Promise<PayoutPlan> {
   const fixed = (request as Payout & { plan?: PayoutPlan }).plan;
   if (fixed) return fixed;
-  const plan = await makePlan(db, request);
+  const plan = await makePlan(db, provider, request);
   const [stored] = await db
     .update(paymentOperations)
     .set({ request: sql`jsonb_set(${paymentOperations.request}, '{plan}', ${JSON.stringify(plan)}::jsonb)` })
@@ -50,16 +59,33 @@ export async function payoutPlanOf(db: Db, operationId: string, request: Payout)
 /**
  * The PayPal part: paid by an earlier attempt (whatever the recipient's email is now: cleared
  * since, the whole net to the account would pay that part twice), or to their email now, or
- * none, everything to the account.
+ * none, everything to the account. A part an earlier attempt sent and PayPal gave back since
+ * (denied, or unclaimed for 30 days and returned: read back through the port) was not paid:
+ * it is sent again, under a key of its own, to the email the recipient has now.
  */
-async function makePlan(db: Db, request: Payout): Promise<PayoutPlan> {
+async function makePlan(db: Db, provider: PaymentProvider, request: Payout): Promise<PayoutPlan> {
   const share = request.paypal;
-  const paidRef = share ? await paypalPartPaid(db, share.key) : null;
+  const sent = share ? await paypalPartsSent(db, share.key) : [];
+  const paidRef = await firstStillPaid(provider, sent);
   const email = share && !paidRef ? await paypalEmailOf(db, request.recipientId) : null;
-  const paypal = paidRef ? { paidRef } : email ? { email } : null;
+  const again = sent.length > 0 ? { key: `${share!.key}:again:${sent.length}` } : {};
+  const paypal = paidRef ? { paidRef } : email ? { email, ...again } : null;
   const accountCents = request.netCents - (share && paypal ? share.netCents : 0);
   const accountId = accountCents > 0 ? await activePayoutAccountOf(db, request.recipientId) : null;
   return { paypal, accountId, accountCents };
+}
+
+/**
+ * The first of these PayPal parts that PayPal has not given back. One PayPal does not know (null)
+ * counts as paid: sending it again could pay twice. PayPal unreachable throws: the attempt is
+ * asked again later, before any money moved.
+ */
+async function firstStillPaid(provider: PaymentProvider, refs: string[]): Promise<string | null> {
+  for (const ref of refs) {
+    const state = await provider.payoutState(ref);
+    if (state === null || state.paidCents > 0) return ref;
+  }
+  return null;
 }
 
 /**
@@ -83,7 +109,7 @@ export async function payOut(
   let paypalRef = paidBefore;
   if (request.paypal && plan.paypal && 'email' in plan.paypal) {
     const toPaypal = await provider.payout({
-      idempotencyKey: request.paypal.key,
+      idempotencyKey: plan.paypal.key ?? request.paypal.key,
       destination: { type: 'paypal', email: plan.paypal.email },
       amountCents: request.paypal.netCents,
     });

@@ -1,5 +1,5 @@
 import { paypalShareOfNet } from '@giro/domain/money';
-import { and, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { outbox, paymentOperations } from '../db/schema';
 
@@ -241,12 +241,13 @@ export async function enqueueRefund(
 }
 
 /**
- * The PayPal reference of a payout's PayPal part paid under `key` by an earlier attempt whose
- * account part failed (or null): a later attempt pays only the account.
+ * The PayPal references of a payout's PayPal part sent by earlier attempts whose account part
+ * failed (the payout's share `key`), newest first: usually one; more when PayPal gave one back
+ * and an attempt sent it again (pay-out.ts).
  */
-export async function paypalPartPaid(db: DbOrTx, key: string): Promise<string | null> {
-  const [row] = await db
-    .select({ ref: paymentOperations.paypalRef })
+export async function paypalPartsSent(db: DbOrTx, key: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ ref: paymentOperations.paypalRef, at: paymentOperations.completedAt })
     .from(paymentOperations)
     .where(
       and(
@@ -254,6 +255,6 @@ export async function paypalPartPaid(db: DbOrTx, key: string): Promise<string | 
         isNotNull(paymentOperations.paypalRef),
       ),
     )
-    .limit(1);
-  return row?.ref ?? null;
+    .orderBy(desc(paymentOperations.completedAt));
+  return [...new Set(rows.map((row) => row.ref!))];
 }

@@ -301,7 +301,7 @@ async function carryOut(
         captured.push(contributionId);
       }
       await failpoint(`payout.after-captures/${request.target.type}`);
-      return payOut(provider, op.id, request, await payoutPlanOf(db, op.id, request));
+      return payOut(provider, op.id, request, await payoutPlanOf(db, provider, op.id, request));
     }
     case 'refund': {
       if (request.method === 'manual') return { ok: true, ref: 'manual' };
