@@ -7,7 +7,7 @@ import { readJournal } from '../src/db/ledger.repository';
 import { funds, paymentOperations, payoutAccounts } from '../src/db/schema';
 import { StripeProvider } from '../src/payments/stripe.provider';
 import type { FakeStripe } from './support/fake-stripe';
-import { fundOf, type Member, organizationOf } from './support/fund-members';
+import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
 import { liveStripeApp } from './support/live-stripe-app';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -371,6 +371,31 @@ describe('the card provider adapter against a local Stripe fake', () => {
       await t.stop();
       t = first;
     }
+  });
+
+  it('holds four days old are captured before Stripe releases them: a round withdrawn on day 10 pays out whole (ADR 0048)', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const recipient = recipientOf(members, fund);
+    await connect(recipient);
+    await openWindow(members[0]!);
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    await t.flushOutbox();
+    await fastForward(recipient, 10 * DAY);
+    await act(recipient, 'withdraw');
+    await t.flushOutbox();
+    // Captured on day 4 under the payout's capture keys; the payout captured nothing more.
+    const captures = fake.calls('/v1/payment_intents/').filter((r) => r.path.endsWith('/capture'));
+    expect(captures.map((r) => r.idempotencyKey)).toEqual([
+      expect.stringMatching(/^capture:/),
+      expect.stringMatching(/^capture:/),
+    ]);
+    expect(fake.transfers).toEqual([expect.objectContaining({ amount: 9700 })]);
+    expect((await fundOf(recipient)).received).toEqual([
+      { roundNumber: 1, recipientId: recipient.id, netCents: 9700 },
+    ]);
+    const [row] = await t.database.db.select().from(funds).where(eq(funds.id, fund.id));
+    expect(checkJournal(await readJournal(t.database.db, row!.organizationId))).toEqual([]);
   });
 
   it('a server killed between the provider call and its recording: after a restart the ledger is right, one transfer', async () => {

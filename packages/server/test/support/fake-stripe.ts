@@ -7,7 +7,12 @@ interface Charge {
   id: string;
   object: 'charge';
   amount_refunded: number;
+  /** A hold's: when Stripe releases it, uncaptured (seconds since the epoch; 7 days on). */
+  payment_method_details: { card: { capture_before: number } };
 }
+
+/** How long Stripe keeps a card authorization for a payment its customer started. */
+const HOLD_SECONDS = 7 * 24 * 3600;
 interface Account {
   id: string;
   object: 'account';
@@ -56,6 +61,8 @@ export class FakeStripe {
   private readonly replies = new Map<string, { status: number; body: Json; params: string }>();
   private server: http.Server | undefined;
   url = '';
+  /** Stripe's clock (milliseconds): set to the app's test clock, holds age with it. */
+  now: () => number = Date.now;
 
   async start(): Promise<void> {
     this.server = http.createServer((req, res) => {
@@ -159,9 +166,20 @@ export class FakeStripe {
       id: `ch_${randomBytes(8).toString('hex')}`,
       object: 'charge',
       amount_refunded: 0,
+      payment_method_details: { card: { capture_before: Math.floor(this.now() / 1000) + HOLD_SECONDS } },
     };
     this.charges.set(charge.id, charge);
     intent.latest_charge = charge.id;
+  }
+
+  /** As Stripe: a hold not captured by its charge's `capture_before` is released, the intent canceled. */
+  private expireIfDue(intent: Intent): void {
+    const charge =
+      typeof intent.latest_charge === 'string' ? this.charges.get(intent.latest_charge) : undefined;
+    if (intent.status !== 'requires_capture' || !charge) return;
+    if (this.now() / 1000 <= charge.payment_method_details.card.capture_before) return;
+    intent.status = 'canceled';
+    intent.cancellation_reason = 'automatic';
   }
 
   /** The intent as Stripe shows it: its latest charge as an id, or the charge itself when expanded. */
@@ -221,6 +239,7 @@ export class FakeStripe {
     if (resource === 'payment_intents') {
       const intent = this.intents.get(objectId!);
       if (!intent) return missing();
+      this.expireIfDue(intent);
       if (method === 'GET') return ok(this.shown(intent, p));
       const unexpected = () =>
         error(400, {

@@ -26,11 +26,11 @@ export async function liveStripeApp(
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_BASE: fake.url,
   });
-  return {
-    t: await createTestApp(
-      { payments },
-      { provider, ...(options.database ? { database: options.database } : {}) },
-    ),
-    fake,
-  };
+  const t = await createTestApp(
+    { payments },
+    { provider, ...(options.database ? { database: options.database } : {}) },
+  );
+  // Stripe's time is the app's: a jump of the test clock ages the holds there too.
+  fake.now = () => t.clock.now().getTime();
+  return { t, fake };
 }
