@@ -4,10 +4,10 @@ import type { RequestContribution, RequestEvent, RequestsState } from './request
 /**
  * The ledger postings of one request event, given the state before it (domain.md, Money;
  * ADR 0030). A contribution is booked into the request's escrow: a card hold stays there, on
- * the payer's card, until a payout captures it (or it is captured early, before it can expire:
- * ADR 0048); PayPal, captured at once, moves on to the
- * platform's PayPal balance (`provider-held:paypal`). A payout is booked when the provider
- * confirms it, from the provider balances; one that fails books only the holds it captured.
+ * the payer's card, until a payout captures it, or it is captured early, before it can expire
+ * (ADR 0048); PayPal, captured at once, moves on to the platform's PayPal balance
+ * (`provider-held:paypal`). A payout is booked when the provider confirms it, from the
+ * provider balances; one that fails books only the holds it captured.
  * Payouts asked for before stop 29 keep their old rule: booked from escrow when asked for,
  * reversed whole when an attempt fails.
  */

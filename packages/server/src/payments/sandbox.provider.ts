@@ -44,8 +44,8 @@ const ASKS_PAYER = 'pm_card_authenticationRequired';
  * so they survive a restart: connected accounts (`sandbox_accounts`, onboarded on a local page,
  * sandbox-pages.routes.ts), charges (`sandbox_charges`) and the money it moved
  * (`sandbox_movements`), which reconciliation reads back. A card hold expires as Stripe's
- * does, 7 days after it was placed (`SANDBOX_HOLD_MS`, on the app's clock). `calls` records what was asked,
- * for the tests that check what we send.
+ * does, 7 days after it was placed (`SANDBOX_HOLD_MS`, on the app's clock). `calls` records
+ * what was asked, for the tests that check what we send.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
