@@ -24,8 +24,9 @@ export async function fastForwardTestClock(deps: Deps, clock: OffsetClock, minut
     await enqueueBroadcast(tx, { type: 'TIME_FAST_FORWARD', minutes }, after);
   });
   // The card holds' timers on the way fire at their time (ADR 0048), as on a clock that ran:
-  // at the end of a week's jump a hold would already have expired at the provider.
-  for (;;) {
+  // at the end of a week's jump a hold would already have expired at the provider. Bounded: a
+  // timer that keeps failing (its provider down) comes back after its backoff, again and again.
+  for (let stop = 0; stop < 1000; stop++) {
     const due = await nextRowOfTopicDue(deps.db, HOLD_CAPTURE_TOPIC, clock.now(), after);
     if (!due) break;
     clock.fastForward((due.getTime() - clock.now().getTime()) / 60_000);
