@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, errorText } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/mutation';
+import { rememberAcceptedPayment } from '../../../lib/payment-preferences';
 import { uuid } from '../../../lib/uuid';
 import { fundKey } from './fund-queries';
 import { markPaymentSent } from './sent-payments';
@@ -80,6 +81,7 @@ export function useFundAction(action: FundAction) {
       ),
     onSuccess: (view, { body }) => {
       const method = action === 'contribute' ? (body as { method?: string } | undefined)?.method : undefined;
+      if (action === 'contribute') rememberAcceptedPayment(client, body as { method?: string });
       // PayPal money counts once PayPal confirms the capture, a moment later (by the socket).
       if (method === 'paypal' && view.round) markPaymentSent(view.id, view.round.number);
       const pending = method ? moneyNotInYet[method] : undefined;
