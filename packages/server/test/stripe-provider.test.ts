@@ -234,14 +234,20 @@ describe('the card provider adapter against a local Stripe fake', () => {
     expect((await webhook(event)).json()).toEqual({ received: true, duplicate: true });
   });
 
-  /** A round withdrawn whose transfer Stripe made but answered too late: the row is retried later. */
-  async function transferAnsweredLate() {
+  /** Three members in their first round, the recipient's Connect account active, both payers paid by card. */
+  async function roundPaidByCard() {
     const members = await organizationOf(t, 3);
     const fund = await activeFund(members);
     const recipient = recipientOf(members, fund);
     await connect(recipient);
     await openWindow(members[0]!);
     for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    return { fund, recipient };
+  }
+
+  /** A round withdrawn whose transfer Stripe made but answered too late: the row is retried later. */
+  async function transferAnsweredLate() {
+    const { recipient } = await roundPaidByCard();
     await t.flushOutbox();
     await act(recipient, 'withdraw');
     fake.lateAnswers.add('/v1/transfers');
@@ -374,12 +380,7 @@ describe('the card provider adapter against a local Stripe fake', () => {
   });
 
   it('holds four days old are captured before Stripe releases them: a round withdrawn on day 10 pays out whole (ADR 0048)', async () => {
-    const members = await organizationOf(t, 3);
-    const fund = await activeFund(members);
-    const recipient = recipientOf(members, fund);
-    await connect(recipient);
-    await openWindow(members[0]!);
-    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    const { fund, recipient } = await roundPaidByCard();
     await t.flushOutbox();
     await fastForward(recipient, 10 * DAY);
     await act(recipient, 'withdraw');
@@ -399,12 +400,7 @@ describe('the card provider adapter against a local Stripe fake', () => {
   });
 
   it('a server killed between the provider call and its recording: after a restart the ledger is right, one transfer', async () => {
-    const members = await organizationOf(t, 3);
-    const fund = await activeFund(members);
-    const recipient = recipientOf(members, fund);
-    await connect(recipient);
-    await openWindow(members[0]!);
-    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    const { fund, recipient } = await roundPaidByCard();
     await t.flushOutbox();
     await act(recipient, 'withdraw');
     // The transfer is made at the provider, but this instance never hears back: it "dies".
