@@ -129,6 +129,22 @@ describe('contribution modal, the second time', () => {
   });
 });
 
+/** The fund's "Versa" with its modal: gone while the fund says the member has paid (step 2). */
+function Steps() {
+  const [step, setStep] = useState(1);
+  return (
+    <>
+      <ToastProbe />
+      <button type="button" onClick={() => setStep((s) => s + 1)}>
+        next step
+      </button>
+      {step !== 2 && (
+        <ContributionModal key={step} fundId="f1" amountCents={5000} open onOpenChange={() => {}} />
+      )}
+    </>
+  );
+}
+
 describe('contribution modal, after a payment whose modal was gone before its answer', () => {
   it('the next one starts from that payment: the socket can take the button (and its modal) away first', async () => {
     const fund = testFund({ id: 'f1' });
@@ -145,21 +161,6 @@ describe('contribution modal, after a payment whose modal was gone before its an
         });
       },
     });
-    /** The fund's "Versa" with its modal: gone while the fund says the member has paid (step 2). */
-    function Steps() {
-      const [step, setStep] = useState(1);
-      return (
-        <>
-          <ToastProbe />
-          <button type="button" onClick={() => setStep((s) => s + 1)}>
-            next step
-          </button>
-          {step !== 2 && (
-            <ContributionModal key={step} fundId="f1" amountCents={5000} open onOpenChange={() => {}} />
-          )}
-        </>
-      );
-    }
     renderAt('/', <Steps />);
     let dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('radio', { name: /Carta/ }));
