@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
 import { outbox, paymentOperations } from '../db/schema';
@@ -6,6 +6,7 @@ import type { OutboxHandler } from '../jobs/outbox-worker';
 import {
   captureSubject,
   enqueuePayment,
+  operationOf,
   type PaymentRequest,
   type PaymentTarget,
   refundSubject,
@@ -70,7 +71,7 @@ export function holdCaptureHandler(
     const captureId = await deps.db.transaction(async (tx) => {
       if (!(await checks[target.type](tx, target.id, contributionId))) return null;
       // Being given back (asked for before the lock the check took): the refund releases it.
-      if (await operationExists(tx, 'refund', refundSubject(contributionId))) return null;
+      if (await operationOf(tx, 'refund', refundSubject(contributionId))) return null;
       const id = await enqueuePayment(
         tx,
         {
@@ -83,20 +84,8 @@ export function holdCaptureHandler(
         deps.clock.now(),
       );
       // Recorded before (a timer repeated after a crash): carried out again, which is harmless.
-      return id ?? (await operationIdOf(tx, 'capture', captureSubject(contributionId)));
+      return id ?? (await operationOf(tx, 'capture', captureSubject(contributionId)))?.id ?? null;
     });
     if (captureId) await pay({ ...row, payload: { operationId: captureId } });
   };
-}
-
-async function operationExists(tx: DbOrTx, kind: string, subject: string): Promise<boolean> {
-  return (await operationIdOf(tx, kind, subject)) !== null;
-}
-
-async function operationIdOf(tx: DbOrTx, kind: string, subject: string): Promise<string | null> {
-  const [op] = await tx
-    .select({ id: paymentOperations.id })
-    .from(paymentOperations)
-    .where(and(eq(paymentOperations.kind, kind), eq(paymentOperations.subject, subject)));
-  return op?.id ?? null;
 }

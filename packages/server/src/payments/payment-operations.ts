@@ -1,5 +1,5 @@
 import { paypalShareOfNet } from '@giro/domain/money';
-import { and, desc, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { outbox, paymentOperations } from '../db/schema';
 
@@ -149,6 +149,15 @@ export async function wakePaymentOperation(
     availableAt,
     createdAt: now,
   });
+}
+
+/** The operation of this kind for this subject (unique together), if there is one. */
+export async function operationOf(db: DbOrTx, kind: PaymentOperationKind, subject: string) {
+  const [op] = await db
+    .select()
+    .from(paymentOperations)
+    .where(and(eq(paymentOperations.kind, kind), eq(paymentOperations.subject, subject)));
+  return op;
 }
 
 /** The subject of a contribution's charge: captures and refunds find the charge by it. */

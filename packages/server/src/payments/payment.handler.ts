@@ -12,6 +12,7 @@ import {
   captureSubject,
   cardReturnUrl,
   chargeSubject,
+  operationOf,
   type PaymentRequest,
   type PaymentTarget,
   wakePaymentOperation,
@@ -218,18 +219,8 @@ async function chargesUndecided(db: Db, op: Operation, contributionIds: string[]
 }
 
 /** A contribution's early capture (ADR 0048), if its hold's timer made one. */
-async function earlyCaptureOf(db: Db, contributionId: string) {
-  const [capture] = await db
-    .select({ id: paymentOperations.id, status: paymentOperations.status })
-    .from(paymentOperations)
-    .where(
-      and(
-        eq(paymentOperations.kind, 'capture'),
-        eq(paymentOperations.subject, captureSubject(contributionId)),
-      ),
-    );
-  return capture;
-}
+const earlyCaptureOf = (db: Db, contributionId: string) =>
+  operationOf(db, 'capture', captureSubject(contributionId));
 
 /** A second at first, then a quarter of the time waited so far, at most five minutes. */
 const holdWaitMs = (op: Operation, now: Date) =>
@@ -237,17 +228,8 @@ const holdWaitMs = (op: Operation, now: Date) =>
 
 /** The charge that a capture or refund refers to, by the contribution's subject. */
 async function chargeOf(db: Db, organizationId: string, contributionId: string) {
-  const [charge] = await db
-    .select()
-    .from(paymentOperations)
-    .where(
-      and(
-        eq(paymentOperations.organizationId, organizationId),
-        eq(paymentOperations.kind, 'charge'),
-        eq(paymentOperations.subject, chargeSubject(contributionId)),
-      ),
-    );
-  return charge;
+  const charge = await operationOf(db, 'charge', chargeSubject(contributionId));
+  return charge?.organizationId === organizationId ? charge : undefined;
 }
 
 /** Calls the provider for an operation; a payout's captures are added to `captured` as they succeed. */

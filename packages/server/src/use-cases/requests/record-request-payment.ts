@@ -1,7 +1,7 @@
 import { DomainError } from '@giro/domain/errors';
 import { holdCapturable } from '@giro/domain/requests/request-payments';
 import type { RequestCommand } from '@giro/domain/requests/request-types';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -15,7 +15,12 @@ import type { Deps } from '../../deps';
 import { notifyMember } from '../../notifications/notify-member';
 import type { HoldCheck } from '../../payments/hold-capture';
 import type { PaymentOutcomeRecorder } from '../../payments/payment.handler';
-import { chargeSubject, enqueueRefund, type PaymentRequest } from '../../payments/payment-operations';
+import {
+  chargeSubject,
+  enqueueRefund,
+  operationOf,
+  type PaymentRequest,
+} from '../../payments/payment-operations';
 import type { PaymentResult } from '../../payments/payment-provider';
 import { applyRequestCommand } from './apply-request-command';
 import { attemptOf, paymentFailedNote } from './request-effects';
@@ -63,12 +68,7 @@ type RecorderDeps = Pick<Deps, 'clock' | 'config'> & { logger: Logger };
  * on the organization's requests. A request that ended and was let go (ADR 0042) holds nothing.
  */
 export const requestHoldStands: HoldCheck = async (tx, requestId, contributionId) => {
-  const [op] = await tx
-    .select({ organizationId: paymentOperations.organizationId })
-    .from(paymentOperations)
-    .where(
-      and(eq(paymentOperations.kind, 'charge'), eq(paymentOperations.subject, chargeSubject(contributionId))),
-    );
+  const op = await operationOf(tx, 'charge', chargeSubject(contributionId));
   if (!op) return false;
   const row = await lockRequestsOfOrganization(tx, op.organizationId);
   const request = row.state.requests.find((r) => r.id === requestId);
