@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, errorText } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/mutation';
+import { rememberAcceptedPayment } from '../../../lib/payment-preferences';
 import { uuid } from '../../../lib/uuid';
 import { requestKey, requestsKey } from './request-queries';
 
@@ -26,8 +27,16 @@ type Call = { method: string; url: string; body?: unknown; headers?: Record<stri
 /** A success toast's title key, or its title and description keys. */
 type Said = string | { title: string; detail: string };
 
-/** A request command with its success and failure toasts (SPEC §8), both in the user's language. */
-function useRequestMutation<I>(build: (input: I) => Call, ok: Said | ((input: I) => Said), failed: string) {
+/**
+ * A request command with its success and failure toasts (SPEC §8), both in the user's language.
+ * `accepted` runs on success at the hook's level, so also when the component that asked is gone.
+ */
+function useRequestMutation<I>(
+  build: (input: I) => Call,
+  ok: Said | ((input: I) => Said),
+  failed: string,
+  accepted?: (client: QueryClient, input: I) => void,
+) {
   const client = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
@@ -38,6 +47,7 @@ function useRequestMutation<I>(build: (input: I) => Call, ok: Said | ((input: I)
       });
     },
     onSuccess: (details, input) => {
+      accepted?.(client, input);
       const said = typeof ok === 'function' ? ok(input) : ok;
       toast(
         typeof said === 'string' ? { title: t(said) } : { title: t(said.title), description: t(said.detail) },
@@ -104,6 +114,9 @@ export function useContributeToRequest(id: string) {
         ? { title: 'requests.toast.paypalSent', detail: 'requests.toast.paypalSentDetail' }
         : 'requests.toast.contributed',
     'requests.toast.contributeFailed',
+    // A contribution that completes the request takes the active card, and this modal, away
+    // (by the socket) before its answer can arrive: the next payment must still start from it.
+    (client, { body }) => rememberAcceptedPayment(client, body),
   );
 }
 

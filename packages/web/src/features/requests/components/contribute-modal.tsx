@@ -1,6 +1,5 @@
 import type { RequestContributeBody, RequestSummary } from '@giro/contract/requests';
 import { requestLimits } from '@giro/domain/requests/request-limits';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +8,7 @@ import { Modal } from '../../../components/ui/modal';
 import { PaymentMethodFields, usePaymentMethod } from '../../../components/ui/payment-method-fields';
 import { amountInput } from '../../../lib/amount-input';
 import { euro } from '../../../lib/format';
-import { paymentPreferencesKey, usePaymentPreferences } from '../../../lib/payment-preferences';
+import { usePaymentPreferences } from '../../../lib/payment-preferences';
 import { newIdempotencyKey, useContributeToRequest } from '../api/request-actions';
 import { validateContribution } from '../api/request-form';
 
@@ -35,7 +34,6 @@ export function ContributeModal({
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState('');
   const preferences = usePaymentPreferences(open);
-  const queryClient = useQueryClient();
   const payment = usePaymentMethod<Method>('paypal', preferences.data && { methods, ...preferences.data });
   const [errors, setErrors] = useState<ReturnType<typeof validateContribution>['errors']>({});
   const text = (field: string) => (errors[field] ? t(errors[field].key, errors[field].values) : undefined);
@@ -67,7 +65,6 @@ export function ContributeModal({
           setAmount('');
           setMessage('');
           onOpenChange(false);
-          void queryClient.invalidateQueries({ queryKey: paymentPreferencesKey });
         },
       },
     );
