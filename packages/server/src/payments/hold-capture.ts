@@ -21,7 +21,8 @@ export const HOLD_CAPTURE_TOPIC = 'hold-capture';
 /**
  * How long a card hold waits before it is captured early. Stripe releases an uncaptured hold
  * after 7 days for a payment its customer started, 5 for a Visa one the merchant started; four
- * days leaves a day for retries under the shortest.
+ * days leaves a day for retries under the shortest. The card hint in both payment modals says
+ * "after four days" (web locales, `methodHints.card`): change them together.
  */
 export const HOLD_CAPTURE_AFTER_MS = 4 * 24 * 3_600_000;
 
