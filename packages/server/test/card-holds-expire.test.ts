@@ -8,6 +8,7 @@ import { findFundOfOrganization } from '../src/db/fund.repository';
 import { readJournal } from '../src/db/ledger.repository';
 import { outbox, paymentOperations } from '../src/db/schema';
 import { HOLD_CAPTURE_TOPIC } from '../src/payments/hold-capture';
+import { captureSubject, enqueuePayment, type PaymentRequest } from '../src/payments/payment-operations';
 import { SANDBOX_HOLD_MS } from '../src/payments/sandbox.provider';
 import {
   connectPayoutAccount,
@@ -130,6 +131,66 @@ describe('card holds are captured before they expire (ADR 0048)', () => {
     const journal = await readJournal(t.database.db, organizationId);
     expect(await heldAtCardProvider(organizationId)).toBe(0);
     // Given and given back: Bob is where he started.
+    expect(memberTotals(journal, bob!.id).givenCents).toBe(0);
+    expect(checkJournal(journal, [ledgerAccount.requestEscrow(request.id)])).toEqual([]);
+  });
+
+  it('a refund asked while another instance is capturing the hold early waits for that capture, then gives the money back', async () => {
+    const [ann, bob] = await organizationOf(t, 2);
+    const request = await createRequest(ann!, 'New roof', 10_000);
+    await contribute(bob!, request.id, 4_000, card());
+    await t.flushOutbox();
+    const organizationId = await familyIdOf(ann!);
+    const [charge] = await t.database.db
+      .select()
+      .from(paymentOperations)
+      .where(and(eq(paymentOperations.organizationId, organizationId), eq(paymentOperations.kind, 'charge')));
+    const { contributionId, target } = charge!.request as Extract<PaymentRequest, { kind: 'charge' }>;
+    // Another instance took the hold's timer on day 4 and recorded its capture, and is still
+    // carrying it out: its rows are claimed (the lease runs a minute), so this one leaves them.
+    const claimed = (at: Date) =>
+      t.database.db
+        .update(outbox)
+        .set({ availableAt: at })
+        .where(sql`${outbox.topic} in ('payment', ${HOLD_CAPTURE_TOPIC}) and ${outbox.processedAt} is null`);
+    await claimed(new Date(t.clock.now().getTime() + 6 * DAY * 60_000));
+    await fastForward(ann!, 5 * DAY);
+    const captureId = await t.database.db.transaction((tx) =>
+      enqueuePayment(
+        tx,
+        {
+          organizationId,
+          subject: captureSubject(contributionId),
+          userId: charge!.userId,
+          amountCents: charge!.amountCents,
+          request: { kind: 'capture', target, contributionId },
+        },
+        t.clock.now(),
+      ),
+    );
+    expect(captureId).not.toBeNull();
+    await claimed(new Date(t.clock.now().getTime() + 60_000));
+
+    expect((await ann!.client.post(`/api/requests/${request.id}/cancel`, {})).statusCode).toBe(200);
+    await t.flushOutbox();
+    // Released now, the hold would be gone under the capture: the refund waits for it.
+    expect(t.payments.calls.map((c) => c.op)).toEqual(['charge']);
+
+    // That instance captures; the refund, looked at again a second later, refunds the captured money.
+    await t.database.db
+      .update(outbox)
+      .set({ availableAt: t.clock.now() })
+      .where(sql`${outbox.payload}->>'operationId' = ${captureId}`);
+    await t.flushOutbox();
+    t.clock.fastForward(1);
+    await t.flushOutbox();
+    expect(t.payments.calls.map((c) => c.op)).toEqual(['charge', 'capture', 'refund']);
+    expect(await t.payments.chargeState({ ref: charge!.providerRef! })).toEqual({
+      capturedCents: 4_000,
+      refundedCents: 4_000,
+    });
+    const journal = await readJournal(t.database.db, organizationId);
+    expect(await heldAtCardProvider(organizationId)).toBe(0);
     expect(memberTotals(journal, bob!.id).givenCents).toBe(0);
     expect(checkJournal(journal, [ledgerAccount.requestEscrow(request.id)])).toEqual([]);
   });
