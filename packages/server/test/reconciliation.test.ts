@@ -7,8 +7,9 @@ import type { PaymentProvider } from '../src/payments/payment-provider';
 import { reconcileHourly, reconcilePayments } from '../src/use-cases/admin/reconcile-payments';
 import { appWithAdmin } from './support/admin-app';
 import type { TestClient } from './support/client';
-import { type Member, organizationOf } from './support/fund-members';
+import { connectPayoutAccount, DAY, fastForward, type Member, organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, roundWithCardsPaid } from './support/fund-steps';
+import { card, contribute, createRequest } from './support/request-steps';
 import type { TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -84,6 +85,35 @@ describe('reconciliation: the ledger against the payment provider, object by obj
       error: null,
     });
     expect((await admin.get('/api/admin/reconciliation')).json<Reconciliation>().last).toEqual(run);
+  });
+
+  it('holds captured early (ADR 0048) agree with the ledger, before their payout and after it', async () => {
+    const { recipient } = await roundWithCardsPaid(t);
+    const [ann, bob] = await organizationOf(t, 2);
+    await connectPayoutAccount(ann!);
+    const request = await createRequest(ann!, 'New roof', 10_000);
+    await contribute(bob!, request.id, 4_000, card());
+    await t.flushOutbox();
+    await fastForward(recipient, 5 * DAY);
+    await t.flushOutbox();
+    // Each hold captured on day 4, its payout days away.
+    expect(t.payments.calls.map((c) => c.op).join(' ')).toBe('charge charge charge capture capture capture');
+    expect(await reconcile()).toMatchObject({
+      checked: { charges: { card: 3, paypal: 0 }, payouts: 0 },
+      inFlight: 0,
+      differences: [],
+    });
+
+    await act(recipient, 'withdraw');
+    expect((await ann!.client.post(`/api/requests/${request.id}/conclude`, {})).statusCode).toBe(200);
+    await t.flushOutbox();
+    // Nothing captured twice: the payouts found the holds captured.
+    expect(t.payments.calls.filter((c) => c.op === 'capture')).toHaveLength(3);
+    expect(await reconcile()).toMatchObject({
+      checked: { charges: { card: 3, paypal: 0 }, payouts: 2 },
+      inFlight: 0,
+      differences: [],
+    });
   });
 
   it('a capture missing at the provider and a payout short by a cent are shown with the ids to look at', async () => {
