@@ -14,6 +14,7 @@ import { errorsPlugin, notFoundHandler } from './plugins/errors';
 import { serializingFrozenOnce } from './plugins/frozen-answers';
 import { languagePlugin } from './plugins/language';
 import { openapiPlugin } from './plugins/openapi';
+import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { textInputPlugin } from './plugins/text-input';
@@ -86,6 +87,7 @@ export async function buildApp({
     secure,
     cardElements: deps.config.payments.mode === 'live',
     inlineScripts: webApp ? inlineScriptSources(webApp) : [],
+    rateLimitStore: databaseRateLimitStore(deps.db, deps.clock),
   });
   await app.register(openapiPlugin);
   await app.register(sessionPlugin, {

@@ -5,6 +5,7 @@ import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { pruneExpiredIdempotencyKeys } from '../db/idempotency.repository';
 import { pruneHandledOutboxRows } from '../db/outbox-retention.queries';
+import { pruneEndedRateLimitWindows } from '../db/rate-limit.queries';
 import { pruneSentReminders } from '../db/reminder.queries';
 import { apiRequests } from '../db/schema';
 import { PUSH_TOPIC } from '../push/enqueue-push';
@@ -36,7 +37,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 /**
  * Prunes the API request log, old reminder keys, the outbox's handled socket-event and push rows
  * (every fund command writes one; kept, they grew the table and its vacuums without end) and
- * expired Idempotency-Keys at start and every ten minutes; returns the way to stop (waiting for a prune under way).
+ * expired Idempotency-Keys and the rate limits' ended windows at start and every ten minutes; returns the way to stop (waiting for a prune under way).
  */
 export function schedulePruning(deps: {
   db: Db;
@@ -64,6 +65,10 @@ export function schedulePruning(deps: {
         if (pruned > 0) deps.logger.info({ pruned }, 'idempotency keys: expired ones pruned');
       })
       .catch((error) => deps.logger.warn({ err: error }, 'idempotency keys: prune failed'))
+      .then(async () => {
+        await pruneEndedRateLimitWindows(deps.db, deps.clock.now());
+      })
+      .catch((error) => deps.logger.warn({ err: error }, 'rate limits: prune failed'))
       .finally(() => {
         busy = false;
       });

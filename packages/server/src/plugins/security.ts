@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -32,13 +32,18 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 /**
  * Security headers with a strict Content-Security-Policy (no inline script but the web app's
  * own, each by its hash: `inlineScripts`), and the rate limiter that individual routes opt into
- * (`config.rateLimit`). With live payments the policy also lets in the card provider's elements,
+ * (`config.rateLimit`), counting in `rateLimitStore` (the database, shared by every instance). With live payments the policy also lets in the card provider's elements,
  * where card details are typed (never into ours).
  */
 export const securityPlugin = fp(
   async (
     app: FastifyInstance,
-    options: { secure: boolean; cardElements: boolean; inlineScripts?: string[] },
+    options: {
+      secure: boolean;
+      cardElements: boolean;
+      inlineScripts?: string[];
+      rateLimitStore?: FastifyRateLimitStoreCtor;
+    },
   ) => {
     const stripe = options.cardElements;
     const headers = securityHeaders({
@@ -66,6 +71,9 @@ export const securityPlugin = fp(
       reply.headers(headers);
       done();
     });
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, {
+      global: false,
+      ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
+    });
   },
 );

@@ -1,8 +1,8 @@
-import { bigint, boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, tz } from './columns';
 
-/** A member's passkeys, the WebAuthn challenges in flight, and what happened to their account. */
+/** A member's passkeys, the WebAuthn challenges in flight, what happened to their account, and the rate limits' counters. */
 
 export const passkeys = pgTable(
   'passkeys',
@@ -60,4 +60,19 @@ export const securityEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('security_events_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The rate limits' counters (ADR 0049), shared by every instance on the database: one row per
+ * route and caller (an address or a member), counting the requests of the window ending at
+ * `resets_at`. Ended windows are pruned with the other old rows.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: tz('resets_at').notNull(),
+  },
+  (t) => [index('rate_limit_hits_resets_idx').on(t.resetsAt)],
 );

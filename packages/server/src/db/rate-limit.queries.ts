@@ -1,0 +1,41 @@
+import { lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+import { rateLimitHits } from './schema';
+
+/**
+ * Counts one request against `key`'s window and answers the count so far and when the window
+ * ends. One statement, so two instances counting the same caller at once each see the other's
+ * request. A window that has ended starts again at this request, and so does one that ends
+ * further away than its length: dated by a test clock that has since been set back.
+ */
+export async function countRateLimitHit(
+  db: DbOrTx,
+  key: string,
+  windowMs: number,
+  now: Date,
+): Promise<{ hits: number; resetsAt: Date }> {
+  const resetsAt = new Date(now.getTime() + windowMs);
+  const ended = sql`(${rateLimitHits.resetsAt} <= ${now.toISOString()}::timestamptz
+    or ${rateLimitHits.resetsAt} > excluded.resets_at)`;
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({ key, hits: 1, resetsAt })
+    .onConflictDoUpdate({
+      target: rateLimitHits.key,
+      set: {
+        hits: sql`case when ${ended} then 1 else ${rateLimitHits.hits} + 1 end`,
+        resetsAt: sql`case when ${ended} then excluded.resets_at else ${rateLimitHits.resetsAt} end`,
+      },
+    })
+    .returning({ hits: rateLimitHits.hits, resetsAt: rateLimitHits.resetsAt });
+  return row!;
+}
+
+/** Forgets the windows that have ended: a caller's next request starts a new one anyway. */
+export async function pruneEndedRateLimitWindows(db: DbOrTx, now: Date): Promise<number> {
+  const pruned = await db
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.resetsAt, now))
+    .returning({ key: rateLimitHits.key });
+  return pruned.length;
+}

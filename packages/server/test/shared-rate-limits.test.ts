@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { pruneEndedRateLimitWindows } from '../src/db/rate-limit.queries';
+import { rateLimitHits } from '../src/db/schema';
+import { TestClient } from './support/client';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/**
+ * The rate limits count in the database (ADR 0049): behind a load balancer that spreads one
+ * caller's attempts over several instances, the limit is the limit, not the limit per instance.
+ */
+let apps: TestApp[] = [];
+afterEach(async () => {
+  for (const app of apps.reverse()) await app.close();
+  apps = [];
+});
+
+async function instances(count: number) {
+  const first = await createTestApp({ rateLimitScale: 1 });
+  apps.push(first);
+  for (let i = 1; i < count; i++)
+    apps.push(await createTestApp({ rateLimitScale: 1 }, { database: first.database }));
+  return apps;
+}
+
+const wrongSignIn = (client: TestClient) =>
+  client.post('/api/login', { username: 'someone', password: 'wrong password' });
+
+describe('rate limits shared by every instance', () => {
+  it('sign-in attempts spread over two instances: ten in five minutes in all, then 429 on both', async () => {
+    const [a, b] = await instances(2);
+    const onA = new TestClient(a!.app);
+    const onB = new TestClient(b!.app);
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(await wrongSignIn(i % 2 === 0 ? onA : onB));
+    expect(answers.map((answer) => answer.statusCode).filter((code) => code === 429)).toEqual([]);
+    for (const client of [onA, onB]) {
+      const refused = await wrongSignIn(client);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('RATE_LIMITED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+
+  it('twenty attempts at once over two instances: exactly ten get through', async () => {
+    const [a, b] = await instances(2);
+    const clients = [new TestClient(a!.app), new TestClient(b!.app)];
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => wrongSignIn(clients[i % 2]!)));
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(10);
+  });
+
+  it('a test clock set back does not leave a window open for the days it had jumped', async () => {
+    const [t] = await instances(1);
+    const client = new TestClient(t!.app);
+    t!.clock.fastForward(7 * 24 * 60);
+    for (let i = 0; i < 11; i++) await wrongSignIn(client);
+    expect((await wrongSignIn(client)).statusCode).toBe(429);
+    t!.clock.reset();
+    expect((await wrongSignIn(client)).statusCode).not.toBe(429);
+  });
+
+  it('each route counts apart; a window ends on time, and the prune forgets it', async () => {
+    const [t] = await instances(1);
+    const client = new TestClient(t!.app);
+    for (let i = 0; i < 10; i++) await wrongSignIn(client);
+    expect((await wrongSignIn(client)).statusCode).toBe(429);
+    // Another limited route, the same caller: its own count.
+    expect((await client.post('/api/forgot-password', { email: 'someone@example.com' })).statusCode).toBe(
+      200,
+    );
+
+    t!.clock.fastForward(4);
+    expect((await wrongSignIn(client)).statusCode).toBe(429);
+    t!.clock.fastForward(1);
+    expect((await wrongSignIn(client)).statusCode).not.toBe(429);
+
+    const keys = async () =>
+      (await t!.database.db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map((row) => row.key);
+    expect(await keys()).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^POST \/api\/login /),
+        expect.stringMatching(/^POST \/api\/forgot-password /),
+      ]),
+    );
+    // Sign-in's new window (five minutes) has ended; forgot-password's (fifteen) has not.
+    t!.clock.fastForward(6);
+    expect(await pruneEndedRateLimitWindows(t!.database.db, t!.clock.now())).toBe(1);
+    expect(await keys()).toEqual([expect.stringMatching(/^POST \/api\/forgot-password /)]);
+    t!.clock.fastForward(5);
+    expect(await pruneEndedRateLimitWindows(t!.database.db, t!.clock.now())).toBe(1);
+    expect(await keys()).toEqual([]);
+  });
+});
