@@ -32,6 +32,26 @@ const familyIdOf = async (member: Member) =>
   (await member.client.get('/api/family')).json<{ id: string }>().id;
 const heldAtCardProvider = async (organizationId: string) =>
   balances(await readJournal(t.database.db, organizationId)).get(ledgerAccount.providerHeld('card')) ?? 0;
+const chargeOf = async (organizationId: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(paymentOperations)
+      .where(and(eq(paymentOperations.organizationId, organizationId), eq(paymentOperations.kind, 'charge')))
+  )[0]!;
+
+/** A request's one card contribution captured, then refunded whole: its payer where they started. */
+async function expectRefundedWhole(organizationId: string, payer: Member, requestId: string, cents: number) {
+  const charge = await chargeOf(organizationId);
+  expect(await t.payments.chargeState({ ref: charge.providerRef! })).toEqual({
+    capturedCents: cents,
+    refundedCents: cents,
+  });
+  const journal = await readJournal(t.database.db, organizationId);
+  expect(await heldAtCardProvider(organizationId)).toBe(0);
+  expect(memberTotals(journal, payer.id).givenCents).toBe(0);
+  expect(checkJournal(journal, [ledgerAccount.requestEscrow(requestId)])).toEqual([]);
+}
 
 /**
  * A card contribution is a hold, which Stripe releases after 7 days (the sandbox too, on the
@@ -120,19 +140,7 @@ describe('card holds are captured before they expire (ADR 0048)', () => {
     const cancelled = await ann!.client.post(`/api/requests/${request.id}/cancel`, {});
     expect(cancelled.statusCode).toBe(200);
     await t.flushOutbox();
-    const [charge] = await t.database.db
-      .select()
-      .from(paymentOperations)
-      .where(and(eq(paymentOperations.organizationId, organizationId), eq(paymentOperations.kind, 'charge')));
-    expect(await t.payments.chargeState({ ref: charge!.providerRef! })).toEqual({
-      capturedCents: 4_000,
-      refundedCents: 4_000,
-    });
-    const journal = await readJournal(t.database.db, organizationId);
-    expect(await heldAtCardProvider(organizationId)).toBe(0);
-    // Given and given back: Bob is where he started.
-    expect(memberTotals(journal, bob!.id).givenCents).toBe(0);
-    expect(checkJournal(journal, [ledgerAccount.requestEscrow(request.id)])).toEqual([]);
+    await expectRefundedWhole(organizationId, bob!, request.id, 4_000);
   });
 
   it('a refund asked while another instance is capturing the hold early waits for that capture, then gives the money back', async () => {
@@ -141,11 +149,8 @@ describe('card holds are captured before they expire (ADR 0048)', () => {
     await contribute(bob!, request.id, 4_000, card());
     await t.flushOutbox();
     const organizationId = await familyIdOf(ann!);
-    const [charge] = await t.database.db
-      .select()
-      .from(paymentOperations)
-      .where(and(eq(paymentOperations.organizationId, organizationId), eq(paymentOperations.kind, 'charge')));
-    const { contributionId, target } = charge!.request as Extract<PaymentRequest, { kind: 'charge' }>;
+    const charge = await chargeOf(organizationId);
+    const { contributionId, target } = charge.request as Extract<PaymentRequest, { kind: 'charge' }>;
     // Another instance took the hold's timer on day 4 and recorded its capture, and is still
     // carrying it out: its rows are claimed (the lease runs a minute), so this one leaves them.
     const claimed = (at: Date) =>
@@ -161,8 +166,8 @@ describe('card holds are captured before they expire (ADR 0048)', () => {
         {
           organizationId,
           subject: captureSubject(contributionId),
-          userId: charge!.userId,
-          amountCents: charge!.amountCents,
+          userId: charge.userId,
+          amountCents: charge.amountCents,
           request: { kind: 'capture', target, contributionId },
         },
         t.clock.now(),
@@ -185,14 +190,7 @@ describe('card holds are captured before they expire (ADR 0048)', () => {
     t.clock.fastForward(1);
     await t.flushOutbox();
     expect(t.payments.calls.map((c) => c.op)).toEqual(['charge', 'capture', 'refund']);
-    expect(await t.payments.chargeState({ ref: charge!.providerRef! })).toEqual({
-      capturedCents: 4_000,
-      refundedCents: 4_000,
-    });
-    const journal = await readJournal(t.database.db, organizationId);
-    expect(await heldAtCardProvider(organizationId)).toBe(0);
-    expect(memberTotals(journal, bob!.id).givenCents).toBe(0);
-    expect(checkJournal(journal, [ledgerAccount.requestEscrow(request.id)])).toEqual([]);
+    await expectRefundedWhole(organizationId, bob!, request.id, 4_000);
   });
 
   it('a hold placed before this release gets its timer from migration 0034; come too late, it is taken back and its payer told', async () => {

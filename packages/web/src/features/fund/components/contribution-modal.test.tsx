@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
 import { testFund } from '../../../test/fund-fixture';
+import { fillBillingAddress } from '../../../test/payment-form';
 import { fakeServer, renderAt, ToastProbe } from '../../../test/render-page';
 import { ContributionModal } from './contribution-modal';
 
@@ -58,12 +59,7 @@ describe('contribution modal with live payments', () => {
     const element = await within(dialog).findByRole('button', { name: "the provider's card element" });
     expect(within(dialog).queryByLabelText('Id della carta di prova')).toBeNull();
     expect(within(dialog).getByText(/Giro non li vede mai/)).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText('Indirizzo', { exact: true }), {
-      target: { value: 'Via Roma 1' },
-    });
-    fireEvent.change(within(dialog).getByLabelText('Città'), { target: { value: 'Milano' } });
-    fireEvent.change(within(dialog).getByLabelText('CAP'), { target: { value: '20100' } });
-    fireEvent.change(within(dialog).getByLabelText('Paese'), { target: { value: 'IT' } });
+    fillBillingAddress(dialog);
 
     // Not yet complete in the element: refused before anything is sent.
     fireEvent.click(within(dialog).getByRole('button', { name: /^Versa 50,00/ }));
@@ -164,12 +160,7 @@ describe('contribution modal, after a payment whose modal was gone before its an
     renderAt('/', <Steps />);
     let dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('radio', { name: /Carta/ }));
-    fireEvent.change(within(dialog).getByLabelText('Indirizzo', { exact: true }), {
-      target: { value: address.line1 },
-    });
-    fireEvent.change(within(dialog).getByLabelText('Città'), { target: { value: address.city } });
-    fireEvent.change(within(dialog).getByLabelText('CAP'), { target: { value: address.postalCode } });
-    fireEvent.change(within(dialog).getByLabelText('Paese'), { target: { value: address.country } });
+    fillBillingAddress(dialog, address);
     fireEvent.click(within(dialog).getByRole('button', { name: /^Versa 50,00/ }));
     await waitFor(() => expect(saved).toMatchObject({ lastMethod: 'card' }));
     fireEvent.click(screen.getByText('next step'));

@@ -1,9 +1,10 @@
-import type { RequestSummary } from '@giro/contract/requests';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
+import { fillBillingAddress, milanAddress } from '../../../test/payment-form';
 import { fakeServer, renderAt, ToastProbe } from '../../../test/render-page';
+import { testRequest } from '../../../test/request-fixture';
 import { ContributeModal } from './contribute-modal';
 
 beforeEach(() => i18n.changeLanguage('it'));
@@ -12,23 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const request: RequestSummary = {
-  id: 'r1',
-  ownerId: 'u2',
-  ownerName: 'Bruno',
-  title: 'Tetto nuovo',
-  description: '',
-  targetAmountCents: 10_000,
-  currentAmountCents: 2_500,
-  progress: 25,
-  status: 'active',
-  queuePosition: null,
-  contributorCount: 1,
-  createdAt: '2026-01-01T10:00:00.000Z',
-  activatedAt: '2026-01-01T10:00:00.000Z',
-  expiresAt: '2026-01-31T10:00:00.000Z',
-  endedAt: null,
-};
+const request = testRequest();
 
 /**
  * The active request's "Contribuisci" with its modal: gone at step 2, as when a contribution
@@ -49,7 +34,7 @@ function Steps() {
 
 describe('request contribute modal, after a payment whose modal was gone before its answer', () => {
   it('the next one starts from that payment: the card chosen, the address filled in', async () => {
-    const address = { line1: 'Via Roma 1', city: 'Milano', postalCode: '20100', country: 'IT' };
+    const address = milanAddress;
     let answer: (details: unknown) => void = () => {};
     let saved: unknown = { lastMethod: null, billingAddress: null };
     fakeServer({
@@ -66,12 +51,7 @@ describe('request contribute modal, after a payment whose modal was gone before 
     let dialog = await screen.findByTestId('request-contribute');
     fireEvent.change(within(dialog).getByLabelText('Importo (€)'), { target: { value: '75' } });
     fireEvent.click(within(dialog).getByRole('radio', { name: /Carta/ }));
-    fireEvent.change(within(dialog).getByLabelText('Indirizzo', { exact: true }), {
-      target: { value: address.line1 },
-    });
-    fireEvent.change(within(dialog).getByLabelText('Città'), { target: { value: address.city } });
-    fireEvent.change(within(dialog).getByLabelText('CAP'), { target: { value: address.postalCode } });
-    fireEvent.change(within(dialog).getByLabelText('Paese'), { target: { value: address.country } });
+    fillBillingAddress(dialog, address);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Contribuisci' }));
     await waitFor(() => expect(saved).toMatchObject({ lastMethod: 'card' }));
     fireEvent.click(screen.getByText('next step'));

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
 import { fakeServer, json, renderAt } from '../../../test/render-page';
+import { testRequest } from '../../../test/request-fixture';
 import { RequestsSection } from './requests-section';
 
 afterEach(() => {
@@ -10,26 +11,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const summary = (overrides: Partial<RequestSummary>): RequestSummary => ({
-  id: 'r1',
-  ownerId: 'u2',
-  ownerName: 'Bruno',
-  title: 'Tetto nuovo',
-  description: '',
-  targetAmountCents: 10_000,
-  currentAmountCents: 2_500,
-  progress: 25,
-  status: 'active',
-  queuePosition: null,
-  contributorCount: 1,
-  createdAt: '2026-01-01T10:00:00.000Z',
-  activatedAt: '2026-01-01T10:00:00.000Z',
-  expiresAt: '2026-01-31T10:00:00.000Z',
-  endedAt: null,
-  ...overrides,
-});
-const active = summary({});
-const queued = summary({
+const active = testRequest();
+const queued = testRequest({
   id: 'r2',
   ownerId: 'u3',
   ownerName: 'Carla',
