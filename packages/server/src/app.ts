@@ -87,7 +87,7 @@ export async function buildApp({
     secure,
     cardElements: deps.config.payments.mode === 'live',
     inlineScripts: webApp ? inlineScriptSources(webApp) : [],
-    rateLimitStore: databaseRateLimitStore(deps.db, deps.clock),
+    rateLimitStore: databaseRateLimitStore(deps.db, deps.clock, deps.logger),
   });
   await app.register(openapiPlugin);
   await app.register(sessionPlugin, {

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pruneEndedRateLimitWindows } from '../src/db/rate-limit.queries';
 import { rateLimitHits } from '../src/db/schema';
@@ -26,8 +28,10 @@ const wrongSignIn = (client: TestClient) =>
   client.post('/api/login', { username: 'someone', password: 'wrong password' });
 
 describe('rate limits shared by every instance', () => {
-  it('sign-in attempts spread over two instances: ten in five minutes in all, then 429 on both', async () => {
+  it('sign-in attempts spread over two instances a minute apart: ten in five minutes in all, then 429 on both', async () => {
     const [a, b] = await instances(2);
+    // Instances' clocks differ a little (here a lot): B, behind, counts on in A's window.
+    a!.clock.fastForward(1);
     const onA = new TestClient(a!.app);
     const onB = new TestClient(b!.app);
     const answers = [];
@@ -38,6 +42,42 @@ describe('rate limits shared by every instance', () => {
       expect(refused.statusCode).toBe(429);
       expect(refused.json().code).toBe('RATE_LIMITED');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+
+  it("a HEAD counts with its GET (Fastify answers it with the GET's handler)", async () => {
+    const [t] = await instances(1);
+    const challenge = (method: 'GET' | 'HEAD') => t!.app.inject({ method, url: '/api/captcha/challenge' });
+    for (let i = 0; i < 15; i++) {
+      expect((await challenge('GET')).statusCode).toBe(200);
+      expect((await challenge('HEAD')).statusCode).toBe(200);
+    }
+    expect((await challenge('HEAD')).statusCode).toBe(429);
+    expect((await challenge('GET')).statusCode).toBe(429);
+  });
+
+  it('refused attempts cost the database nothing: the instance remembers the caller is over', async () => {
+    const [t] = await instances(1);
+    const client = new TestClient(t!.app);
+    for (let i = 0; i < 11; i++) await wrongSignIn(client);
+    const counted = async () =>
+      (await t!.database.db.select({ hits: rateLimitHits.hits }).from(rateLimitHits))[0]?.hits;
+    expect(await counted()).toBe(11);
+    for (let i = 0; i < 20; i++) expect((await wrongSignIn(client)).statusCode).toBe(429);
+    expect(await counted()).toBe(11);
+  });
+
+  it('a store that cannot count lets the request through, and says so in the log', async () => {
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line).msg) });
+    const t = await createTestApp({ rateLimitScale: 1 }, { logger });
+    apps.push(t);
+    await t.database.db.execute(sql`alter table rate_limit_hits rename to rate_limit_hits_away`);
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/captcha/challenge' })).statusCode).toBe(200);
+      expect(warnings).toContain('rate limit: not counted');
+    } finally {
+      await t.database.db.execute(sql`alter table rate_limit_hits_away rename to rate_limit_hits`);
     }
   });
 

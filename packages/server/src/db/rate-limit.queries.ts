@@ -6,7 +6,8 @@ import { rateLimitHits } from './schema';
  * Counts one request against `key`'s window and answers the count so far and when the window
  * ends. One statement, so two instances counting the same caller at once each see the other's
  * request. A window that has ended starts again at this request, and so does one that ends
- * further away than its length: dated by a test clock that has since been set back.
+ * further away than twice its length: dated by a test clock that has since been set back (within
+ * that, instances whose clocks differ a little count on in the same window).
  */
 export async function countRateLimitHit(
   db: DbOrTx,
@@ -16,7 +17,7 @@ export async function countRateLimitHit(
 ): Promise<{ hits: number; resetsAt: Date }> {
   const resetsAt = new Date(now.getTime() + windowMs);
   const ended = sql`(${rateLimitHits.resetsAt} <= ${now.toISOString()}::timestamptz
-    or ${rateLimitHits.resetsAt} > excluded.resets_at)`;
+    or ${rateLimitHits.resetsAt} > excluded.resets_at + ${windowMs}::float8 * interval '1 millisecond')`;
   const [row] = await db
     .insert(rateLimitHits)
     .values({ key, hits: 1, resetsAt })

@@ -73,7 +73,8 @@ export const securityPlugin = fp(
     });
     await app.register(rateLimit, {
       global: false,
-      ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
+      // A store that cannot count logs it and lets the request through (rate-limit-store.ts).
+      ...(options.rateLimitStore ? { store: options.rateLimitStore, skipOnError: true } : {}),
     });
   },
 );
