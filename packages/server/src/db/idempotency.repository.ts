@@ -1,5 +1,6 @@
 import { asc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from './client';
+import { deleteInBatches } from './delete-in-batches';
 import { namedStatement, runNamed } from './named-statement';
 import { idempotencyKeys } from './schema';
 
@@ -93,28 +94,19 @@ export async function saveIdempotentAnswer(
  * grew the table without end.
  */
 export const IDEMPOTENCY_KEY_DAYS = 30;
-const PRUNE_BATCH = 5_000;
 
 /**
  * Deletes the keys first used more than `IDEMPOTENCY_KEY_DAYS` ago, oldest first, in batches
  * (a first prune is many short transactions); returns how many. A replay after that is a new
  * request. Idempotent, so every instance may run it.
  */
-export async function pruneExpiredIdempotencyKeys(db: DbOrTx, now: Date): Promise<number> {
+export function pruneExpiredIdempotencyKeys(db: DbOrTx, now: Date): Promise<number> {
   const before = new Date(now.getTime() - IDEMPOTENCY_KEY_DAYS * 86_400_000);
-  let pruned = 0;
-  for (;;) {
-    const oldest = db
-      .select({ key: idempotencyKeys.key })
-      .from(idempotencyKeys)
-      .where(lt(idempotencyKeys.createdAt, before))
-      .orderBy(asc(idempotencyKeys.createdAt))
-      .limit(PRUNE_BATCH);
-    const deleted = await db
-      .delete(idempotencyKeys)
-      .where(inArray(idempotencyKeys.key, oldest))
-      .returning({ key: idempotencyKeys.key });
-    pruned += deleted.length;
-    if (deleted.length < PRUNE_BATCH) return pruned;
-  }
+  return deleteInBatches(
+    db,
+    idempotencyKeys,
+    idempotencyKeys.key,
+    lt(idempotencyKeys.createdAt, before),
+    idempotencyKeys.createdAt,
+  );
 }

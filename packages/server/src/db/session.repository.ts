@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { hashToken } from '../security/tokens';
 import type { Db, DbOrTx } from './client';
+import { deleteInBatches } from './delete-in-batches';
 import { sessions, users } from './schema';
 import type { UserRow } from './user.repository';
 
@@ -145,4 +146,19 @@ export async function endSessionsOfUser(db: DbOrTx, userId: string, keepSessionI
     .where(and(eq(sessions.userId, userId), sql`${sessions.idHash} <> ${keep}`))
     .returning({ publicId: sessions.publicId });
   return ended.length;
+}
+
+/**
+ * Forgets the sessions that have expired: none signs anyone in again (the session read, by the
+ * database's clock, refuses them), and each names a browser a member once used. Each delete is
+ * announced to the instances' caches for its member, who are read afresh once.
+ */
+export function pruneExpiredSessions(db: DbOrTx): Promise<number> {
+  return deleteInBatches(
+    db,
+    sessions,
+    sessions.idHash,
+    sql`${sessions.expiresAt} < now()`,
+    sessions.expiresAt,
+  );
 }

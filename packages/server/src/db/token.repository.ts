@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { hashToken, newToken } from '../security/tokens';
 import type { DbOrTx } from './client';
+import { deleteInBatches } from './delete-in-batches';
 import { userTokens } from './schema';
 
 export type TokenPurpose = 'verify_email' | 'reset_password' | 'delete_account';
@@ -49,4 +50,9 @@ export async function consumeToken(
     )
     .returning({ userId: userTokens.userId });
   return row?.userId ?? null;
+}
+
+/** Forgets the tokens that have expired, used or not: none of them can be consumed again. */
+export function pruneExpiredTokens(db: DbOrTx, now: Date): Promise<number> {
+  return deleteInBatches(db, userTokens, userTokens.id, lt(userTokens.expiresAt, now), userTokens.expiresAt);
 }

@@ -8,6 +8,9 @@ import { pruneHandledOutboxRows } from '../db/outbox-retention.queries';
 import { pruneEndedRateLimitWindows } from '../db/rate-limit.queries';
 import { pruneSentReminders } from '../db/reminder.queries';
 import { apiRequests } from '../db/schema';
+import { pruneExpiredSessions } from '../db/session.repository';
+import { pruneExpiredTokens } from '../db/token.repository';
+import { pruneUsedCaptchas } from '../db/used-captchas.queries';
 import { PUSH_TOPIC } from '../push/enqueue-push';
 import { REALTIME_TOPIC } from '../realtime/enqueue-realtime';
 
@@ -35,43 +38,55 @@ export async function pruneApiRequests(
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
- * Prunes the API request log, old reminder keys, the outbox's handled socket-event and push rows
- * (every fund command writes one; kept, they grew the table and its vacuums without end) and
- * expired Idempotency-Keys and the rate limits' ended windows at start and every ten minutes; returns the way to stop (waiting for a prune under way).
+ * What is pruned, each on its own (one failing does not stop the others), and what it is named
+ * by in the log: every table that grows with use and whose old rows nobody reads.
  */
-export function schedulePruning(deps: {
+function pruneSteps(deps: PruningDeps): [string, () => Promise<number | void>][] {
+  const now = () => deps.clock.now();
+  return [
+    ['api request log', () => pruneApiRequests(deps.db, now(), deps.config.apiLog)],
+    ['reminder keys', () => pruneSentReminders(deps.db, now())],
+    // Every fund command writes a socket-event row; kept, they grew the table and its vacuums.
+    ['outbox: handled rows', () => pruneHandledOutboxRows(deps.db, now(), [REALTIME_TOPIC, PUSH_TOPIC])],
+    ['idempotency keys', () => pruneExpiredIdempotencyKeys(deps.db, now())],
+    ['rate limits', () => pruneEndedRateLimitWindows(deps.db, now())],
+    ['sessions', () => pruneExpiredSessions(deps.db)],
+    ['emailed tokens', () => pruneExpiredTokens(deps.db, now())],
+    ['used captchas', () => pruneUsedCaptchas(deps.db)],
+  ];
+}
+
+interface PruningDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
   config: Pick<Config, 'apiLog'>;
-}): () => Promise<void> {
+}
+
+/**
+ * Prunes old rows (`pruneSteps`) at start and every ten minutes; returns the way to stop (waiting
+ * for a prune under way). Each step is idempotent, so every instance runs it on its own timer.
+ */
+export function schedulePruning(deps: PruningDeps): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   let busy = false;
+  const steps = pruneSteps(deps);
   const run = () => {
     // A first prune after months of rows may outlast the interval: never two at once.
     if (busy) return;
     busy = true;
-    running = pruneApiRequests(deps.db, deps.clock.now(), deps.config.apiLog)
-      .catch((error) => deps.logger.warn({ err: error }, 'api request log: prune failed'))
-      .then(() => pruneSentReminders(deps.db, deps.clock.now()))
-      .catch((error) => deps.logger.warn({ err: error }, 'reminder keys: prune failed'))
-      .then(async () => {
-        const pruned = await pruneHandledOutboxRows(deps.db, deps.clock.now(), [REALTIME_TOPIC, PUSH_TOPIC]);
-        if (pruned > 0) deps.logger.info({ pruned }, 'outbox: handled rows pruned');
-      })
-      .catch((error) => deps.logger.warn({ err: error }, 'outbox: prune failed'))
-      .then(async () => {
-        const pruned = await pruneExpiredIdempotencyKeys(deps.db, deps.clock.now());
-        if (pruned > 0) deps.logger.info({ pruned }, 'idempotency keys: expired ones pruned');
-      })
-      .catch((error) => deps.logger.warn({ err: error }, 'idempotency keys: prune failed'))
-      .then(async () => {
-        await pruneEndedRateLimitWindows(deps.db, deps.clock.now());
-      })
-      .catch((error) => deps.logger.warn({ err: error }, 'rate limits: prune failed'))
-      .finally(() => {
-        busy = false;
-      });
+    running = (async () => {
+      for (const [name, step] of steps) {
+        try {
+          const pruned = await step();
+          if (pruned) deps.logger.info({ pruned }, `${name}: pruned`);
+        } catch (error) {
+          deps.logger.warn({ err: error }, `${name}: prune failed`);
+        }
+      }
+    })().finally(() => {
+      busy = false;
+    });
   };
   run();
   const timer = setInterval(run, PRUNE_EVERY_MS);

@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { verify } from 'altcha-lib/frameworks/shared';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { usedCaptchas } from '../db/schema';
+import { recordUsedCaptcha } from '../db/used-captchas.queries';
 
 export interface CaptchaVerifier {
   challenge(): Promise<unknown>;
@@ -30,14 +30,7 @@ export function altchaCaptcha(options: {
   const store = {
     get: () => false,
     set: () => undefined,
-    setIfAbsent: async (key: string) => {
-      const inserted = await options.db
-        .insert(usedCaptchas)
-        .values({ id: key, createdAt: options.clock.now() })
-        .onConflictDoNothing()
-        .returning({ id: usedCaptchas.id });
-      return inserted.length === 1;
-    },
+    setIfAbsent: (key: string) => recordUsedCaptcha(options.db, key, options.clock.now()),
   };
   return {
     challenge: () =>

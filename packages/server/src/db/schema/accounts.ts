@@ -90,7 +90,11 @@ export const userTokens = pgTable(
     usedAt: tz('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    index('user_tokens_user_idx').on(t.userId, t.purpose),
+    // The prune of expired tokens (db/token.repository.ts) finds them by it.
+    index('user_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const cookieConsents = pgTable('cookie_consents', {
@@ -104,7 +108,12 @@ export const cookieConsents = pgTable('cookie_consents', {
 });
 
 /** Captcha challenges already used (ALTCHA has no replay protection of its own). */
-export const usedCaptchas = pgTable('used_captchas', {
-  id: text('id').primaryKey(),
-  createdAt: createdAt(),
-});
+export const usedCaptchas = pgTable(
+  'used_captchas',
+  {
+    id: text('id').primaryKey(),
+    createdAt: createdAt(),
+  },
+  // The prune of old ones (db/used-captchas.queries.ts) finds them by it.
+  (t) => [index('used_captchas_created_idx').on(t.createdAt)],
+);

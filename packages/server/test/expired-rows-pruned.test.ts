@@ -1,0 +1,97 @@
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessions, usedCaptchas, userTokens } from '../src/db/schema';
+import { pruneExpiredSessions } from '../src/db/session.repository';
+import { pruneExpiredTokens } from '../src/db/token.repository';
+import { pruneUsedCaptchas } from '../src/db/used-captchas.queries';
+import { TestClient as Client, register } from './support/client';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/**
+ * What a member leaves behind and nobody reads again is pruned with the other old rows
+ * (jobs/prune-old-rows.ts, every ten minutes): expired sessions, expired emailed tokens, used
+ * captchas. Each prune deletes only what can no longer be used.
+ */
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => t.close());
+
+const signedIn = async (client: Client) =>
+  (await client.get('/api/session/check')).json<{ authenticated: boolean }>().authenticated;
+
+describe('expired rows pruned', () => {
+  it('an expired session is deleted; the member signed in elsewhere stays signed in', async () => {
+    const { client, person } = await register(t.app);
+    const phone = new Client(t.app);
+    expect(
+      (await phone.post('/api/login', { username: person.username, password: person.password })).statusCode,
+    ).toBe(200);
+    expect(await signedIn(client)).toBe(true);
+    expect(await signedIn(phone)).toBe(true);
+    // The registration's session expired (sessions live by the database's clock).
+    const [first] = await t.database.db.select().from(sessions).orderBy(sessions.createdAt).limit(1);
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.idHash, first!.idHash));
+
+    expect(await pruneExpiredSessions(t.database.db)).toBe(1);
+    expect(await t.database.db.select({ id: sessions.idHash }).from(sessions)).toHaveLength(1);
+    expect(await signedIn(client)).toBe(false);
+    expect(await signedIn(phone)).toBe(true);
+    expect(await pruneExpiredSessions(t.database.db)).toBe(0);
+  });
+
+  it('an emailed token is deleted once it has expired, used or not', async () => {
+    await register(t.app);
+    const tokens = () => t.database.db.select({ purpose: userTokens.purpose }).from(userTokens);
+    expect(await tokens()).toEqual([{ purpose: 'verify_email' }]);
+    // The verification link lives 24 hours.
+    t.clock.fastForward(23 * 60);
+    expect(await pruneExpiredTokens(t.database.db, t.clock.now())).toBe(0);
+    t.clock.fastForward(61);
+    expect(await pruneExpiredTokens(t.database.db, t.clock.now())).toBe(1);
+    expect(await tokens()).toEqual([]);
+  });
+
+  it('a used captcha is forgotten a day on, when its challenge has long expired', async () => {
+    await register(t.app);
+    await register(t.app);
+    const used = () => t.database.db.select({ id: usedCaptchas.id }).from(usedCaptchas);
+    const [older] = await used();
+    expect(await used()).toHaveLength(2);
+    expect(await pruneUsedCaptchas(t.database.db)).toBe(0);
+    await t.database.db
+      .update(usedCaptchas)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(usedCaptchas.id, older!.id));
+    expect(await pruneUsedCaptchas(t.database.db)).toBe(1);
+    expect(await used()).toHaveLength(1);
+  });
+
+  it('an instance prunes at start, each kind on its own, and says what it pruned', async () => {
+    await register(t.app);
+    await t.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` });
+    await t.database.db.update(usedCaptchas).set({ createdAt: sql`now() - interval '2 days'` });
+    const lines: { msg: string; pruned?: number }[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const other = await createTestApp({}, { database: t.database, logger });
+    try {
+      await other.app.ready();
+    } finally {
+      // Closing waits for the prune under way.
+      await other.close();
+    }
+    const pruned = lines.filter((line) => line.msg.endsWith(': pruned'));
+    expect(pruned).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ msg: 'sessions: pruned', pruned: 1 }),
+        expect.objectContaining({ msg: 'used captchas: pruned', pruned: 1 }),
+      ]),
+    );
+    expect(lines.filter((line) => line.msg.endsWith('prune failed'))).toEqual([]);
+  });
+});
