@@ -1,4 +1,4 @@
-import { asc, eq, inArray, lt } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { deleteInBatches } from './delete-in-batches';
 import { namedStatement, runNamed } from './named-statement';

@@ -41,7 +41,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
  * What is pruned, each on its own (one failing does not stop the others), and what it is named
  * by in the log: every table that grows with use and whose old rows nobody reads.
  */
-function pruneSteps(deps: PruningDeps): [string, () => Promise<number | void>][] {
+function pruneSteps(deps: PruningDeps): [string, () => Promise<unknown>][] {
   const now = () => deps.clock.now();
   return [
     ['api request log', () => pruneApiRequests(deps.db, now(), deps.config.apiLog)],
