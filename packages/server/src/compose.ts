@@ -65,7 +65,6 @@ export function compose(options: {
     secret: deriveSecret(sessionSecret, 'captcha'),
     attempts: config.captchaAttempts,
     db,
-    clock,
   });
   const deps: Deps = {
     config,

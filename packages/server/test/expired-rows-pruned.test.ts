@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessions, usedCaptchas, userTokens } from '../src/db/schema';
+import { PRUNE_BATCH } from '../src/db/delete-in-batches';
+import { sessions, usedCaptchas, users, userTokens } from '../src/db/schema';
 import { pruneExpiredSessions } from '../src/db/session.repository';
 import { pruneExpiredTokens } from '../src/db/token.repository';
 import { pruneUsedCaptchas } from '../src/db/used-captchas.queries';
@@ -45,16 +46,38 @@ describe('expired rows pruned', () => {
     expect(await pruneExpiredSessions(t.database.db)).toBe(0);
   });
 
-  it('an emailed token is deleted once it has expired, used or not', async () => {
+  it("an emailed token is deleted once it has expired by the app's clock and the database's", async () => {
     await register(t.app);
     const tokens = () => t.database.db.select({ purpose: userTokens.purpose }).from(userTokens);
     expect(await tokens()).toEqual([{ purpose: 'verify_email' }]);
     // The verification link lives 24 hours.
     t.clock.fastForward(23 * 60);
     expect(await pruneExpiredTokens(t.database.db, t.clock.now())).toBe(0);
+    // Expired for a test clock a day ahead, not for real time: a reset of that clock makes it
+    // valid again, so it stays.
     t.clock.fastForward(61);
+    expect(await pruneExpiredTokens(t.database.db, t.clock.now())).toBe(0);
+    // A day later in real time too.
+    await t.database.db.update(userTokens).set({ expiresAt: sql`now() - interval '1 minute'` });
     expect(await pruneExpiredTokens(t.database.db, t.clock.now())).toBe(1);
     expect(await tokens()).toEqual([]);
+  });
+
+  it('a backlog goes in batches of 5,000 until none is left', async () => {
+    const { person } = await register(t.app);
+    const [user] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, person.username));
+    await t.database.db.execute(sql`
+      insert into user_tokens (user_id, purpose, token_hash, expires_at, created_at)
+      select ${user!.id}, 'reset_password', 'expired-' || g, now() - interval '1 day', now() - interval '2 days'
+      from generate_series(1, ${PRUNE_BATCH + 1}) g`);
+    expect(await pruneExpiredTokens(t.database.db, t.clock.now())).toBe(PRUNE_BATCH + 1);
+    // The registration's verification link has not expired.
+    expect(await t.database.db.select({ purpose: userTokens.purpose }).from(userTokens)).toEqual([
+      { purpose: 'verify_email' },
+    ]);
   });
 
   it('a used captcha is forgotten a day on, when its challenge has long expired', async () => {
@@ -76,14 +99,17 @@ describe('expired rows pruned', () => {
     await register(t.app);
     await t.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` });
     await t.database.db.update(usedCaptchas).set({ createdAt: sql`now() - interval '2 days'` });
+    // One step failing (its table gone) does not stop the others.
+    await t.database.db.execute(sql`alter table rate_limit_hits rename to rate_limit_hits_away`);
     const lines: { msg: string; pruned?: number }[] = [];
-    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line)) });
     const other = await createTestApp({}, { database: t.database, logger });
     try {
       await other.app.ready();
     } finally {
       // Closing waits for the prune under way.
       await other.close();
+      await t.database.db.execute(sql`alter table rate_limit_hits_away rename to rate_limit_hits`);
     }
     const pruned = lines.filter((line) => line.msg.endsWith(': pruned'));
     expect(pruned).toEqual(
@@ -92,6 +118,8 @@ describe('expired rows pruned', () => {
         expect.objectContaining({ msg: 'used captchas: pruned', pruned: 1 }),
       ]),
     );
-    expect(lines.filter((line) => line.msg.endsWith('prune failed'))).toEqual([]);
+    expect(lines.filter((line) => line.msg.endsWith('prune failed')).map((line) => line.msg)).toEqual([
+      'rate limits: prune failed',
+    ]);
   });
 });

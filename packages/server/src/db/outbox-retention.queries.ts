@@ -1,11 +1,10 @@
-import { and, asc, inArray, lt } from 'drizzle-orm';
+import { and, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from './client';
+import { deleteInBatches } from './delete-in-batches';
 import { outbox } from './schema';
 
 /** How long a handled row of a topic nothing reads afterwards is kept (for looking into a delivery). */
 export const HANDLED_OUTBOX_ROW_DAYS = 2;
-/** Rows deleted per statement: a first prune after months of rows is many short transactions. */
-const PRUNE_BATCH = 5_000;
 
 /**
  * Deletes the rows of these topics handled more than `HANDLED_OUTBOX_ROW_DAYS` ago, oldest first,
@@ -14,22 +13,12 @@ const PRUNE_BATCH = 5_000;
  * (the mail tracking page reads their attempts). Pending rows are never touched, however old.
  * Idempotent, so every instance may run it.
  */
-export async function pruneHandledOutboxRows(
-  db: DbOrTx,
-  now: Date,
-  topics: readonly string[],
-): Promise<number> {
+export function pruneHandledOutboxRows(db: DbOrTx, now: Date, topics: readonly string[]): Promise<number> {
   const before = new Date(now.getTime() - HANDLED_OUTBOX_ROW_DAYS * 86_400_000);
-  let pruned = 0;
-  for (;;) {
-    const oldest = db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(lt(outbox.processedAt, before), inArray(outbox.topic, [...topics])))
-      .orderBy(asc(outbox.id))
-      .limit(PRUNE_BATCH);
-    const deleted = await db.delete(outbox).where(inArray(outbox.id, oldest)).returning({ id: outbox.id });
-    pruned += deleted.length;
-    if (deleted.length < PRUNE_BATCH) return pruned;
-  }
+  return deleteInBatches(
+    db,
+    outbox,
+    outbox.id,
+    and(lt(outbox.processedAt, before), inArray(outbox.topic, [...topics])),
+  );
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
+import { PRUNE_BATCH } from '../db/delete-in-batches';
 import { pruneExpiredIdempotencyKeys } from '../db/idempotency.repository';
 import { pruneHandledOutboxRows } from '../db/outbox-retention.queries';
 import { pruneEndedRateLimitWindows } from '../db/rate-limit.queries';
@@ -79,7 +80,9 @@ export function schedulePruning(deps: PruningDeps): () => Promise<void> {
       for (const [name, step] of steps) {
         try {
           const pruned = await step();
-          if (pruned) deps.logger.info({ pruned }, `${name}: pruned`);
+          // Routine prunes are small; a backlog (the first after an upgrade, a long stop) is news.
+          if (pruned)
+            deps.logger[Number(pruned) >= PRUNE_BATCH ? 'info' : 'debug']({ pruned }, `${name}: pruned`);
         } catch (error) {
           deps.logger.warn({ err: error }, `${name}: prune failed`);
         }

@@ -2,7 +2,6 @@ import { createHash, randomInt } from 'node:crypto';
 import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { verify } from 'altcha-lib/frameworks/shared';
-import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { recordUsedCaptcha } from '../db/used-captchas.queries';
 
@@ -20,17 +19,12 @@ const CHALLENGE_TTL_S = 10 * 60;
  * Used challenges are recorded in the database, so a solved payload is not replayable on any
  * instance (ALTCHA keeps no such record itself).
  */
-export function altchaCaptcha(options: {
-  secret: string;
-  attempts: number;
-  db: Db;
-  clock: Clock;
-}): CaptchaVerifier {
+export function altchaCaptcha(options: { secret: string; attempts: number; db: Db }): CaptchaVerifier {
   const keySecret = createHash('sha256').update(`${options.secret}:keys`).digest('hex');
   const store = {
     get: () => false,
     set: () => undefined,
-    setIfAbsent: (key: string) => recordUsedCaptcha(options.db, key, options.clock.now()),
+    setIfAbsent: (key: string) => recordUsedCaptcha(options.db, key),
   };
   return {
     challenge: () =>
