@@ -12,26 +12,39 @@ export type RealtimePayload =
 
 /**
  * Every instance listens for announced realtime rows, reads each (the NOTIFY carries only its
- * id) and hands it to its own sockets. Instances need no knowledge of each other.
+ * id) and hands it to its own sockets. Instances need no knowledge of each other. Returns the
+ * way to stop: no delivery starts after it, and one under way is finished (its read done) before
+ * it returns, so a shutdown closes the database after the last read, not under it.
  */
 export async function startRealtimeListener(database: Database, hub: SocketHub, logger: Logger) {
   // Announcements that arrive together are read with one query, in id order.
   let waiting: number[] = [];
+  let stopped = false;
+  const delivering = new Set<Promise<void>>();
   const deliver = async (ids: number[]) => {
     const rows = await readAnnouncedOutboxRows(database.db, ids);
     for (const row of rows) dispatch(hub, row.organizationId, row.payload as RealtimePayload);
   };
-  return database.listen(EVENTS_CHANNEL, (payload) => {
+  const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
     const id = Number(payload);
-    if (!Number.isSafeInteger(id)) return;
+    if (!Number.isSafeInteger(id) || stopped) return;
     waiting.push(id);
     if (waiting.length > 1) return;
     setImmediate(() => {
       const ids = waiting;
       waiting = [];
-      deliver(ids).catch((error) => logger.warn({ err: error }, 'realtime delivery failed'));
+      if (stopped) return;
+      const delivery = deliver(ids)
+        .catch((error) => logger.warn({ err: error }, 'realtime delivery failed'))
+        .finally(() => delivering.delete(delivery));
+      delivering.add(delivery);
     });
   });
+  return async () => {
+    stopped = true;
+    await unlisten();
+    await Promise.all(delivering);
+  };
 }
 
 export function dispatch(hub: SocketHub, organizationId: string | null, payload: RealtimePayload): void {
