@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
 import { testFund } from '../../../test/fund-fixture';
-import { fillBillingAddress } from '../../../test/payment-form';
-import { fakeServer, renderAt, ToastProbe } from '../../../test/render-page';
+import { fillBillingAddress, ModalGoneAtStep2, paymentAnsweredLate } from '../../../test/payment-form';
+import { fakeServer, renderAt } from '../../../test/render-page';
 import { ContributionModal } from './contribution-modal';
 
 /**
@@ -125,47 +125,27 @@ describe('contribution modal, the second time', () => {
   });
 });
 
-/** The fund's "Versa" with its modal: gone while the fund says the member has paid (step 2). */
-function Steps() {
-  const [step, setStep] = useState(1);
-  return (
-    <>
-      <ToastProbe />
-      <button type="button" onClick={() => setStep((s) => s + 1)}>
-        next step
-      </button>
-      {step !== 2 && (
-        <ContributionModal key={step} fundId="f1" amountCents={5000} open onOpenChange={() => {}} />
-      )}
-    </>
-  );
-}
-
 describe('contribution modal, after a payment whose modal was gone before its answer', () => {
   it('the next one starts from that payment: the socket can take the button (and its modal) away first', async () => {
     const fund = testFund({ id: 'f1' });
-    const address = { line1: 'Via Roma 1', city: 'Milano', postalCode: '20100', country: 'IT' };
-    let answer: (view: unknown) => void = () => {};
-    let saved: unknown = { lastMethod: null, billingAddress: null };
-    fakeServer({
-      'GET /api/config': { registration: 'open', testClock: false, payments: 'sandbox' },
-      'GET /api/user/payment-preferences': () => saved,
-      'POST /api/rotating-fund/f1/contributions': () => {
-        saved = { lastMethod: 'card', billingAddress: address };
-        return new Promise((resolve) => {
-          answer = resolve;
-        });
-      },
-    });
-    renderAt('/', <Steps />);
+    const payment = paymentAnsweredLate('POST /api/rotating-fund/f1/contributions');
+    // The fund's "Versa" with its modal: gone while the fund says the member has paid (step 2).
+    renderAt(
+      '/',
+      <ModalGoneAtStep2
+        modal={(key) => (
+          <ContributionModal key={key} fundId="f1" amountCents={5000} open onOpenChange={() => {}} />
+        )}
+      />,
+    );
     let dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('radio', { name: /Carta/ }));
-    fillBillingAddress(dialog, address);
+    fillBillingAddress(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: /^Versa 50,00/ }));
-    await waitFor(() => expect(saved).toMatchObject({ lastMethod: 'card' }));
+    await waitFor(() => expect(payment.recorded()).toMatchObject({ lastMethod: 'card' }));
     fireEvent.click(screen.getByText('next step'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    answer(fund);
+    payment.answer(fund);
     await waitFor(() => expect(screen.getByTestId('toast-probe').textContent).toMatch(/Contributo/));
 
     fireEvent.click(screen.getByText('next step'));

@@ -1,9 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
-import { fillBillingAddress, milanAddress } from '../../../test/payment-form';
-import { fakeServer, renderAt, ToastProbe } from '../../../test/render-page';
+import { fillBillingAddress, ModalGoneAtStep2, paymentAnsweredLate } from '../../../test/payment-form';
+import { renderAt } from '../../../test/render-page';
 import { testRequest } from '../../../test/request-fixture';
 import { ContributeModal } from './contribute-modal';
 
@@ -15,48 +14,26 @@ afterEach(() => {
 
 const request = testRequest();
 
-/**
- * The active request's "Contribuisci" with its modal: gone at step 2, as when a contribution
- * completes the request and the socket's news takes the active card away before the answer.
- */
-function Steps() {
-  const [step, setStep] = useState(1);
-  return (
-    <>
-      <ToastProbe />
-      <button type="button" onClick={() => setStep((s) => s + 1)}>
-        next step
-      </button>
-      {step !== 2 && <ContributeModal key={step} request={request} open onOpenChange={() => {}} />}
-    </>
-  );
-}
-
 describe('request contribute modal, after a payment whose modal was gone before its answer', () => {
   it('the next one starts from that payment: the card chosen, the address filled in', async () => {
-    const address = milanAddress;
-    let answer: (details: unknown) => void = () => {};
-    let saved: unknown = { lastMethod: null, billingAddress: null };
-    fakeServer({
-      'GET /api/config': { registration: 'open', testClock: false, payments: 'sandbox' },
-      'GET /api/user/payment-preferences': () => saved,
-      'POST /api/requests/r1/contributions': () => {
-        saved = { lastMethod: 'card', billingAddress: address };
-        return new Promise((resolve) => {
-          answer = resolve;
-        });
-      },
-    });
-    renderAt('/', <Steps />);
+    const payment = paymentAnsweredLate('POST /api/requests/r1/contributions');
+    // The active request's "Contribuisci" with its modal: gone at step 2, as when a contribution
+    // completes the request and the socket's news takes the active card away before the answer.
+    renderAt(
+      '/',
+      <ModalGoneAtStep2
+        modal={(key) => <ContributeModal key={key} request={request} open onOpenChange={() => {}} />}
+      />,
+    );
     let dialog = await screen.findByTestId('request-contribute');
     fireEvent.change(within(dialog).getByLabelText('Importo (€)'), { target: { value: '75' } });
     fireEvent.click(within(dialog).getByRole('radio', { name: /Carta/ }));
-    fillBillingAddress(dialog, address);
+    fillBillingAddress(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Contribuisci' }));
-    await waitFor(() => expect(saved).toMatchObject({ lastMethod: 'card' }));
+    await waitFor(() => expect(payment.recorded()).toMatchObject({ lastMethod: 'card' }));
     fireEvent.click(screen.getByText('next step'));
     await waitFor(() => expect(screen.queryByTestId('request-contribute')).toBeNull());
-    answer({ ...request, currentAmountCents: 10_000, contributors: [], timeline: [], payout: null });
+    payment.answer({ ...request, currentAmountCents: 10_000, contributors: [], timeline: [], payout: null });
     await waitFor(() => expect(screen.getByTestId('toast-probe').textContent).toMatch(/Contributo/));
 
     fireEvent.click(screen.getByText('next step'));
