@@ -32,8 +32,9 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 /**
  * Security headers with a strict Content-Security-Policy (no inline script but the web app's
  * own, each by its hash: `inlineScripts`), and the rate limiter that individual routes opt into
- * (`config.rateLimit`), counting in `rateLimitStore` (the database, shared by every instance). With live payments the policy also lets in the card provider's elements,
- * where card details are typed (never into ours).
+ * (`config.rateLimit`), counting in `rateLimitStore` (the database, shared by every instance).
+ * With live payments the policy also lets in the card provider's elements, where card details
+ * are typed (never into ours).
  */
 export const securityPlugin = fp(
   async (

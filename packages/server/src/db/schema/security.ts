@@ -2,7 +2,10 @@ import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'dri
 import { users } from './accounts';
 import { createdAt, tz } from './columns';
 
-/** A member's passkeys, the WebAuthn challenges in flight, what happened to their account, and the rate limits' counters. */
+/**
+ * A member's passkeys, the WebAuthn challenges in flight, what happened to their account, and the
+ * rate limits' counters.
+ */
 
 export const passkeys = pgTable(
   'passkeys',

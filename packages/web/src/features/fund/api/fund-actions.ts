@@ -1,4 +1,4 @@
-import type { FundView } from '@giro/contract/fund';
+import type { ContributeBody, FundView } from '@giro/contract/fund';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
@@ -80,8 +80,9 @@ export function useFundAction(action: FundAction) {
         'money' in spec ? { headers: { 'Idempotency-Key': key } } : {},
       ),
     onSuccess: (view, { body }) => {
-      const method = action === 'contribute' ? (body as { method?: string } | undefined)?.method : undefined;
-      if (action === 'contribute') rememberAcceptedPayment(client, body as { method?: string });
+      const payment = action === 'contribute' ? (body as ContributeBody) : undefined;
+      const method = payment?.method;
+      if (payment) rememberAcceptedPayment(client, payment);
       // PayPal money counts once PayPal confirms the capture, a moment later (by the socket).
       if (method === 'paypal' && view.round) markPaymentSent(view.id, view.round.number);
       const pending = method ? moneyNotInYet[method] : undefined;
