@@ -117,6 +117,7 @@ describe('socket client (SPEC §4 real-time channel)', () => {
       '/api/family/members',
       '/api/requests',
       '/api/payments/confirmations',
+      '/api/debts',
     ]);
     invalidated.length = 0;
     latest().receive({ type: 'FUND_VOTE_CAST', seq: 5 });

@@ -35,6 +35,9 @@ export const realtimeKeys: readonly (readonly string[])[] = [
   ['/api/requests'],
   // NOTIFICATION_CREATED when a card payment waits for its payer's confirmation.
   ['/api/payments/confirmations'],
+  // Debts between members (a cover, a round paid out, a repayment declared or settled) change
+  // with a fund event or a notification, never by a request of the member who sees them.
+  ['/api/debts'],
 ];
 export const testTimeKey = ['/api/test/time'] as const;
 
