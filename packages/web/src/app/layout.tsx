@@ -8,6 +8,7 @@ import { lazyNamed, loadOnce } from '../lib/lazy-named';
 import { paths } from '../lib/paths';
 import { pickLanguage } from '../lib/saved-language';
 import { recoverable } from '../lib/stale-build';
+import { ScrollToTopOnNavigate } from './scroll-on-navigate';
 
 const signedInShell = loadOnce(() => import('./signed-in-shell'));
 // A member's places (./member-nav): a chunk of its own, the sign-in page does not carry it.
@@ -30,6 +31,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     // A member's phone has the bottom bar: the page ends above it.
     <div className={`flex min-h-screen flex-col ${user ? 'pb-16 md:pb-0' : ''}`}>
+      <ScrollToTopOnNavigate />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:p-2"
