@@ -89,4 +89,22 @@ describe('sending a push (issue 14)', () => {
     await t.flushOutbox();
     expect(receiver.received).toHaveLength(0);
   });
+
+  it('a push composed for one member is not sent once their browser has moved to another (a shared phone)', async () => {
+    const [anna, bruno] = await organizationOf(t, 2);
+    await anna!.client.post('/api/push/subscriptions', receiver.subscription());
+    expect((await anna!.client.post('/api/push/test')).json()).toEqual({ browsers: 1 });
+    // Before it is sent (held by quiet hours, or the outbox behind), Bruno turns pushes on there.
+    await bruno!.client.post('/api/push/subscriptions', receiver.subscription());
+    expect(await pushSubscriptionsOf(t.deps.db, anna!.id)).toHaveLength(0);
+    await t.flushOutbox();
+    await t.flushOutbox();
+    expect(receiver.received).toHaveLength(0);
+    expect(await pushSubscriptionsOf(t.deps.db, bruno!.id)).toHaveLength(1);
+    // Bruno's own reach the browser.
+    await bruno!.client.post('/api/push/test');
+    await t.flushOutbox();
+    await t.flushOutbox();
+    expect(receiver.received).toHaveLength(1);
+  });
 });

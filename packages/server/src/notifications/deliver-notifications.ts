@@ -155,7 +155,7 @@ async function enqueuePushes(
     };
     return (byUser.get(userId) ?? []).map((subscriptionId) => ({
       topic: PUSH_TOPIC,
-      payload: { subscriptionId, message },
+      payload: { subscriptionId, userId, message },
       availableAt: at,
       createdAt: now,
     }));

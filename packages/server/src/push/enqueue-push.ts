@@ -37,7 +37,7 @@ export async function enqueuePush(
   await tx.insert(outbox).values(
     browsers.map((browser) => ({
       topic: PUSH_TOPIC,
-      payload: { subscriptionId: browser.id, message },
+      payload: { subscriptionId: browser.id, userId, message },
       availableAt: now,
       createdAt: now,
     })),

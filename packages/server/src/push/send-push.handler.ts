@@ -31,12 +31,20 @@ export function sendPushHandler(
   logger: Logger,
 ): OutboxHandler {
   return async (row) => {
-    const { subscriptionId, message } = row.payload as { subscriptionId: string; message: PushMessage };
+    const { subscriptionId, userId, message } = row.payload as {
+      subscriptionId: string;
+      /** Whom it was composed for; absent from the rows of releases before stop 69. */
+      userId?: string;
+      message: PushMessage;
+    };
     const [subscription] = await db
       .select()
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.id, subscriptionId));
     if (!subscription) return; // unsubscribed since
+    // The browser moved to another member since (a shared phone: whoever turns pushes on there
+    // last has it): what was written for the one before is not theirs to read.
+    if (userId !== undefined && subscription.userId !== userId) return;
     const url = new URL(subscription.endpoint);
     const listed = extraOrigins.includes(url.origin);
     if (

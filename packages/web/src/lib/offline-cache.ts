@@ -89,7 +89,15 @@ export function keepOfflineCache(client: QueryClient): () => void {
   return persistQueryClientSubscribe(options);
 }
 
-/** Sign-out, sign-in: the kept state was someone's; it goes. */
-export function clearOfflineCache(): Promise<void> {
-  return del(KEY).catch(() => {});
+/**
+ * Sign-out, sign-in: the kept state was someone's; it goes. Never throws: a browser without
+ * IndexedDB (idb-keyval then throws before it returns a promise) kept nothing, and a sign-out
+ * must not fail for it.
+ */
+export async function clearOfflineCache(): Promise<void> {
+  try {
+    await del(KEY);
+  } catch {
+    // nothing kept, or nowhere to keep it
+  }
 }

@@ -1,5 +1,6 @@
 import { apiRequest } from '../../../lib/api-client';
 import { base64UrlToBytes, sameBytes } from '../../../lib/base64url';
+import { pushedMember, rememberPushedMember } from './push-member';
 
 /**
  * Web Push on this device (issue 14). The browser asks the member's permission only when they
@@ -29,24 +30,6 @@ export class PushServiceError extends Error {
   }
 }
 
-/** The member the subscription of this browser was last made for: a browser moves to whoever subscribes on it. */
-const MEMBER_KEY = 'giro.pushMember';
-const subscribedMember = () => {
-  try {
-    return localStorage.getItem(MEMBER_KEY);
-  } catch {
-    return null;
-  }
-};
-const rememberMember = (userId: string | null) => {
-  try {
-    if (userId) localStorage.setItem(MEMBER_KEY, userId);
-    else localStorage.removeItem(MEMBER_KEY);
-  } catch {
-    // private mode: the state shows "off" next time, and turning on again fixes it
-  }
-};
-
 /**
  * What this device does for this member: on only when the browser holds a subscription that was
  * made for them and the server still counts one of their browsers (a subscription the push
@@ -58,7 +41,7 @@ export async function readPushState(userId: string, serverBrowsers: number): Pro
   if (Notification.permission !== 'granted') return 'off';
   const registration = await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.getSubscription();
-  return subscription && serverBrowsers > 0 && subscribedMember() === userId ? 'on' : 'off';
+  return subscription && serverBrowsers > 0 && pushedMember() === userId ? 'on' : 'off';
 }
 
 /** Asks the permission, subscribes this browser and tells the server; answers the new state. */
@@ -91,7 +74,7 @@ export async function turnPushOn(userId: string): Promise<PushState> {
     await subscription.unsubscribe().catch(() => {});
     throw error;
   }
-  rememberMember(userId);
+  rememberPushedMember(userId);
   return 'on';
 }
 
@@ -103,9 +86,37 @@ export async function turnPushOff(): Promise<PushState> {
     await apiRequest('DELETE', '/api/push/subscriptions', { endpoint: subscription.endpoint });
     await subscription.unsubscribe();
   }
-  rememberMember(null);
+  rememberPushedMember(null);
   return 'off';
 }
 
 /** Account's test notification: how many of the member's browsers it went to. */
 export const sendTestPush = () => apiRequest<{ browsers: number }>('POST', '/api/push/test');
+
+/**
+ * This browser stops receiving pushes: its member signs out, or another member signs in on it.
+ * On a shared phone the next person must not be woken by the last one's reminders, which name
+ * the family, the amount and the hour. `tellServer`: the member signing out, whose session can
+ * still remove the row; for the one who signed in, the browser's unsubscribe is enough (the push
+ * service then answers 410, and the server drops the row at the next push). Never throws:
+ * signing out goes on whatever became of this. Reads the registration without waiting for
+ * one, as a tab signed out before the service worker registered has no subscription.
+ */
+export async function releasePush(tellServer: boolean): Promise<void> {
+  try {
+    if (!canPush()) return;
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager.getSubscription();
+    if (subscription) {
+      if (tellServer) {
+        await apiRequest('DELETE', '/api/push/subscriptions', { endpoint: subscription.endpoint }).catch(
+          () => {},
+        );
+      }
+      await subscription.unsubscribe();
+    }
+    rememberPushedMember(null);
+  } catch {
+    // the browser refused: the next sign-in on it tries again
+  }
+}

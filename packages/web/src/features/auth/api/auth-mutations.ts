@@ -3,19 +3,26 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, clearCsrfToken } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/mutation';
 import { languageAtSignIn } from '../../../lib/saved-language';
+import { pushedMember } from '../../account/api/push-member';
 import { rememberSignedIn } from './session';
 
 /** The member's kept copy (lib/offline-cache, a chunk the sign-in page does not need first). */
 export const clearOfflineCache = () =>
   import('../../../lib/offline-cache').then((cache) => cache.clearOfflineCache());
 
+/** This browser's push subscription given up (features/account/api/push; a chunk of its own). */
+const releasePush = (tellServer: boolean) =>
+  import('../../account/api/push').then((push) => push.releasePush(tellServer));
+
 /**
  * Another member may have used this browser before: what was read for them (kept offline, or
- * still cached and not on screen) goes before the new member's reads come in.
+ * still cached and not on screen) goes before the new member's reads come in, and their pushes
+ * stop coming to it (they had not signed out: their session had ended, or was left open).
  */
-async function forgetPreviousMember(client: QueryClient) {
+async function forgetPreviousMember(client: QueryClient, user: User) {
   client.removeQueries({ predicate: (query) => query.getObserversCount() === 0 });
-  await clearOfflineCache();
+  const pushedFor = pushedMember();
+  await Promise.all([clearOfflineCache(), pushedFor && pushedFor !== user.id && releasePush(false)]);
 }
 
 /**
@@ -24,7 +31,7 @@ async function forgetPreviousMember(client: QueryClient) {
  */
 export async function signedIn(client: QueryClient, user: User) {
   clearCsrfToken();
-  await forgetPreviousMember(client);
+  await forgetPreviousMember(client, user);
   client.setQueryData(['/api/user'], await languageAtSignIn(user));
   await client.invalidateQueries();
 }
@@ -57,7 +64,11 @@ export function useRegister() {
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout'),
+    mutationFn: async () => {
+      // Before the session ends, while it can still remove this browser's subscription.
+      if (pushedMember()) await releasePush(true);
+      return apiRequest('POST', '/api/logout');
+    },
     onSuccess: async () => {
       clearCsrfToken();
       client.clear();
