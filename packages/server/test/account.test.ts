@@ -37,6 +37,46 @@ describe('account', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('once the password is set, by a reset link or a change, the other reset links set nothing', async () => {
+    const { person } = await register(t.app);
+    const anonymous = new TestClient(t.app);
+    const mailedLink = async () => {
+      await anonymous.post('/api/forgot-password', { email: person.email });
+      await t.flushOutbox();
+      return t.mailer.tokenFrom(person.email, '/reset-password');
+    };
+    const first = await mailedLink();
+    const second = await mailedLink();
+    expect(second).not.toBe(first);
+    expect(
+      (await anonymous.post('/api/reset-password', { token: second, password: 'chosen by the member' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await anonymous.post('/api/reset-password', { token: first, password: 'someone else chose this' })
+      ).json().code,
+    ).toBe('INVALID_RESET_TOKEN');
+
+    const third = await mailedLink();
+    const member = new TestClient(t.app);
+    expect(
+      (await member.post('/api/login', { username: person.username, password: 'chosen by the member' }))
+        .statusCode,
+    ).toBe(200);
+    const changed = await member.post('/api/change-password', {
+      currentPassword: 'chosen by the member',
+      newPassword: 'changed by the member',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(
+      (
+        await anonymous.post('/api/reset-password', { token: third, password: 'someone else chose this' })
+      ).json().code,
+    ).toBe('INVALID_RESET_TOKEN');
+    expect((await member.get('/api/session/check')).json()).toMatchObject({ authenticated: true });
+  });
+
   it('a reset token expires after an hour', async () => {
     const { person } = await register(t.app);
     const anonymous = new TestClient(t.app);

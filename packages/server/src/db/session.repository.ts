@@ -97,6 +97,19 @@ export async function createPasswordSession(
   });
 }
 
+/**
+ * Whether the session is still there, held (FOR SHARE) until the caller's transaction ends: a
+ * change made under it then commits before a sign-out elsewhere can end it, or not at all.
+ */
+export async function holdLiveSession(db: DbOrTx, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(eq(sessions.idHash, hashToken(sessionId)))
+    .for('share');
+  return row !== undefined;
+}
+
 export interface SessionRow {
   publicId: string;
   userAgent: string | null;

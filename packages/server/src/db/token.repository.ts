@@ -53,6 +53,22 @@ export async function consumeToken(
 }
 
 /**
+ * Every unused token of this purpose for the member is spent: once the password is set (by a
+ * reset link or a change), the other reset links mailed in the same hour no longer set it.
+ */
+export async function spendTokensOf(
+  tx: DbOrTx,
+  userId: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+}
+
+/**
  * Forgets the tokens that have expired, used or not: none of them can be consumed again. Expired
  * by the app's clock (what `consumeToken` asks) and by the database's: a test clock moved ahead
  * and then reset makes a token valid again, and it is kept for that.

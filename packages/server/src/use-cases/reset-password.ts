@@ -2,7 +2,7 @@ import { passwordProblem } from '@giro/domain/account';
 import { DomainError } from '@giro/domain/errors';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../db/schema';
-import { consumeToken } from '../db/token.repository';
+import { consumeToken, spendTokensOf } from '../db/token.repository';
 import { findUserById } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -26,6 +26,8 @@ export async function resetPassword(deps: Deps, token: string, password: string)
       .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now })
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    // A second link asked for in the same hour (or by someone else) sets nothing after this one.
+    await spendTokensOf(tx, userId, 'reset_password', now);
     await recordSecurityEvent(tx, deps, user, 'password_reset');
   });
   deps.kickOutbox();
