@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recordPasskeyUse } from '../src/db/passkey.repository';
+import { passkeys } from '../src/db/schema';
 import { newPerson, register, TestClient } from './support/client';
 import { SoftAuthenticator } from './support/soft-authenticator';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -120,6 +122,26 @@ describe('passkeys', () => {
     const mail = t.mailer.sent.filter((m) => m.to === person.email).at(-1)!;
     expect(mail.subject).toBe('Giro: accesso con passkey rifiutato');
     expect(mail.text).toContain('"Chiave rossa"');
+  });
+
+  it('records a counter above the stored one as it is then: 6 and 7 checked against 5 both go; a counter seen is a copy', async () => {
+    const { client } = await register(t.app);
+    const { authenticator, response } = await addPasskey(client);
+    const id = response.json().id as string;
+    authenticator.counter = 4; // signIn() moves it on first: 5 is stored
+    expect((await signInWith(authenticator)).response.statusCode).toBe(200);
+    // Two sign-ins from one authenticator, both checked against 5 before either was recorded.
+    const at = new Date();
+    expect(await recordPasskeyUse(t.deps.db, id, { counter: 6, backedUp: false, at })).toBe(true);
+    expect(await recordPasskeyUse(t.deps.db, id, { counter: 7, backedUp: false, at })).toBe(true);
+    // The same 7 again, or one at or below what is stored: a cloned authenticator.
+    expect(await recordPasskeyUse(t.deps.db, id, { counter: 7, backedUp: false, at })).toBe(false);
+    expect(await recordPasskeyUse(t.deps.db, id, { counter: 0, backedUp: false, at })).toBe(false);
+    const [row] = await t.deps.db
+      .select({ counter: passkeys.counter })
+      .from(passkeys)
+      .where(eq(passkeys.id, id));
+    expect(row!.counter).toBe(7);
   });
 
   it('renames and removes only the caller’s own passkeys, each change recorded and mailed', async () => {

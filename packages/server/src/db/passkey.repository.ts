@@ -27,18 +27,22 @@ export async function insertPasskey(
 
 /**
  * After a verified sign-in: the counter and backup state the authenticator reported, only if the
- * counter is still the one checked (compare and swap): of two sign-ins racing with the same
- * counter, one wins and the other is a regression. False when it lost.
+ * stored counter is still below it, decided by the row as it is now. Of two sign-ins racing with
+ * the same counter one wins and the other is a regression (a cloned authenticator); two with
+ * counters 6 and 7, both read against 5, both go through, where a compare with the 5 read
+ * refused the second as a copy and mailed the member so. An authenticator that keeps no counter
+ * says 0 every time. False when it lost.
  */
 export async function recordPasskeyUse(
   db: DbOrTx,
   id: string,
-  use: { expectedCounter: number; counter: number; backedUp: boolean; at: Date },
+  use: { counter: number; backedUp: boolean; at: Date },
 ): Promise<boolean> {
+  const counterMoved = use.counter === 0 ? eq(passkeys.counter, 0) : lt(passkeys.counter, use.counter);
   const updated = await db
     .update(passkeys)
     .set({ counter: use.counter, backedUp: use.backedUp, lastUsedAt: use.at })
-    .where(and(eq(passkeys.id, id), eq(passkeys.counter, use.expectedCounter)))
+    .where(and(eq(passkeys.id, id), counterMoved))
     .returning({ id: passkeys.id });
   return updated.length > 0;
 }

@@ -183,14 +183,13 @@ export async function signInWithPasskey(deps: Deps, response: AuthenticationResp
   }
   if (!verification.verified) throw new AppError('PASSKEY_REFUSED');
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
-  // Authenticators that keep no counter always say 0; one that does must go up every time, and
-  // the stored counter must still be the one compared (a racing sign-in with the same counter
-  // loses: a cloned authenticator).
+  // Authenticators that keep no counter always say 0; one that does must go up every time, above
+  // the stored counter as it is when recorded (a racing sign-in with the same counter loses: a
+  // cloned authenticator).
   const moved = !(passkey.counter > 0 || newCounter > 0) || newCounter > passkey.counter;
   const recorded =
     moved &&
     (await recordPasskeyUse(deps.db, passkey.id, {
-      expectedCounter: passkey.counter,
       counter: newCounter,
       backedUp: credentialBackedUp,
       at: deps.clock.now(),
