@@ -6,6 +6,9 @@ export const debtViewSchema = z.object({
   id: z.string(),
   debtorId: z.string(),
   creditorId: z.string(),
+  /** The two members' names, as they are now: either may have left the organization since. */
+  debtorName: z.string(),
+  creditorName: z.string(),
   amountCents: z.number().int(),
   reason: z.enum(['cover']),
   /**

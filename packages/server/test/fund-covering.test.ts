@@ -11,7 +11,7 @@ import {
   type Member,
   organizationOf,
 } from './support/fund-members';
-import { act, activeFund, openWindow } from './support/fund-steps';
+import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
 import { card } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -183,6 +183,36 @@ describe('covering a member and the debt it makes (issue 16)', () => {
       'member-debt-repaid,"Debito tra membri restituito a mano (ciclo del fondo 1, turno 1)",50.00,0.00',
       'member-debt-repaid,"Debito tra membri restituito a mano (ciclo del fondo 1, turno 1)",-50.00,-50.00',
     ]);
+  });
+
+  it('a debt is settled between its two members after one of them has left the organization', async () => {
+    const { recipient, sister, brother, cousin } = await roundOfFour();
+    await payOutWithCover(recipient, sister, brother, cousin);
+    const [debt] = await debtsOf(brother);
+    const url = (path: string) => `/api/debts/${debt!.id}/${path}`;
+    // The cycle's other rounds are paid out; then nothing holds either of them in the organization.
+    const members = [recipient, sister, brother, cousin];
+    for (let round = 2; round <= 4; round += 1) {
+      const fund = await fundOf(recipient);
+      const next = recipientOf(members, fund);
+      await connectPayoutAccount(next);
+      await openWindow(next);
+      for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+      await act(next, 'withdraw');
+      await t.flushOutbox();
+    }
+    expect((await fundOf(recipient)).phase).toBe('completed');
+    expect((await brother.client.post('/api/family/leave')).statusCode).toBe(200);
+    // Named by the debt itself: the brother is in no fund that would name his sister.
+    expect(await debtsOf(brother)).toEqual([
+      expect.objectContaining({ status: 'open', debtorName: brother.name, creditorName: sister.name }),
+    ]);
+    expect((await brother.client.post(url('settle'), { method: 'manual' })).statusCode).toBe(200);
+    // Still nobody else's: a member of the organization who is not a party does not see it.
+    expect((await cousin.client.post(url('confirm'))).statusCode).toBe(404);
+    expect((await sister.client.post('/api/family/leave')).statusCode).toBe(200);
+    expect((await sister.client.post(url('confirm'))).statusCode).toBe(200);
+    expect((await debtsOf(brother)).map((d) => d.status)).toEqual(['settled']);
   });
 
   it('a declined card cancels the cover and its debt; bad input is a 400', async () => {

@@ -35,17 +35,7 @@ export async function cancelPendingDebts(tx: DbOrTx, ids: readonly string[]): Pr
     .where(and(inArray(memberDebts.id, [...ids]), eq(memberDebts.status, 'pending')));
 }
 
-/** One debt of the organization, locked for a settlement: two at once are serialised here. */
-export async function lockDebt(tx: DbOrTx, organizationId: string, id: string): Promise<DebtRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(memberDebts)
-    .where(and(eq(memberDebts.id, id), eq(memberDebts.organizationId, organizationId)))
-    .for('update');
-  return row;
-}
-
-/** A debt by id alone (a payment's outcome names it), locked. */
+/** A debt by id, locked: two settlements of one debt, or a settlement and its payment's outcome, are serialised here. */
 export async function lockDebtById(tx: DbOrTx, id: string): Promise<DebtRow | undefined> {
   const [row] = await tx.select().from(memberDebts).where(eq(memberDebts.id, id)).for('update');
   return row;

@@ -7,7 +7,7 @@ import { FundSection } from '../features/fund/components/fund-section';
 import { createQueryClient } from '../lib/query-client';
 import { testCollectingFund, testEmergencyVote } from '../test/fund-fixture';
 import { fakeServer, renderAt } from '../test/render-page';
-import { MemberNow, prefetchNowCard, useNowCardAbove } from './member-now';
+import { DebtNowWithoutOrganization, MemberNow, prefetchNowCard, useNowCardAbove } from './member-now';
 
 afterEach(() => {
   cleanup();
@@ -19,6 +19,8 @@ const debt = (over: Partial<DebtView> = {}): DebtView => ({
   id: DEBT,
   debtorId: 'u1',
   creditorId: 'u3',
+  debtorName: 'Anna Bianchi',
+  creditorName: 'Sara Verdi',
   amountCents: 5000,
   reason: 'cover',
   status: 'open',
@@ -117,6 +119,45 @@ describe('the Now card with what lies outside the fund (issue 16)', () => {
     const card = await screen.findByTestId('now-card');
     await waitFor(() => expect(card.dataset.kind).toBe('window_opens'));
     expect(within(card).queryByTestId('cover-members')).toBeNull();
+  });
+});
+
+describe('a debt where no fund shows it', () => {
+  it('an organization without a fund: the debt on a card of its own, the other member named by the debt', async () => {
+    fakeServer({
+      // No fund (the fake answers 404 for what it does not know).
+      'GET /api/debts': { debts: [debt({ creditorName: 'Marta Neri' })] },
+    });
+    show();
+    const card = await screen.findByTestId('now-card', {}, { timeout: 5000 });
+    expect(card.dataset.kind).toBe('repay_debt');
+    await waitFor(() => expect(card.textContent?.replace(/\s/g, ' ')).toContain('Devi 50,00 € a Marta Neri'));
+  });
+
+  it('a member who left the organization still confirms a repayment declared to them', async () => {
+    const calls = fakeServer({
+      'GET /api/debts': {
+        debts: [
+          debt({
+            debtorId: 'u9',
+            debtorName: 'Luca Neri',
+            creditorId: 'u1',
+            repaymentDeclaredAt: '2030-01-02T00:00:00.000Z',
+          }),
+        ],
+      },
+      [`POST /api/debts/${DEBT}/confirm`]: debt({ status: 'settled' }),
+    });
+    renderAt('/', <DebtNowWithoutOrganization userId="u1" />);
+    const card = await screen.findByTestId('now-card', {}, { timeout: 5000 });
+    expect(card.dataset.kind).toBe('confirm_repayment');
+    expect(card.textContent).toContain('Luca Neri');
+    fireEvent.click(within(card).getByTestId('now-action'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === `/api/debts/${DEBT}/confirm`)).toBe(true),
+    );
+    // Nothing of a fund is asked for.
+    expect(calls.some((c) => c.url.startsWith('/api/rotating-fund'))).toBe(false);
   });
 });
 

@@ -1,17 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { debtsKey, useDebts } from '../features/debts/api/debts';
-import { debtItem } from '../features/debts/hooks/debt-item';
+import { type DebtItem, debtItem } from '../features/debts/hooks/debt-item';
 import { fundPartKey, fundQuery, useFund } from '../features/fund/api/fund-queries';
 import { NowCard } from '../features/fund/components/now-card';
 import { type NowCardAbove, nowCardReads } from '../features/fund/hooks/now-item';
-import { useMemberName } from '../features/fund/hooks/use-fund-people';
 import { payoutAccountKey, usePayoutAccount } from '../features/payments/api/payout-account';
 import { clock } from '../lib/clock-store';
 import { lazyNamed } from '../lib/lazy-named';
 
 // Only a member with a debt to or from another member needs it: not part of the first load.
 const DebtNow = lazyNamed(() => import('../features/debts/components/debt-now'), 'DebtNow');
+const DebtCard = lazyNamed(() => import('../features/debts/components/debt-now'), 'DebtCard');
 
 /**
  * What the Now card reads beside the fund, for a page that puts the fund below it: whether a
@@ -40,8 +40,8 @@ export function MemberNow({ userId }: { userId: string }) {
   const query = useFund(true);
   const fund = query.data;
   const account = usePayoutAccount(Boolean(fund && nowCardReads(fund, userId, clock.now()).payoutAccount));
-  const name = useMemberName(fund ?? { members: [] });
-  const debt = debtItem(useDebts(Boolean(fund)).data?.debts ?? [], userId);
+  // Asked for with the fund, not after it (prefetchNowCard reads them in every case).
+  const debt = debtItem(useDebts(true).data?.debts ?? [], userId);
   // Its place is kept while the fund loads, so the page does not jump when it arrives.
   if (query.isLoading)
     return <div aria-hidden className="h-44 rounded-2xl bg-stone-100 motion-safe:animate-pulse" />;
@@ -50,14 +50,30 @@ export function MemberNow({ userId }: { userId: string }) {
     acts: debt.kind === 'confirm_repayment' || debt.kind === 'repay_debt',
     body: (
       <Suspense fallback={null}>
-        <DebtNow item={debt} name={name} />
+        <DebtNow item={debt} />
       </Suspense>
     ),
   };
+  if (!fund) return debt && <OwnDebtCard item={debt} />;
   // A debt outlives the cycle that made it: the card stays for it.
-  if (!fund || ((fund.phase === 'completed' || fund.phase === 'cancelled') && !other)) return null;
+  if ((fund.phase === 'completed' || fund.phase === 'cancelled') && !other) return null;
   const hasPayoutAccount = hasActive(account.data);
   return <NowCard fund={fund} userId={userId} hasPayoutAccount={hasPayoutAccount} other={other} />;
+}
+
+const OwnDebtCard = ({ item }: { item: DebtItem }) => (
+  <Suspense fallback={null}>
+    <DebtCard item={item} />
+  </Suspense>
+);
+
+/**
+ * A member in no organization (they left it, or were expelled) may still owe another member or
+ * be owed: the debt's card alone, without the fund's reads.
+ */
+export function DebtNowWithoutOrganization({ userId }: { userId: string }) {
+  const debt = debtItem(useDebts(true).data?.debts ?? [], userId);
+  return debt && <OwnDebtCard item={debt} />;
 }
 
 /**

@@ -1,10 +1,14 @@
 import type { DebtView } from '@giro/contract/debts';
+import type { DbOrTx } from '../../db/client';
 import type { DebtRow } from '../../db/debt.repository';
+import { displayNames } from '../../db/user.repository';
 
-export const debtView = (row: DebtRow): DebtView => ({
+const debtView = (row: DebtRow, names: ReadonlyMap<string, string>): DebtView => ({
   id: row.id,
   debtorId: row.debtorId,
   creditorId: row.creditorId,
+  debtorName: names.get(row.debtorId) ?? '',
+  creditorName: names.get(row.creditorId) ?? '',
   amountCents: row.amountCents,
   reason: row.reason,
   status: row.status,
@@ -12,3 +16,12 @@ export const debtView = (row: DebtRow): DebtView => ({
   repaymentDeclaredAt: row.repaymentDeclaredAt?.toISOString() ?? null,
   settledAt: row.settledAt?.toISOString() ?? null,
 });
+
+/**
+ * Debts as their members see them, with both names: a member who left the organization (or
+ * joined another) is in no fund whose members would name the other.
+ */
+export async function debtViews(db: DbOrTx, rows: readonly DebtRow[]): Promise<DebtView[]> {
+  const names = await displayNames(db, [...new Set(rows.flatMap((row) => [row.debtorId, row.creditorId]))]);
+  return rows.map((row) => debtView(row, names));
+}

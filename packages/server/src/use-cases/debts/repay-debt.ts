@@ -1,7 +1,7 @@
 import type { DebtView } from '@giro/contract/debts';
 import { confirmRepayment, declareRepayment, repaymentPosting } from '@giro/domain/debts';
 import type { Tx } from '../../db/client';
-import { asMemberDebt, type DebtRow, lockDebt, updateDebt } from '../../db/debt.repository';
+import { asMemberDebt, type DebtRow, lockDebtById, updateDebt } from '../../db/debt.repository';
 import type { IdempotentRequest } from '../../db/idempotency.repository';
 import { bookPostings } from '../../db/ledger.repository';
 import { displayNameOf, type UserRow } from '../../db/user.repository';
@@ -9,12 +9,15 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { notifyMember } from '../../notifications/notify-member';
 import { rememberAnswer, replayedAnswer } from '../idempotent-answer';
-import { debtView } from './debt-views';
+import { debtViews } from './debt-views';
 
 /**
  * A debt's settlement step, in one transaction: the debt row locked (two settlements of one
  * debt, or a replay, wait here and then see the first one's result), the Idempotency-Key
- * answered from its first answer, the step, its ledger posting and its notification.
+ * answered from its first answer, the step, its ledger posting and its notification. A debt is
+ * between its two members wherever they are now: one who left the organization, or was expelled
+ * from it, still repays and confirms it (it was looked up in the caller's organization, and
+ * could then never be settled).
  */
 export async function withLockedDebt(
   deps: Deps,
@@ -23,10 +26,8 @@ export async function withLockedDebt(
   idempotency: IdempotentRequest | undefined,
   step: (tx: Tx, debt: DebtRow) => Promise<DebtRow>,
 ): Promise<DebtView> {
-  if (!user.familyId) throw new AppError('DEBT_NOT_FOUND');
-  const organizationId = user.familyId;
   const view = await deps.db.transaction(async (tx) => {
-    const debt = await lockDebt(tx, organizationId, debtId);
+    const debt = await lockDebtById(tx, debtId);
     // Someone else's debt between two other members is as if it did not exist.
     if (!debt || (debt.debtorId !== user.id && debt.creditorId !== user.id) || debt.status === 'cancelled')
       throw new AppError('DEBT_NOT_FOUND');
@@ -34,9 +35,9 @@ export async function withLockedDebt(
       const replayed = await replayedAnswer<DebtView>(tx, user.id, idempotency);
       if (replayed) return replayed;
     }
-    const result = debtView(await step(tx, debt));
-    if (idempotency) await rememberAnswer(tx, user.id, idempotency, result, deps.clock.now());
-    return result;
+    const [result] = await debtViews(tx, [await step(tx, debt)]);
+    if (idempotency) await rememberAnswer(tx, user.id, idempotency, result!, deps.clock.now());
+    return result!;
   });
   deps.kickOutbox();
   return view;

@@ -12,7 +12,7 @@ import { OrganizationInfo } from '../../features/organization/components/organiz
 import { usePageTitle } from '../../lib/i18n';
 import { lazyNamed } from '../../lib/lazy-named';
 import { paths } from '../../lib/paths';
-import { MemberNow, useNowCardAbove } from '../member-now';
+import { DebtNowWithoutOrganization, MemberNow, useNowCardAbove } from '../member-now';
 
 // Only a member without an organization sees these.
 const OrganizationChoice = lazyNamed(
@@ -56,7 +56,7 @@ export default function DashboardPage() {
       <h1 className="text-2xl font-bold" data-testid="dashboard-welcome">
         {t('dashboard.welcome', { name: user.displayName })}
       </h1>
-      {organization && <MemberNow userId={user.id} />}
+      {organization ? <MemberNow userId={user.id} /> : <DebtNowWithoutOrganization userId={user.id} />}
       <Stats stats={userStats} />
       <p className="flex flex-wrap gap-x-4 text-sm font-medium">
         <Link

@@ -9,8 +9,11 @@ import type { DebtItem } from '../hooks/debt-item';
 
 const RepayModal = lazyNamed(() => import('./repay-modal'), 'RepayModal');
 
-/** The Now card's body for a debt between members: repay it by hand, or confirm a repayment. */
-export function DebtNow({ item, name }: { item: DebtItem; name: (id: string) => string }) {
+/**
+ * The Now card's body for a debt between members: repay it by hand, or confirm a repayment. The
+ * two are named by the debt itself: either may have left the organization since.
+ */
+export function DebtNow({ item }: { item: DebtItem }) {
   const { t } = useTranslation();
   const action = useDebtAction();
   // One key per debt and step: a retry of the same tap is the same request.
@@ -18,6 +21,7 @@ export function DebtNow({ item, name }: { item: DebtItem; name: (id: string) => 
   const [paying, setPaying] = useState(false);
   const { debt } = item;
   const amount = euro(debt.amountCents);
+  const name = (id: string) => (id === debt.debtorId ? debt.debtorName : debt.creditorName);
   const text = (k: string, values: Record<string, string>) => (
     <p className="text-lg font-semibold text-stone-900">{t(k, values)}</p>
   );
@@ -66,4 +70,29 @@ export function DebtNow({ item, name }: { item: DebtItem; name: (id: string) => 
     case 'debt_pending':
       return text('debts.now.pending', { name: name(debt.creditorId), amount });
   }
+}
+
+/**
+ * The debt on a Now card of its own, for a member no fund of theirs shows it with: they left the
+ * organization (or were expelled from it) and still owe or are owed, or their organization has
+ * no fund now. The same frame as the fund's Now card.
+ */
+export function DebtCard({ item }: { item: DebtItem }) {
+  const { t } = useTranslation();
+  const acts = item.kind === 'confirm_repayment' || item.kind === 'repay_debt';
+  return (
+    <section
+      aria-labelledby="now-title"
+      data-testid="now-card"
+      data-kind={item.kind}
+      className={`flex flex-col gap-3 rounded-2xl p-5 shadow-sm ring-1 ${
+        acts ? 'bg-teal-50 ring-teal-200' : 'bg-white ring-stone-200'
+      }`}
+    >
+      <h2 id="now-title" className="text-sm font-semibold tracking-wide text-teal-900 uppercase">
+        {t('now.title')}
+      </h2>
+      <DebtNow item={item} />
+    </section>
+  );
 }

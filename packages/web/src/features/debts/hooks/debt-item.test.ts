@@ -6,6 +6,8 @@ const debt = (over: Partial<DebtView>): DebtView => ({
   id: 'd',
   debtorId: 'bob',
   creditorId: 'ann',
+  debtorName: 'Bob',
+  creditorName: 'Ann',
   amountCents: 5000,
   reason: 'cover',
   status: 'open',
