@@ -43,6 +43,25 @@ describe('quiet hours', () => {
     expect(sendableAt(night, quiet, 'America/New_York')).toBe(night);
   });
 
+  it('waits for the end on the wall clock across a change of summer time', () => {
+    // 23:30 CET on 28 March 2026; the clocks go forward at 02:00: 07:00 CEST is 05:00 UTC.
+    expect(sendableAt(new Date('2026-03-28T22:30:00Z'), quiet, 'Europe/Rome').toISOString()).toBe(
+      '2026-03-29T05:00:00.000Z',
+    );
+    // 23:30 CEST on 24 October 2026; the clocks go back at 03:00: 07:00 CET is 06:00 UTC.
+    expect(sendableAt(new Date('2026-10-24T21:30:00Z'), quiet, 'Europe/Rome').toISOString()).toBe(
+      '2026-10-25T06:00:00.000Z',
+    );
+    // An end that night skips (02:30 does not exist on 29 March): the wait as counted, 03:30 CEST.
+    expect(
+      sendableAt(
+        new Date('2026-03-28T22:30:00Z'),
+        { from: '22:00', to: '02:30' },
+        'Europe/Rome',
+      ).toISOString(),
+    ).toBe('2026-03-29T01:30:00.000Z');
+  });
+
   it('no quiet hours, or an empty span, send at once', () => {
     expect(sendableAt(night, null, 'Europe/Rome')).toBe(night);
     expect(sendableAt(night, { from: '08:00', to: '08:00' }, 'Europe/Rome')).toBe(night);

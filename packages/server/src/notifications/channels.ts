@@ -49,6 +49,10 @@ function localMinutes(now: Date, timeZone: string): number {
 /**
  * When a non-urgent message may go: now, or the end of the member's quiet hours if `now` is in
  * them (they may span midnight: 22:00–07:00). Held, not dropped: it still says what happened.
+ * The wait is counted on the wall clock; a change of summer time in it moves that clock an hour,
+ * so the moment is set again on the end itself (without it, the night the clocks go back sent at
+ * 06:00, inside the quiet hours, and the night they go forward at 08:00). An end the change
+ * skips (02:30 that night) keeps the wait as counted: 03:30.
  */
 export function sendableAt(now: Date, quiet: QuietHours | null, timeZone: string): Date {
   if (!quiet) return now;
@@ -59,5 +63,10 @@ export function sendableAt(now: Date, quiet: QuietHours | null, timeZone: string
   const inQuiet = from < to ? m >= from && m < to : m >= from || m < to;
   if (!inQuiet) return now;
   const wait = (to - m + 1440) % 1440;
-  return new Date(now.getTime() + wait * 60_000 - now.getSeconds() * 1000 - now.getMilliseconds());
+  const at = new Date(now.getTime() + wait * 60_000 - now.getSeconds() * 1000 - now.getMilliseconds());
+  // The wall clock's distance from the end, between -12 and +12 hours.
+  const off = ((to - localMinutes(at, timeZone) + 720 + 1440) % 1440) - 720;
+  if (off === 0) return at;
+  const onTheEnd = new Date(at.getTime() + off * 60_000);
+  return localMinutes(onTheEnd, timeZone) === to ? onTheEnd : at;
 }
