@@ -72,6 +72,41 @@ describe('covering a member (domain.md, Second wave)', () => {
     expect(h.state.round!.emergencies).toEqual([]);
   });
 
+  it('a cover during the extension a vote granted takes back the strike too, once', () => {
+    const { h, p, m, other } = running();
+    for (const userId of [p, other])
+      h.run({ type: 'Contribute', userId, contributionId: `c-${userId}`, method: 'card' });
+    h.advance(h.state.round!.withdrawalAt - h.now);
+    const vote = h.state.round!.emergencies[0]!;
+    for (const userId of vote.voters)
+      h.run({ type: 'VoteEmergency', userId, voteId: vote.id, choice: 'wait' });
+    expect(Object.keys(h.state.round!.extensions)).toEqual([m]);
+    expect(h.state.strikes[m]).toBe(1);
+    // By hand: nothing counts until the recipient confirms it; then the strike goes, once.
+    h.run({ type: 'Contribute', userId: p, contributionId: 'cover', method: 'manual', onBehalfOf: m });
+    expect(h.state.strikes[m]).toBe(1);
+    const recipient = h.state.round!.recipientId;
+    const events = h.run({ type: 'ConfirmReceipt', userId: recipient, contributionId: 'cover' });
+    expect(events.map((e) => e.type)).toEqual(['ContributionConfirmed', 'StrikeForgiven', 'RoundReady']);
+    expect(h.state.strikes[m]).toBe(0);
+  });
+
+  it('a cover during the second vote, after an extension that ran out, takes back the round’s one strike once', () => {
+    const { h, p, m, other } = running();
+    for (const userId of [p, other])
+      h.run({ type: 'Contribute', userId, contributionId: `c-${userId}`, method: 'card' });
+    h.advance(h.state.round!.withdrawalAt - h.now);
+    const first = h.state.round!.emergencies[0]!;
+    for (const userId of first.voters)
+      h.run({ type: 'VoteEmergency', userId, voteId: first.id, choice: 'wait' });
+    h.advance(h.state.round!.extensions[m]! - h.now);
+    expect(h.state.round!.emergencies.map((v) => [v.memberId, v.allowWait])).toEqual([[m, false]]);
+    expect(h.state.strikes[m]).toBe(1);
+    h.run({ type: 'Contribute', userId: p, contributionId: 'cover', method: 'card', onBehalfOf: m });
+    expect(h.state.strikes[m]).toBe(0);
+    expect(h.state.round!.emergencies).toEqual([]);
+  });
+
   it('paid out, the cover books a debt from the covered member to the one who paid; the journal balances to the cent', () => {
     const { h, p, m, other } = running();
     h.run({ type: 'Contribute', userId: p, contributionId: 'cover', method: 'card', onBehalfOf: m });

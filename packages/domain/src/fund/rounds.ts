@@ -44,7 +44,8 @@ function isWindowOpen(d: Draft, userId: string, at: number): boolean {
  * Covering (`onBehalfOf`, domain.md): a participant pays for another who has not paid. It counts
  * as the covered member's contribution, so there is still one per member and round whoever
  * pays; it may also come after the covered member's window closed, while the vote about them is
- * open, and then it closes that vote and takes back the strike it gave.
+ * open, and then it closes that vote and takes back the strike it gave (as it does during the
+ * extension a vote granted).
  */
 export function contribute(
   d: Draft,
@@ -83,7 +84,7 @@ export function contribute(
     at,
   };
   d.emit({ type: 'ContributionMade', at, contribution });
-  withdrawPaidEmergencies(d, at);
+  withdrawPaidEmergencies(d, at, contributionId);
   checkReady(d, ctx, at);
 }
 
@@ -128,7 +129,7 @@ export function confirmReceipt(
   const contribution = roundContributions(s).find((c) => c.id === contributionId);
   if (contribution?.status !== 'declared') fail('CONTRIBUTION_NOT_FOUND');
   d.emit({ type: 'ContributionConfirmed', at, contributionId });
-  withdrawPaidEmergencies(d, at);
+  withdrawPaidEmergencies(d, at, contributionId);
   checkReady(d, ctx, at);
 }
 
@@ -137,18 +138,28 @@ export function confirmReceipt(
  * Either the recipient confirmed a manual payment declared before the window closed (the strike
  * stays: the money was not confirmed in time), or another member covered them (the strike of
  * this round is taken back: the round got its money from the family, as if paid in time).
+ * The same cover during the extension a vote granted (`wait`) takes the strike back too:
+ * `counted`, the contribution that has just come to count (made, or confirmed), so that it is
+ * taken back once, when the cover counts, and never for a later confirmation of another.
  */
-export function withdrawPaidEmergencies(d: Draft, at: number): void {
+export function withdrawPaidEmergencies(d: Draft, at: number, counted?: string): void {
+  // One strike a round: a second vote after an extension that ran out gave none.
+  const forgiven = new Set<string>();
+  const forgive = (memberId: string) => {
+    const strikes = d.state.strikes[memberId] ?? 0;
+    if (strikes > 0 && !forgiven.has(memberId))
+      d.emit({ type: 'StrikeForgiven', at, memberId, strikes: strikes - 1 });
+    forgiven.add(memberId);
+  };
+  const isCover = (c: Contribution) => c.paidBy !== undefined && counts(c);
   for (const vote of d.state.round?.emergencies ?? []) {
     if (!hasContributed(d.state, vote.memberId)) continue;
     d.emit({ type: 'EmergencyVoteWithdrawn', at, voteId: vote.id, memberId: vote.memberId });
-    const covered = roundContributions(d.state).some(
-      (c) => c.contributorId === vote.memberId && c.paidBy !== undefined && counts(c),
-    );
-    const strikes = d.state.strikes[vote.memberId] ?? 0;
-    if (covered && strikes > 0)
-      d.emit({ type: 'StrikeForgiven', at, memberId: vote.memberId, strikes: strikes - 1 });
+    if (roundContributions(d.state).some((c) => c.contributorId === vote.memberId && isCover(c)))
+      forgive(vote.memberId);
   }
+  const cover = roundContributions(d.state).find((c) => c.id === counted && isCover(c));
+  if (cover && cover.contributorId in (d.state.round?.extensions ?? {})) forgive(cover.contributorId);
 }
 
 /**
