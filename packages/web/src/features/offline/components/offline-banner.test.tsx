@@ -1,4 +1,4 @@
-import { onlineManager, useQuery } from '@tanstack/react-query';
+import { onlineManager, useQueries } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { clockTime, dateTime } from '../../../lib/dates';
@@ -15,7 +15,7 @@ afterEach(() => {
 
 /** A screen that shows these reads (kept from before, not asked for again offline). */
 function Screen({ keys }: { keys: string[] }) {
-  for (const key of keys) useQuery({ queryKey: [key], enabled: false });
+  useQueries({ queries: keys.map((key) => ({ queryKey: [key], enabled: false })) });
   return <OfflineBanner signedIn />;
 }
 
