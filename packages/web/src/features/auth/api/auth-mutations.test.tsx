@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rememberPushedMember } from '../../../lib/push-member';
 import { createQueryClient } from '../../../lib/query-client';
 import { fakeServer, testUser } from '../../../test/render-page';
-import { rememberPushedMember } from '../../account/api/push-member';
 import { useLogin, useLogout } from './auth-mutations';
 
 afterEach(() => {

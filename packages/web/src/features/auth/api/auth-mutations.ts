@@ -2,17 +2,17 @@ import type { LoginBody, RegisterBody, User } from '@giro/contract/auth';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, clearCsrfToken } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/mutation';
+import { pushedMember } from '../../../lib/push-member';
 import { languageAtSignIn } from '../../../lib/saved-language';
-import { pushedMember } from '../../account/api/push-member';
 import { rememberSignedIn } from './session';
 
 /** The member's kept copy (lib/offline-cache, a chunk the sign-in page does not need first). */
 export const clearOfflineCache = () =>
   import('../../../lib/offline-cache').then((cache) => cache.clearOfflineCache());
 
-/** This browser's push subscription given up (features/account/api/push; a chunk of its own). */
+/** This browser's push subscription given up (lib/browser-push; a chunk the sign-in page does not need first). */
 const releasePush = (tellServer: boolean) =>
-  import('../../account/api/push').then((push) => push.releasePush(tellServer));
+  import('../../../lib/browser-push').then((push) => push.releasePush(tellServer));
 
 /**
  * Another member may have used this browser before: what was read for them (kept offline, or

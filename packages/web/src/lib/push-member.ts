@@ -1,7 +1,7 @@
 /**
  * The member this browser's push subscription was last made for: a browser moves to whoever
- * subscribes on it. Its own module: the sign-in and sign-out read it (features/auth) without
- * carrying the rest of push (./push).
+ * subscribes on it. A module of its own, small: every sign-in reads it (features/auth) to know
+ * whether the push side (./browser-push) needs loading at all.
  */
 const MEMBER_KEY = 'giro.pushMember';
 
