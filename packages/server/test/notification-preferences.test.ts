@@ -111,6 +111,18 @@ describe('the calendar feed (issue 14)', () => {
     expect((await member.client.get('/api/calendar-feed')).json().url).toBe(rotated.url);
   });
 
+  it('gives a member who joined after the vote the withdrawal dates, and no window to contribute in', async () => {
+    const members = await organizationOf(t, 3);
+    await activeFund(members);
+    const { inviteCode } = (await members[0]!.client.get('/api/family')).json<{ inviteCode: string }>();
+    const { client: late } = await register(t.app, { inviteCode });
+    const { url } = (await late.get('/api/calendar-feed')).json<{ url: string }>();
+    const text = (await t.app.inject({ method: 'GET', url: url.replace('http://giro.test', '') })).body;
+    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(3);
+    expect(text).toContain('SUMMARY:Prelievo del fondo:');
+    expect(text).not.toContain('Contributo al fondo');
+  });
+
   it('a made-up or another member’s address is 404', async () => {
     const [a, b] = await organizationOf(t, 2);
     const { url } = (await a!.client.get('/api/calendar-feed')).json<{ url: string }>();

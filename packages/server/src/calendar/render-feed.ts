@@ -1,5 +1,6 @@
 import type { Language } from '@giro/contract/errors';
 import type { FundState } from '@giro/domain/fund/fund-types';
+import { activeParticipants } from '@giro/domain/fund/rules';
 import { plannedRounds } from '@giro/domain/fund/schedule';
 import { createEvents, type EventAttributes } from 'ics';
 
@@ -27,7 +28,9 @@ const texts = {
 /**
  * The member's calendar (RFC 5545, built by `ics`): each planned round's contribution window
  * and withdrawal date, their own turn named as theirs. UIDs are stable per fund, cycle and
- * round, so a calendar that refreshes the feed moves an event rather than adding one.
+ * round, so a calendar that refreshes the feed moves an event rather than adding one. A member
+ * who does not take part in the cycle (joined after its vote, or expelled) gets the withdrawal
+ * dates alone: no window asks them to contribute.
  */
 export function renderFeed(input: {
   state: FundState | null;
@@ -39,26 +42,28 @@ export function renderFeed(input: {
   const t = texts[input.language];
   const events: EventAttributes[] = [];
   const host = new URL(input.publicUrl).host;
+  const takesPart = input.state !== null && activeParticipants(input.state).includes(input.userId);
   for (const round of input.state ? plannedRounds(input.state) : []) {
     const state = input.state!;
     const mine = round.recipientId === input.userId;
     const name = input.names.get(round.recipientId) ?? '—';
     const uid = (part: string) => `${state.fundId}-${state.cycleNumber}-${round.roundNumber}-${part}@${host}`;
     const note = round.current ? '' : `\n${t.planned}`;
-    events.push({
-      uid: uid('window'),
-      title: mine ? t.windowMine : t.window(name),
-      description: `${t.windowText}${note}`,
-      start: round.windowOpensAt,
-      startInputType: 'utc',
-      startOutputType: 'utc',
-      end: round.withdrawalAt,
-      endInputType: 'utc',
-      endOutputType: 'utc',
-      url: `${input.publicUrl}/`,
-      transp: 'TRANSPARENT',
-      busyStatus: 'FREE',
-    });
+    if (takesPart)
+      events.push({
+        uid: uid('window'),
+        title: mine ? t.windowMine : t.window(name),
+        description: `${t.windowText}${note}`,
+        start: round.windowOpensAt,
+        startInputType: 'utc',
+        startOutputType: 'utc',
+        end: round.withdrawalAt,
+        endInputType: 'utc',
+        endOutputType: 'utc',
+        url: `${input.publicUrl}/`,
+        transp: 'TRANSPARENT',
+        busyStatus: 'FREE',
+      });
     events.push({
       uid: uid('withdrawal'),
       title: mine ? t.withdrawalMine : t.withdrawal(name),
