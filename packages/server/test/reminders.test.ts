@@ -210,6 +210,25 @@ describe('email as the fallback (issue 14)', () => {
   });
 });
 
+describe('the close in the member’s own time zone', () => {
+  it('by email and by push, named when it is not Rome’s', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const [pushed, mailed] = payersOf(members, fund) as [Member, Member];
+    await subscribe(pushed);
+    await pushed.client.put('/api/notification-preferences', { timeZone: 'Asia/Tokyo' });
+    await mailed.client.put('/api/notification-preferences', { timeZone: 'America/New_York' });
+    await openWindow(members[0]!);
+    await fastForward(members[0]!, 6 * DAY);
+    await sendEverything();
+    const address = await emailOf(mailed);
+    const mail = t.mailer.sent.find((m) => m.subject === DAY_LEFT && m.to === address);
+    expect(mail?.text).toMatch(/La finestra si chiude il .* GMT-[45]/);
+    const push = receiver.received.find((p) => (p.payload as { title?: string }).title === DAY_LEFT);
+    expect((push?.payload as { body?: string }).body).toMatch(/GMT\+9/);
+  });
+});
+
 describe('quiet hours (issue 14)', () => {
   it('hold a non-urgent push until they end, then it goes', async () => {
     const members = await organizationOf(t, 3);

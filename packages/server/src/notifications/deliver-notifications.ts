@@ -47,7 +47,7 @@ export async function deliverNotifications(
   const overrides = await loadNoticeOverrides(tx);
 
   const inApp: Delivery[] = [];
-  const push: { delivery: Delivery; at: Date }[] = [];
+  const push: { delivery: Delivery; at: Date; timeZone: string }[] = [];
   const mails: NewMail[] = [];
   for (const delivery of fresh) {
     const { userId, type } = delivery.note;
@@ -57,9 +57,15 @@ export async function deliverNotifications(
     const to = destinations(type, channelsFor(type, pref.types), browsers.get(userId)?.length ?? 0);
     const at = isUrgent(type) ? now : sendableAt(now, pref.quietHours, pref.timeZone);
     if (to.inApp) inApp.push(delivery);
-    if (to.push) push.push({ delivery, at });
+    if (to.push) push.push({ delivery, at, timeZone: pref.timeZone });
     if (to.email && person.verified) {
-      const text = renderNotification(type, delivery.note.data ?? {}, person.language, overrides);
+      const text = renderNotification(
+        type,
+        delivery.note.data ?? {},
+        person.language,
+        overrides,
+        pref.timeZone,
+      );
       mails.push({
         to: person.email,
         template: 'notification',
@@ -136,16 +142,16 @@ async function recipients(tx: DbOrTx, userIds: readonly string[]): Promise<Map<s
 /** One outbox row per browser: each is sent and retried on its own (push/send-push.handler). */
 async function enqueuePushes(
   tx: DbOrTx,
-  list: readonly { delivery: Delivery; at: Date }[],
+  list: readonly { delivery: Delivery; at: Date; timeZone: string }[],
   context: { browsers: Map<string, string[]>; people: Map<string, Recipient>; overrides: NoticeOverrides },
   now: Date,
 ): Promise<void> {
   const { browsers: byUser, people, overrides } = context;
-  const rows = list.flatMap(({ delivery, at }) => {
+  const rows = list.flatMap(({ delivery, at, timeZone }) => {
     const { userId, type, data } = delivery.note;
     const language = people.get(userId)!.language;
     const message: PushMessage = {
-      ...renderNotification(type, data ?? {}, language, overrides),
+      ...renderNotification(type, data ?? {}, language, overrides, timeZone),
       url: notificationLink(type),
       urgency: isUrgent(type) ? 'high' : 'normal',
       ttlSeconds: ttlSeconds(type),

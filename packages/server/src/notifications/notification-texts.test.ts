@@ -34,6 +34,24 @@ describe('a contribution reminder says what the family sees (issue 14)', () => {
     );
     expect(notificationLink('contribution_due_2h')).toBe('/');
   });
+
+  it('says the closing time in the member’s time zone, named when it is not Rome’s', () => {
+    const due = { ...data, paidNames: [], until: '2026-01-17T17:00:00.000Z' };
+    expect(renderNotification('contribution_due_24h', due, 'en').body).toContain('17 Jan 2026, 18:00');
+    expect(renderNotification('contribution_due_24h', due, 'en', undefined, 'Europe/Rome').body).toContain(
+      '17 Jan 2026, 18:00.',
+    );
+    expect(
+      renderNotification('contribution_due_24h', due, 'en', undefined, 'America/New_York').body,
+    ).toContain('17 Jan 2026, 12:00 GMT-5');
+    expect(renderNotification('contribution_due_24h', due, 'it', undefined, 'Asia/Tokyo').body).toContain(
+      '18 gen 2026, 02:00 GMT+9',
+    );
+    // A zone the runtime does not know: Rome's time, as before.
+    expect(renderNotification('contribution_due_24h', due, 'en', undefined, 'Mars/Olympus').body).toContain(
+      '17 Jan 2026, 18:00',
+    );
+  });
 });
 
 describe('notification texts', () => {

@@ -31,8 +31,38 @@ export const listFormats: Record<Language, Intl.ListFormat> = {
   en: new Intl.ListFormat('en', { type: 'conjunction' }),
 };
 
-const when = (iso: string | undefined, language: Language) =>
-  iso ? dateFormats[language].format(new Date(iso)) : '';
+const ROME = 'Europe/Rome';
+const zoned = new Map<string, (date: Date) => string>();
+/**
+ * Outside Rome, in the member's own time zone and named ("17 gen 2026, 12:00 GMT-5"): a member
+ * saved in New York read 18:00 for a window closing at noon where they are. Made once per
+ * language and zone, as the formatters above.
+ */
+function formatIn(language: Language, timeZone: string): (date: Date) => string {
+  if (timeZone === ROME) return (date) => dateFormats[language].format(date);
+  const key = `${language}/${timeZone}`;
+  let format = zoned.get(key);
+  if (!format) {
+    try {
+      const moment = new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone,
+      });
+      // dateStyle does not combine with timeZoneName: the zone's offset from a formatter of its own.
+      const zone = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' });
+      format = (date) =>
+        `${moment.format(date)} ${zone.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? ''}`.trimEnd();
+    } catch {
+      format = (date) => dateFormats[language].format(date); // a zone this runtime does not know
+    }
+    zoned.set(key, format);
+  }
+  return format;
+}
+
+const when = (iso: string | undefined, language: Language, timeZone: string) =>
+  iso ? formatIn(language, timeZone)(new Date(iso)) : '';
 
 const names = (list: string[] | undefined, language: Language) => listFormats[language].format(list ?? []);
 
@@ -371,13 +401,15 @@ export function renderNotification(
   data: NotificationData,
   language: Language,
   overrides?: NoticeOverrides,
+  /** The reader's, for what reaches them outside the app (push, email); Rome's otherwise. */
+  timeZone: string = ROME,
 ): NoticeText {
   const template = overrides?.get(`${type}/${language}`) ?? noticeTemplates[type][language];
   const vars = {
     member: data.memberName ?? fallbacks[language].member,
     covered: data.coveredName ?? fallbacks[language].member,
     recipient: data.recipientName ?? fallbacks[language].recipient,
-    until: when(data.until, language),
+    until: when(data.until, language, timeZone),
     strikes: String(data.strikes ?? 2),
     paid: paidClause(data, language),
   };
