@@ -51,12 +51,16 @@ export default function DashboardPage() {
     );
   }
   const { organization, userStats, leaderboard } = dashboard.data;
+  // Alone in a new organization, inviting the others is the thing to do now: before the totals
+  // (all zero until there is a fund), on the first screen.
+  const alone = organization?.memberCount === 1;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold" data-testid="dashboard-welcome">
         {t('dashboard.welcome', { name: user.displayName })}
       </h1>
       {organization ? <MemberNow userId={user.id} /> : <DebtNowWithoutOrganization userId={user.id} />}
+      {alone && <InviteCard organization={organization} />}
       <Stats stats={userStats} />
       <p className="flex flex-wrap gap-x-4 text-sm font-medium">
         <Link
@@ -78,7 +82,7 @@ export default function DashboardPage() {
           <Deferred className="flex flex-col gap-6">
             <div className="grid gap-4 md:grid-cols-2">
               <OrganizationInfo organization={organization} showTotals />
-              <InviteCard organization={organization} />
+              {!alone && <InviteCard organization={organization} />}
             </div>
             <Leaderboard members={leaderboard} />
             <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

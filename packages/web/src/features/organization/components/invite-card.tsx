@@ -5,10 +5,19 @@ import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../lib/paths';
 
-/** The invite prompt for the organization's type, with the code and the link, each to copy. */
+/**
+ * The invite prompt for the organization's type, with the code and the link, each to copy; on
+ * a phone that has one, the system's share sheet first (the family's chat is one tap away).
+ */
 export function InviteCard({ organization }: { organization: Organization }) {
   const { t } = useTranslation();
   const link = `${window.location.origin}${paths.invite(organization.inviteCode)}`;
+  const canShare = typeof navigator.share === 'function';
+  const share = () =>
+    navigator
+      .share({ title: 'Giro', text: t('organization.shareText', { name: organization.name }), url: link })
+      // Closed without sharing (AbortError), or refused: the copy buttons are still there.
+      .catch(() => {});
   const copy = async (text: string, copied: string) => {
     try {
       await navigator.clipboard.writeText(text);
@@ -35,6 +44,11 @@ export function InviteCard({ organization }: { organization: Organization }) {
         </div>
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
+        {canShare && (
+          <Button onClick={share} data-testid="share-invite">
+            {t('organization.share')}
+          </Button>
+        )}
         <Button
           variant="secondary"
           onClick={() => copy(organization.inviteCode, t('organization.codeCopied'))}

@@ -1,0 +1,71 @@
+import type { Dashboard } from '@giro/contract/dashboard';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n';
+import { fakeServer, renderAt, signedIn } from '../../test/render-page';
+import DashboardPage from './dashboard-page';
+
+beforeEach(() => i18n.changeLanguage('it'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const dashboard = (memberCount: number): Dashboard => ({
+  userStats: { totalGivenCents: 0, totalReceivedCents: 0, currentBalanceCents: 0, completedCycles: 0 },
+  organization: {
+    id: 'o1',
+    name: 'Famiglia Zed',
+    type: 'family',
+    inviteCode: 'M25PFJ3S',
+    memberCount,
+    totalContributionsCents: 0,
+    memberSince: '2026-12-06T00:00:00.000Z',
+  },
+  leaderboard: [],
+  queuedRequests: [],
+  activeRequest: null,
+});
+
+function home(memberCount: number) {
+  fakeServer({
+    ...signedIn({ familyId: 'o1' }),
+    'GET /api/dashboard': dashboard(memberCount),
+    'GET /api/debts': { debts: [] },
+  });
+  renderAt('/', <DashboardPage />);
+}
+
+/** Whether `first` comes before `second` in the page. */
+const before = (first: Element, second: Element) =>
+  (first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+
+describe('the home of a member alone in a new organization', () => {
+  it('puts the invitation first, above the totals, once', async () => {
+    home(1);
+    const invite = await screen.findByRole('heading', { name: 'Invita la tua famiglia' });
+    expect(before(invite, screen.getByText('Totale versato'))).toBe(true);
+    await screen.findByText('Tipo');
+    expect(screen.getAllByTestId('invite-link')).toHaveLength(1);
+  });
+
+  it('with others in it, the invitation goes back below, beside the organization', async () => {
+    home(3);
+    const invite = await screen.findByRole('heading', { name: 'Invita la tua famiglia' }, { timeout: 5000 });
+    expect(before(screen.getByText('Totale versato'), invite)).toBe(true);
+    expect(screen.getAllByTestId('invite-link')).toHaveLength(1);
+  });
+
+  it('offers the phone’s share sheet where there is one, with the invite link', async () => {
+    const share = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, share, clipboard: navigator.clipboard });
+    home(1);
+    fireEvent.click(await screen.findByRole('button', { name: "Invia l'invito" }));
+    await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+    expect(share).toHaveBeenCalledWith({
+      title: 'Giro',
+      text: 'Unisciti a Famiglia Zed su Giro',
+      url: `${window.location.origin}/invite/M25PFJ3S`,
+    });
+  });
+});
