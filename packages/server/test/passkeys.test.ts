@@ -144,6 +144,22 @@ describe('passkeys', () => {
     expect(row!.counter).toBe(7);
   });
 
+  it('removing a passkey signs out the sessions it opened, but not the one removing it nor the others', async () => {
+    const { client } = await register(t.app);
+    const { authenticator, response } = await addPasskey(client);
+    const id = response.json().id as string;
+    const holder = (await signInWith(authenticator)).client; // whoever holds the passkey
+    const second = (await signInWith(authenticator)).client; // its holder again, elsewhere
+    const signedIn = async (c: TestClient) => (await c.get('/api/session/check')).json().authenticated;
+    expect([await signedIn(holder), await signedIn(second)]).toEqual([true, true]);
+    // Removed from a session the passkey itself opened: that one stays, the other ends.
+    expect((await second.delete(`/api/passkeys/${id}`)).statusCode).toBe(200);
+    expect(await signedIn(holder)).toBe(false);
+    expect(await signedIn(second)).toBe(true);
+    // The password's session was never the passkey's.
+    expect(await signedIn(client)).toBe(true);
+  });
+
   it('renames and removes only the caller’s own passkeys, each change recorded and mailed', async () => {
     const { client, person } = await register(t.app);
     await client.put('/api/user/language', { languagePreference: 'en' });

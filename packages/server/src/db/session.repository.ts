@@ -61,7 +61,7 @@ export async function touchSessions(db: DbOrTx, idHashes: readonly string[]): Pr
 
 export async function createSession(
   db: DbOrTx,
-  session: { id: string; userId: string; expiresAt: Date; userAgent?: string },
+  session: { id: string; userId: string; expiresAt: Date; userAgent?: string; passkeyId?: string },
 ): Promise<void> {
   await db.insert(sessions).values({
     idHash: hashToken(session.id),
@@ -70,7 +70,28 @@ export async function createSession(
     expiresAt: session.expiresAt,
     // '' when the browser sent none: null is kept for sessions from before browsers were recorded.
     userAgent: session.userAgent?.slice(0, 512) ?? '',
+    passkeyId: session.passkeyId ?? null,
   });
+}
+
+/**
+ * The sessions a removed passkey signed in end, but the one removing it: whoever held the
+ * passkey (a member who does not recognise it removes it) is signed out everywhere it let them in.
+ */
+export async function endSessionsOpenedBy(
+  db: DbOrTx,
+  userId: string,
+  passkeyId: string,
+  keepSessionId?: string,
+): Promise<number> {
+  const keep = keepSessionId ? hashToken(keepSessionId) : '';
+  const ended = await db
+    .delete(sessions)
+    .where(
+      and(eq(sessions.userId, userId), eq(sessions.passkeyId, passkeyId), sql`${sessions.idHash} <> ${keep}`),
+    )
+    .returning({ publicId: sessions.publicId });
+  return ended.length;
 }
 
 /**

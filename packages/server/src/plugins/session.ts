@@ -109,19 +109,21 @@ export class RequestSession {
   /**
    * Signs `user` in under a new session id (the old one, if any, ends: no fixation), the same
    * for a password, a passkey and a new registration. A password sign-in names the hash it
-   * checked: a reset or change committed since refuses it (INVALID_CREDENTIALS).
+   * checked: a reset or change committed since refuses it (INVALID_CREDENTIALS). A passkey's
+   * names the passkey: removing it ends the session.
    */
   async signIn(
     user: UserRow,
     kind: SignInEvent['kind'] = 'signed_in',
-    checkedPasswordHash?: string,
+    proof: { checkedPasswordHash?: string; passkeyId?: string } = {},
   ): Promise<void> {
+    const { checkedPasswordHash, passkeyId } = proof;
     if (this.id) await deleteSession(this.options.db, this.id);
     const id = randomBytes(24).toString('base64url');
     const userAgent = this.request.headers['user-agent'];
     // Before the new row, so what the hook finds are the member's other sessions.
     await this.options.onSignIn?.({ user, userAgent, kind });
-    const session = { id, userId: user.id, expiresAt: new Date(Date.now() + TTL_MS), userAgent };
+    const session = { id, userId: user.id, expiresAt: new Date(Date.now() + TTL_MS), userAgent, passkeyId };
     if (checkedPasswordHash === undefined) await createSession(this.options.db, session);
     else if (!(await createPasswordSession(this.options.db, session, checkedPasswordHash)))
       throw new AppError('INVALID_CREDENTIALS');

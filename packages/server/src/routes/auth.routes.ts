@@ -70,7 +70,7 @@ export const authRoutes: Routes = (app, deps) => {
     },
     async (request) => {
       const user = await logIn(deps, request.body.username, request.body.password);
-      await request.session.signIn(user, 'signed_in', user.passwordHash);
+      await request.session.signIn(user, 'signed_in', { checkedPasswordHash: user.passwordHash });
       return userView(user);
     },
   );

@@ -77,8 +77,11 @@ export const passkeyRoutes: Routes = (app, deps) => {
       config: limit(deps, 10, '5 minutes'),
     },
     async (request) => {
-      const user = await signInWithPasskey(deps, request.body.response as AuthenticationResponseJSON);
-      await request.session.signIn(user);
+      const { user, passkeyId } = await signInWithPasskey(
+        deps,
+        request.body.response as AuthenticationResponseJSON,
+      );
+      await request.session.signIn(user, 'signed_in', { passkeyId });
       return userView(user);
     },
   );
@@ -109,7 +112,7 @@ export const passkeyRoutes: Routes = (app, deps) => {
     { schema: { tags, params: passkeyParamsSchema, response: { 200: okSchema } } },
     async (request) => {
       const user = await request.requireUser();
-      await removeOwnPasskey(deps, user, request.params.id);
+      await removeOwnPasskey(deps, user, request.params.id, request.session.sessionId);
       return { ok: true as const };
     },
   );

@@ -19,6 +19,7 @@ import {
   saveChallenge,
   takeChallenge,
 } from '../db/passkey.repository';
+import { endSessionsOpenedBy } from '../db/session.repository';
 import { findUserById, type UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -152,7 +153,10 @@ export async function passkeySignInOptions(deps: Deps) {
  * that did not move forward (a copied authenticator) is refused, recorded and mailed. Every
  * other failure is one answer, PASSKEY_REFUSED, so an attacker learns nothing from it.
  */
-export async function signInWithPasskey(deps: Deps, response: AuthenticationResponseJSON): Promise<UserRow> {
+export async function signInWithPasskey(
+  deps: Deps,
+  response: AuthenticationResponseJSON,
+): Promise<{ user: UserRow; passkeyId: string }> {
   const challenge = challengeOf(response.response.clientDataJSON);
   if (!(await takeChallenge(deps.db, challenge, 'authentication', null)))
     throw new AppError('PASSKEY_CHALLENGE_INVALID');
@@ -201,7 +205,7 @@ export async function signInWithPasskey(deps: Deps, response: AuthenticationResp
     deps.kickOutbox();
     throw new AppError('PASSKEY_REFUSED');
   }
-  return user;
+  return { user, passkeyId: passkey.id };
 }
 
 export async function renameOwnPasskey(
@@ -215,10 +219,21 @@ export async function renameOwnPasskey(
   return toView(row);
 }
 
-export async function removeOwnPasskey(deps: Deps, user: UserRow, id: string): Promise<void> {
+/**
+ * Removes one of the member's passkeys, and ends the sessions it signed in but the one asking:
+ * the security email's advice for a passkey they do not recognise is to remove it, which until
+ * now left its holder signed in.
+ */
+export async function removeOwnPasskey(
+  deps: Deps,
+  user: UserRow,
+  id: string,
+  sessionId: string | undefined,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const row = await deletePasskey(tx, user.id, id);
     if (!row) throw new AppError('PASSKEY_NOT_FOUND');
+    await endSessionsOpenedBy(tx, user.id, id, sessionId);
     await recordSecurityEvent(tx, deps, user, 'passkey_removed', { passkey: row.name });
   });
   deps.kickOutbox();

@@ -72,8 +72,18 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /** Refreshed at most every few minutes (db/session.repository.ts), not on every request. */
     lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
+    /**
+     * The passkey that signed this session in, if one did: removing the passkey ends the sessions
+     * it opened (use-cases/passkeys.ts). No foreign key: the removal deletes them in its own
+     * transaction, and an account's deletion takes sessions and passkeys together.
+     */
+    passkeyId: uuid('passkey_id'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_passkey_idx').on(t.passkeyId),
+  ],
 );
 
 /** Single-use emailed tokens (verification, password reset, account deletion), stored hashed. */
