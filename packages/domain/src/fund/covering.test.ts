@@ -107,6 +107,47 @@ describe('covering a member (domain.md, Second wave)', () => {
     expect(h.state.round!.emergencies).toEqual([]);
   });
 
+  it('an expelled member’s round covered by hand and confirmed after the vote is not owed twice', () => {
+    const h = new FundHarness();
+    h.activeWith(members, 5000, '14d');
+    h.contributeAll('card');
+    const first = h.state.round!.recipientId;
+    h.distribute();
+    // Round 2: the first recipient does not pay; another member covers them by hand.
+    h.openWindow();
+    const round = h.state.round!;
+    const payers = members.filter((id) => id !== round.recipientId && id !== first);
+    for (const userId of payers)
+      h.run({ type: 'Contribute', userId, contributionId: `r2-${userId}`, method: 'card' });
+    h.advance(round.withdrawalAt - h.now);
+    const coverer = payers[0]!;
+    h.run({
+      type: 'Contribute',
+      userId: coverer,
+      contributionId: 'cover',
+      method: 'manual',
+      onBehalfOf: first,
+    });
+    const vote = h.state.round!.emergencies[0]!;
+    for (const userId of vote.voters)
+      h.run({ type: 'VoteEmergency', userId, voteId: vote.id, choice: 'expel' });
+    // This round and the two after it, before the cover counts.
+    expect(h.state.debts[first]).toBe(3 * 5000);
+    h.run({ type: 'ConfirmReceipt', userId: round.recipientId, contributionId: 'cover' });
+    expect(h.state.debts[first]).toBe(2 * 5000);
+    h.distribute();
+    const journal = journalOf(h.events);
+    expect(checkJournal(journal)).toEqual([]);
+    const owed = (account: string) =>
+      journal
+        .flatMap((t) => t.entries)
+        .filter((e) => e.account === account)
+        .reduce((sum, e) => sum + e.amountCents, 0);
+    // To the fund for the rounds after this one, and to the one who covered for this one.
+    expect(owed(`debt:${first}`)).toBe(2 * 5000);
+    expect(owed(`member-payable:${first}`)).toBe(-5000);
+  });
+
   it('paid out, the cover books a debt from the covered member to the one who paid; the journal balances to the cent', () => {
     const { h, p, m, other } = running();
     h.run({ type: 'Contribute', userId: p, contributionId: 'cover', method: 'card', onBehalfOf: m });

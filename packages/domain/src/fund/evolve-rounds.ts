@@ -1,6 +1,6 @@
 import { countedIn } from './cycles';
 import type { Contribution, FundEvent, FundState } from './fund-types';
-import { counts } from './rules';
+import { counts, debtPaidBy } from './rules';
 import { markRefundDue, setContribution, updateRound, without } from './state-updates';
 
 export type RoundEvent = Extract<
@@ -50,8 +50,17 @@ export function evolveRounds(state: FundState, event: RoundEvent): FundState {
       };
     case 'ContributionMade':
       return { ...state, contributions: [...state.contributions, event.contribution] };
-    case 'ContributionConfirmed':
-      return setContribution(state, event.contributionId, { status: 'confirmed' });
+    case 'ContributionConfirmed': {
+      const confirmed = setContribution(state, event.contributionId, { status: 'confirmed' });
+      const contribution = state.contributions.find((c) => c.id === event.contributionId);
+      const paid = contribution ? debtPaidBy(state, contribution) : 0;
+      if (paid === 0) return confirmed;
+      const memberId = contribution!.contributorId;
+      return {
+        ...confirmed,
+        debts: { ...confirmed.debts, [memberId]: (confirmed.debts[memberId] ?? 0) - paid },
+      };
+    }
     case 'ContributionFailed':
       return { ...state, contributions: state.contributions.filter((c) => c.id !== event.contributionId) };
     case 'ContributionCaptured':

@@ -1,7 +1,7 @@
 import { type LedgerEntry, type LedgerTransaction, ledgerAccount, offProviderBalances } from '../ledger';
 import { netPayout } from '../money';
 import type { Contribution, FundEvent, FundState } from './fund-types';
-import { counts, payerOf, roundContributions } from './rules';
+import { counts, debtPaidBy, payerOf, roundContributions } from './rules';
 
 const entry = (account: string, userId: string | null, amountCents: number): LedgerEntry => ({
   account,
@@ -29,13 +29,25 @@ export function fundPostings(before: FundState, event: FundEvent): LedgerTransac
     case 'ContributionConfirmed': {
       const c = find(event.contributionId)!;
       const recipient = c.recipientId;
+      const manual: LedgerTransaction = {
+        kind: 'manual-contribution',
+        key: `contribution:${c.id}`,
+        entries: [
+          entry(ledgerAccount.funding(payerOf(c)), payerOf(c), -c.amountCents),
+          entry(ledgerAccount.payout(recipient), recipient, c.amountCents),
+        ],
+      };
+      // An expelled member's round, paid after the vote: no longer part of their debt.
+      const paid = debtPaidBy(before, c);
+      if (paid === 0) return [manual];
       return [
+        manual,
         {
-          kind: 'manual-contribution',
-          key: `contribution:${c.id}`,
+          kind: 'debt',
+          key: `debt-paid:${c.id}`,
           entries: [
-            entry(ledgerAccount.funding(payerOf(c)), payerOf(c), -c.amountCents),
-            entry(ledgerAccount.payout(recipient), recipient, c.amountCents),
+            entry(ledgerAccount.debt(c.contributorId), c.contributorId, -paid),
+            entry(ledgerAccount.debtOffset(before.fundId), null, paid),
           ],
         },
       ];

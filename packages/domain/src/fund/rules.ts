@@ -114,3 +114,14 @@ export function roundTotals(state: FundState): {
   }
   return { platformCents, manualCents, paypalCents };
 }
+
+/**
+ * What a contribution confirmed now pays of its member's debt: an expelled member's debt counts
+ * the round that expelled them, and a payment for that round declared by hand before the vote
+ * (theirs, or a cover) that the recipient confirms after it pays that round. Without it the
+ * round was owed twice: in the debt, and as the payment (a cover's debt to the one who paid).
+ */
+export function debtPaidBy(before: FundState, contribution: Contribution): Cents {
+  if (!before.expelled.includes(contribution.contributorId)) return 0;
+  return Math.min(contribution.amountCents, before.debts[contribution.contributorId] ?? 0);
+}
