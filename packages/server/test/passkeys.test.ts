@@ -160,6 +160,25 @@ describe('passkeys', () => {
     expect(await signedIn(client)).toBe(true);
   });
 
+  it('a password reset leaves the passkeys, and its email names them so one not recognised can be removed', async () => {
+    const { client, person } = await register(t.app);
+    await client.put('/api/user/language', { languagePreference: 'it' });
+    await addPasskey(client, 'Chiave rossa');
+    const anonymous = new TestClient(t.app);
+    await anonymous.post('/api/forgot-password', { email: person.email });
+    await t.flushOutbox();
+    const token = t.mailer.tokenFrom(person.email, '/reset-password');
+    expect(
+      (await anonymous.post('/api/reset-password', { token, password: 'chosen again by email' })).statusCode,
+    ).toBe(200);
+    await t.flushOutbox();
+    const mail = t.mailer.sent.filter((m) => m.to === person.email).at(-1)!;
+    expect(mail.subject).toBe('Giro: password reimpostata');
+    expect(mail.text).toContain(
+      'Queste passkey permettono ancora di accedere al tuo account: "Chiave rossa". Rimuovi quelle che non riconosci.',
+    );
+  });
+
   it('renames and removes only the caller’s own passkeys, each change recorded and mailed', async () => {
     const { client, person } = await register(t.app);
     await client.put('/api/user/language', { languagePreference: 'en' });

@@ -8,7 +8,7 @@ import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { hashPassword, verifyPassword } from '../security/passwords';
-import { recordSecurityEvent } from './security-events';
+import { passkeysNamed, recordSecurityEvent } from './security-events';
 
 /**
  * Changes the password after checking the current one; other sessions of the user end. The
@@ -40,7 +40,7 @@ export async function changePassword(
     await endSessionsOfUser(tx, user.id, sessionId);
     // A reset link still in the mailbox no longer sets the password: the member has just chosen one.
     await spendTokensOf(tx, user.id, 'reset_password', deps.clock.now());
-    await recordSecurityEvent(tx, deps, user, 'password_changed');
+    await recordSecurityEvent(tx, deps, user, 'password_changed', await passkeysNamed(tx, user.id));
   });
   deps.kickOutbox();
 }

@@ -7,7 +7,7 @@ import { findUserById } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { hashPassword } from '../security/passwords';
-import { recordSecurityEvent } from './security-events';
+import { passkeysNamed, recordSecurityEvent } from './security-events';
 
 /** Sets a new password from a reset token and ends every session of that user (domain.md). */
 export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
@@ -28,7 +28,7 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     // A second link asked for in the same hour (or by someone else) sets nothing after this one.
     await spendTokensOf(tx, userId, 'reset_password', now);
-    await recordSecurityEvent(tx, deps, user, 'password_reset');
+    await recordSecurityEvent(tx, deps, user, 'password_reset', await passkeysNamed(tx, userId));
   });
   deps.kickOutbox();
 }

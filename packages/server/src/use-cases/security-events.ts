@@ -4,6 +4,7 @@ import type { SecurityEventKind, SecurityEventView } from '@giro/contract/securi
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { DEFAULT_TIME_ZONE, findPreferences } from '../db/notification-preferences.repository';
+import { listPasskeysOfUser } from '../db/passkey.repository';
 import { securityEvents, sessions } from '../db/schema';
 import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
@@ -75,6 +76,16 @@ const texts: Record<
   },
 };
 
+/**
+ * After a password reset or change, the passkeys that still sign the member in: a password is
+ * reset to lock out whoever knew the old one, and a passkey such a person added meanwhile is
+ * not touched by it. Said in the mail, so the member can remove one they do not recognise.
+ */
+const passkeysStill: Record<Language, string> = {
+  en: ' These passkeys still sign in to your account: {{passkeys}}. Remove any you do not recognise.',
+  it: ' Queste passkey permettono ancora di accedere al tuo account: {{passkeys}}. Rimuovi quelle che non riconosci.',
+};
+
 /** What a browser the user agent does not name is recorded as, and called in a mail. */
 const UNKNOWN_BROWSER = '?';
 const unknownBrowser: Record<Language, string> = { en: 'an unknown browser', it: 'un browser sconosciuto' };
@@ -116,7 +127,7 @@ export async function recordSecurityEvent(
       vars: {
         name: user.displayName,
         title: text.title,
-        event: fill(text.event, detail, language),
+        event: fill(`${text.event}${detail.passkeys ? passkeysStill[language] : ''}`, detail, language),
         when,
         link: `${deps.config.publicUrl}/account#security`,
       },
@@ -175,4 +186,10 @@ export async function listOwnSecurityEvents(deps: Deps, userId: string): Promise
     detail: row.detail,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/** The member's passkeys by name, quoted, for a password event's detail ("" when none). */
+export async function passkeysNamed(tx: DbOrTx, userId: string): Promise<Record<string, string>> {
+  const names = (await listPasskeysOfUser(tx, userId)).map((passkey) => `"${passkey.name}"`);
+  return names.length > 0 ? { passkeys: names.join(', ') } : {};
 }
