@@ -30,10 +30,11 @@ export const notificationTypes = [
   'request_payment_failed',
   // The owner's side of it: a contribution to my request no longer counts (its payout shrinks).
   'request_contribution_lost',
-  // Swapping turns (issue 16): asked of me; my request accepted or declined.
+  // Swapping turns (issue 16): asked of me; my request accepted, declined, or lapsed unanswered.
   'swap_requested',
   'swap_accepted',
   'swap_declined',
+  'swap_lapsed',
   // Covering a member (issue 16): I was covered; the recipient got a cover; a debt repaid, or its payment failed.
   'contribution_covered',
   'cover_received',

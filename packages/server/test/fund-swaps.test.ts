@@ -5,8 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../src/db/client';
 import { funds } from '../src/db/schema';
-import { fundOf, type Member, organizationOf } from './support/fund-members';
-import { activeFund } from './support/fund-steps';
+import { connectPayoutAccount, fundOf, type Member, organizationOf } from './support/fund-members';
+import { act, activeFund, openWindow } from './support/fund-steps';
+import { card } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -126,6 +127,23 @@ describe('swapping turns over HTTP (api.md, Second wave)', () => {
       code: 'SWAP_NOT_FOUND',
     });
     await t.flushOutbox();
+    expect(await notificationTypes(fourth!)).not.toContain('swap_requested');
+  });
+
+  it('left unanswered until the asker’s turn begins: it lapses, and the asker is told', async () => {
+    const members = await organizationOf(t, 4);
+    const fund = await activeFund(members);
+    const [recipient, second, third, fourth] = await inOrder(members, fund);
+    const path = `/api/rotating-fund/${fund.id}/swaps`;
+    expect((await second!.client.post(path, { withMemberId: fourth!.id })).statusCode).toBe(200);
+    // The first round is paid out: the second member's turn begins, with the request unanswered.
+    await connectPayoutAccount(recipient!);
+    await openWindow(recipient!);
+    for (const m of [second!, third!, fourth!]) await act(m, 'contributions', card());
+    await act(recipient!, 'withdraw');
+    await t.flushOutbox();
+    expect((await fundOf(second!)).swaps).toEqual([]);
+    expect(await notificationTypes(second!)).toContain('swap_lapsed');
     expect(await notificationTypes(fourth!)).not.toContain('swap_requested');
   });
 

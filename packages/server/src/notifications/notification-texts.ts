@@ -324,6 +324,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: '{{member}} ha rifiutato lo scambio del turno. Il tuo turno resta invariato.',
     },
   },
+  swap_lapsed: {
+    en: {
+      title: 'Swap request lapsed',
+      body: 'Your request to swap turns with {{member}} lapsed unanswered: it can no longer be done, as one of the two turns began or the rotation changed. Your turn stays as it was.',
+    },
+    it: {
+      title: 'Richiesta di scambio decaduta',
+      body: 'La tua richiesta di scambiare il turno con {{member}} è decaduta senza risposta: non si può più fare, perché uno dei due turni è cominciato o la rotazione è cambiata. Il tuo turno resta invariato.',
+    },
+  },
   contribution_covered: {
     en: {
       title: 'Your contribution was covered',

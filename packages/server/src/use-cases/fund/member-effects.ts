@@ -40,6 +40,9 @@ export async function applyMemberEffects(
       ];
     case 'SwapDeclined':
       return [{ userId: event.fromId, type: 'swap_declined', data: { memberName: names.get(event.toId) } }];
+    // Unanswered when a turn began, or a member left: the one who asked hears it ended.
+    case 'SwapLapsed':
+      return [{ userId: event.fromId, type: 'swap_lapsed', data: { memberName: names.get(event.toId) } }];
     case 'ContributionMade': {
       const c = event.contribution;
       if (!c.paidBy) return [];

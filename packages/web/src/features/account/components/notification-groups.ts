@@ -21,6 +21,7 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'swap_requested',
     'swap_accepted',
     'swap_declined',
+    'swap_lapsed',
     'contribution_covered',
     'cover_received',
     'debt_repayment_declared',
