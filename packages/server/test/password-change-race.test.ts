@@ -32,34 +32,31 @@ async function memberWithSession() {
   return { person, user, sessionId };
 }
 
+/** The change, as the route runs it with the user it read before whatever committed since. */
+const changeWithOldPassword = ({ person, user, sessionId }: Awaited<ReturnType<typeof memberWithSession>>) =>
+  changePassword(
+    t.deps,
+    user,
+    { currentPassword: person.password, newPassword: 'the intruder chose this one' },
+    sessionId,
+  );
+
 it('a password reset committed after the current password was checked keeps its password', async () => {
-  const { person, user, sessionId } = await memberWithSession();
+  const member = await memberWithSession();
+  const { user } = member;
   // The reset commits while the change is hashing (the route read the user before it).
   const reset = await hashPassword('the password the member chose by email');
   await t.database.db.update(users).set({ passwordHash: reset }).where(eq(users.id, user.id));
-  await expect(
-    changePassword(
-      t.deps,
-      user,
-      { currentPassword: person.password, newPassword: 'the intruder chose this one' },
-      sessionId,
-    ),
-  ).rejects.toMatchObject({ code: 'PASSWORD_CHANGE_FAILED' });
+  await expect(changeWithOldPassword(member)).rejects.toMatchObject({ code: 'PASSWORD_CHANGE_FAILED' });
   const after = (await findUserById(t.database.db, user.id))!;
   expect(after.passwordHash).toBe(reset);
 });
 
 it('a change whose session was ended meanwhile (signed out from another browser) writes nothing', async () => {
-  const { person, user, sessionId } = await memberWithSession();
+  const member = await memberWithSession();
+  const { person, user } = member;
   await t.database.db.delete(sessions).where(eq(sessions.userId, user.id));
-  await expect(
-    changePassword(
-      t.deps,
-      user,
-      { currentPassword: person.password, newPassword: 'the intruder chose this one' },
-      sessionId,
-    ),
-  ).rejects.toMatchObject({ code: 'SESSION_EXPIRED' });
+  await expect(changeWithOldPassword(member)).rejects.toMatchObject({ code: 'SESSION_EXPIRED' });
   const after = (await findUserById(t.database.db, user.id))!;
   expect(await verifyPassword(after.passwordHash, person.password)).toBe(true);
 });

@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { NowFrame } from '../../../components/ui/now-frame';
 import { euro } from '../../../lib/format';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { uuid } from '../../../lib/uuid';
@@ -78,21 +79,10 @@ export function DebtNow({ item }: { item: DebtItem }) {
  * no fund now. The same frame as the fund's Now card.
  */
 export function DebtCard({ item }: { item: DebtItem }) {
-  const { t } = useTranslation();
   const acts = item.kind === 'confirm_repayment' || item.kind === 'repay_debt';
   return (
-    <section
-      aria-labelledby="now-title"
-      data-testid="now-card"
-      data-kind={item.kind}
-      className={`flex flex-col gap-3 rounded-2xl p-5 shadow-sm ring-1 ${
-        acts ? 'bg-teal-50 ring-teal-200' : 'bg-white ring-stone-200'
-      }`}
-    >
-      <h2 id="now-title" className="text-sm font-semibold tracking-wide text-teal-900 uppercase">
-        {t('now.title')}
-      </h2>
+    <NowFrame kind={item.kind} acts={acts}>
       <DebtNow item={item} />
-    </section>
+    </NowFrame>
   );
 }

@@ -3,6 +3,7 @@ import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button';
+import { NowFrame } from '../../../components/ui/now-frame';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNow } from '../../../lib/clock-store';
 import { euro, longDate } from '../../../lib/format';
@@ -58,7 +59,6 @@ export function NowCard({
    */
   other?: { kind: string; acts: boolean; body: ReactNode } | null;
 }) {
-  const { t } = useTranslation();
   const name = useMemberName(fund);
   // The round panel's interval: the two decide from one moment which shows the button to pay.
   const nowMs = useNow(30_000);
@@ -81,26 +81,14 @@ export function NowCard({
   const isAction = showOther ? other.acts : !news;
   const keepFocus = useKeepFocus<HTMLElement>();
   return (
-    <section
-      ref={keepFocus}
-      tabIndex={-1}
-      aria-labelledby="now-title"
-      data-testid="now-card"
-      data-kind={showOther ? other.kind : item.kind}
-      className={`flex flex-col gap-3 rounded-2xl p-5 shadow-sm ring-1 ${
-        isAction ? 'bg-teal-50 ring-teal-200' : 'bg-white ring-stone-200'
-      }`}
-    >
-      <h2 id="now-title" className="text-sm font-semibold tracking-wide text-teal-900 uppercase">
-        {t('now.title')}
-      </h2>
+    <NowFrame kind={showOther ? other.kind : item.kind} acts={isAction} frameRef={keepFocus}>
       {showOther ? other.body : <NowBody item={item} fund={fund} name={name} />}
       {nowCardCovers(item.kind, other != null) && (
         <Suspense fallback={null}>
           <CoverMembers fund={fund} userId={userId} contributions={contributions.data} />
         </Suspense>
       )}
-    </section>
+    </NowFrame>
   );
 }
 
