@@ -88,7 +88,7 @@ export const apiLogsPageSchema = z.object({
 export type ApiLogsPage = z.infer<typeof apiLogsPageSchema>;
 
 /** GET /api/admin/email-tracking */
-export const emailStatusSchema = z.enum(['queued', 'sent', 'failed']);
+export const emailStatusSchema = z.enum(['queued', 'sent', 'failed', 'withdrawn']);
 export type EmailStatus = z.infer<typeof emailStatusSchema>;
 export const emailTrackingQuerySchema = z.strictObject({
   status: emailStatusSchema.optional(),

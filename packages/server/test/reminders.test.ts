@@ -2,10 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pruneSentReminders } from '../src/db/reminder.queries';
 import { funds, sentReminders, users } from '../src/db/schema';
+import { listTrackedEmails } from '../src/use-cases/list-tracked-emails';
 import {
   connectPayoutAccount,
   DAY,
   fastForward,
+  fundOf,
   HOUR,
   type Member,
   organizationOf,
@@ -173,9 +175,12 @@ describe('calls to act reach members where they are (issue 14)', () => {
     await members[0]!.client.post('/api/rotating-fund');
     await sendEverything();
     expect(pushesTitled("Vota l'importo mensile").sort()).toEqual(members.map(pathOf).sort());
-    const fund = await activeFund(members);
+    for (const m of members) await act(m, 'votes/amount', { amountCents: 5000 });
     await sendEverything();
     expect(pushesTitled("Accetta l'importo")).toHaveLength(3);
+    for (const m of members) await act(m, 'votes/confirmation', { accept: true });
+    for (const m of members) await act(m, 'votes/withdrawal-date', { option: '14d' });
+    const fund = await fundOf(members[0]!);
     await connectPayoutAccount(recipientOf(members, fund));
     await openWindow(members[0]!);
     const card = {
@@ -251,6 +256,38 @@ describe('quiet hours (issue 14)', () => {
     await fastForward(members[0]!, 2 * HOUR);
     await sendEverything();
     expect(pushesTitled(WINDOW_OPEN)).toContain(pathOf(payer));
+  });
+
+  it('a held call to act that is answered before morning never leaves: paying at night withdraws "time to contribute"', async () => {
+    const members = await organizationOf(t, 3);
+    for (const m of members) await subscribe(m);
+    const fund = await activeFund(members);
+    const [payer, other] = payersOf(members, fund) as [Member, Member];
+    const opensAt = new Date(t.clock.now().getTime() + (7 * DAY + 1) * 60_000);
+    const clock = (offsetMinutes: number) =>
+      new Date(opensAt.getTime() + offsetMinutes * 60_000).toISOString().slice(11, 16);
+    for (const member of [payer, other]) {
+      const hours = await member.client.put('/api/notification-preferences', {
+        quietHours: { from: clock(-30), to: clock(60) },
+        timeZone: 'UTC',
+      });
+      expect(hours.statusCode).toBe(200);
+    }
+    await openWindow(members[0]!);
+    await sendEverything();
+    expect(pushesTitled(WINDOW_OPEN)).toEqual([]);
+    // The payer pays during their quiet hours; the other does not.
+    await act(payer, 'contributions', { method: 'manual' });
+    await fastForward(members[0]!, 2 * HOUR);
+    await sendEverything();
+    expect(pushesTitled(WINDOW_OPEN)).toEqual([pathOf(other)]);
+    const mailedTo = t.mailer.sent.filter((m) => m.subject === WINDOW_OPEN).map((m) => m.to);
+    expect(mailedTo).toEqual([await emailOf(other)]);
+    // The payer's email is on record as withdrawn, not queued for ever.
+    const withdrawn = await listTrackedEmails(t.deps, { status: 'withdrawn', limit: 50 });
+    expect(withdrawn.items.map((item) => [item.subject, item.status])).toEqual([[WINDOW_OPEN, 'withdrawn']]);
+    const queued = await listTrackedEmails(t.deps, { status: 'queued', limit: 50 });
+    expect(queued.items.map((item) => item.subject)).not.toContain(WINDOW_OPEN);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { EmailTrackingQuery } from '@giro/contract/admin-monitoring';
-import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { mailMessages, outbox } from './schema';
 
@@ -14,8 +14,10 @@ export async function listMailWithDelivery(
   const where: SQL[] = [];
   if (query.template) where.push(eq(m.template, query.template));
   if (query.status === 'sent') where.push(isNotNull(m.sentAt));
-  if (query.status === 'failed') where.push(and(isNull(m.sentAt), isNotNull(outbox.lastError))!);
-  if (query.status === 'queued') where.push(and(isNull(m.sentAt), isNull(outbox.lastError))!);
+  const waiting = and(isNull(m.sentAt), ne(m.status, 'withdrawn'));
+  if (query.status === 'failed') where.push(and(waiting, isNotNull(outbox.lastError))!);
+  if (query.status === 'queued') where.push(and(waiting, isNull(outbox.lastError))!);
+  if (query.status === 'withdrawn') where.push(eq(m.status, 'withdrawn'));
   if (after) where.push(sql`(${m.createdAt}, ${m.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`);
   return db
     .select({
@@ -26,6 +28,7 @@ export async function listMailWithDelivery(
       toAddress: m.toAddress,
       subject: m.subject,
       sentAt: m.sentAt,
+      withdrawn: sql<boolean>`${m.status} = 'withdrawn'`,
       attempts: sql<number>`coalesce(${outbox.attempts}, 0)`.mapWith(Number),
       lastError: outbox.lastError,
     })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Language } from '@giro/contract/errors';
 import type { DbOrTx } from '../db/client';
 import { mailMessages, outbox } from '../db/schema';
+import type { HeldCall } from '../notifications/held-call';
 import { effectiveTemplate } from './stored-templates';
 import { fillPlaceholders, type MailTemplate } from './templates';
 
@@ -12,6 +13,8 @@ export interface NewMail {
   vars: Record<string, string>;
   /** When it may go, if later than now (a member's quiet hours). */
   availableAt?: Date;
+  /** The fund's call to act it is (notifications/held-call.ts): withdrawn if answered before it leaves. */
+  call?: HeldCall | undefined;
 }
 
 /**
@@ -50,7 +53,7 @@ export async function enqueueMails(tx: DbOrTx, mails: readonly NewMail[], now: D
   await tx.insert(outbox).values(
     ids.map((id, i) => ({
       topic: 'mail',
-      payload: { mailId: id },
+      payload: mails[i]!.call ? { mailId: id, call: mails[i]!.call } : { mailId: id },
       availableAt: mails[i]!.availableAt ?? now,
       createdAt: now,
     })),

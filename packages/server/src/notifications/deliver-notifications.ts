@@ -9,6 +9,7 @@ import { outbox, pushSubscriptions, users } from '../db/schema';
 import { enqueueMails, type NewMail } from '../mail/enqueue-mail';
 import { PUSH_TOPIC, type PushMessage } from '../push/enqueue-push';
 import { channelsFor, destinations, isUrgent, sendableAt } from './channels';
+import { heldCallOf } from './held-call';
 import { loadNoticeOverrides } from './notice-overrides';
 import { type NoticeOverrides, notificationLink, renderNotification } from './notification-texts';
 
@@ -78,6 +79,7 @@ export async function deliverNotifications(
           settings: `${publicUrl}/account#notifications`,
         },
         availableAt: at,
+        call: heldCallOf(delivery.organizationId, type, userId),
       });
     }
   }
@@ -161,7 +163,7 @@ async function enqueuePushes(
     };
     return (byUser.get(userId) ?? []).map((subscriptionId) => ({
       topic: PUSH_TOPIC,
-      payload: { subscriptionId, userId, message },
+      payload: { subscriptionId, userId, message, call: heldCallOf(delivery.organizationId, type, userId) },
       availableAt: at,
       createdAt: now,
     }));

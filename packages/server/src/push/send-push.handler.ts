@@ -5,6 +5,7 @@ import webPush from 'web-push';
 import type { Db } from '../db/client';
 import { pushSubscriptions } from '../db/schema';
 import type { OutboxHandler } from '../jobs/outbox-worker';
+import { type HeldCall, heldCallStillOpen } from '../notifications/held-call';
 import { isAllowedPushEndpoint } from './endpoint-policy';
 import type { PushMessage } from './enqueue-push';
 import { isPrivateAddress } from './private-address';
@@ -31,11 +32,13 @@ export function sendPushHandler(
   logger: Logger,
 ): OutboxHandler {
   return async (row) => {
-    const { subscriptionId, userId, message } = row.payload as {
+    const { subscriptionId, userId, message, call } = row.payload as {
       subscriptionId: string;
       /** Whom it was composed for; absent from the rows of releases before stop 69. */
       userId?: string;
       message: PushMessage;
+      /** The fund's call to act it is, if one (notifications/held-call.ts). */
+      call?: HeldCall;
     };
     const [subscription] = await db
       .select()
@@ -45,6 +48,8 @@ export function sendPushHandler(
     // The browser moved to another member since (a shared phone: whoever turns pushes on there
     // last has it): what was written for the one before is not theirs to read.
     if (userId !== undefined && subscription.userId !== userId) return;
+    // Answered while it waited (quiet hours, a backlog): "time to contribute" after paying is not sent.
+    if (call && !(await heldCallStillOpen(db, call))) return;
     const url = new URL(subscription.endpoint);
     const listed = extraOrigins.includes(url.origin);
     if (

@@ -1,4 +1,4 @@
-import { type EmailStatus, mailTemplateKeySchema } from '@giro/contract/admin-monitoring';
+import { type EmailStatus, emailStatusSchema, mailTemplateKeySchema } from '@giro/contract/admin-monitoring';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
@@ -11,6 +11,7 @@ const statusStyle: Record<EmailStatus, string> = {
   queued: 'bg-amber-100 text-amber-900',
   sent: 'bg-teal-100 text-teal-900',
   failed: 'bg-red-100 text-red-900',
+  withdrawn: 'bg-stone-100 text-stone-800',
 };
 
 /** Every email: template, language, masked recipient, status in words, attempts and error. */
@@ -36,7 +37,7 @@ export function EmailTrackingView() {
             className="min-h-11 rounded-lg border border-stone-300 bg-white px-3"
           >
             <option value="">{t('adminMonitoring.filters.any')}</option>
-            {(['queued', 'sent', 'failed'] as const).map((value) => (
+            {emailStatusSchema.options.map((value) => (
               <option key={value} value={value}>
                 {statusText(value)}
               </option>

@@ -1,0 +1,33 @@
+import type { NotificationType } from '@giro/contract/notifications';
+import type { DbOrTx } from '../db/client';
+import { findFundOfOrganization } from '../db/fund.repository';
+import { fundCallTypes, isCallStillOpen } from './open-calls';
+
+/**
+ * A fund's call to act as a push or an email carries it (outbox payload `call`): what it asks
+ * of whom. A member's quiet hours hold such a message until morning, and a busy outbox may hold
+ * it a while; by then they may have paid, voted or been paid out.
+ */
+export interface HeldCall {
+  organizationId: string;
+  type: NotificationType;
+  userId: string;
+}
+
+/** The call a delivery's push and email carry, for the fund's calls to act only. */
+export function heldCallOf(organizationId: string | null, type: NotificationType, userId: string) {
+  return organizationId !== null && fundCallTypes.includes(type)
+    ? { organizationId, type, userId }
+    : undefined;
+}
+
+/**
+ * Whether the call is still open in the fund as it is now, read when the message is about to
+ * leave: a member who paid at 23:00 is not told at 07:00 that it is time to contribute. The
+ * in-app alert went with the payment's transaction (open-calls.ts); the push and email left
+ * in the outbox are checked here, off the payment's path. A fund that is gone asks nothing.
+ */
+export async function heldCallStillOpen(db: DbOrTx, call: HeldCall): Promise<boolean> {
+  const fund = await findFundOfOrganization(db, call.organizationId);
+  return fund !== undefined && isCallStillOpen(call.type, fund.state, call.userId);
+}
