@@ -363,6 +363,11 @@ const catalogue = {
     en: 'You already declared this repayment: it waits for confirmation.',
     it: 'Hai già dichiarato questa restituzione: attende la conferma.',
   },
+  DEBT_REPAYMENT_NOT_DECLARED: {
+    status: 409,
+    en: 'There is no declared repayment of this debt to refuse.',
+    it: "Non c'è una restituzione dichiarata di questo debito da respingere.",
+  },
   REQUEST_NOT_FOUND: { status: 404, en: 'Request not found.', it: 'Richiesta non trovata.' },
   REQUEST_ALREADY_OPEN: {
     status: 409,

@@ -35,10 +35,12 @@ export const notificationTypes = [
   'swap_accepted',
   'swap_declined',
   'swap_lapsed',
-  // Covering a member (issue 16): I was covered; the recipient got a cover; a debt repaid, or its payment failed.
+  // Covering a member (issue 16): I was covered; the recipient got a cover; a debt repaid (or the
+  // creditor says that repayment never came), or its payment failed.
   'contribution_covered',
   'cover_received',
   'debt_repayment_declared',
+  'debt_repayment_not_received',
   'debt_settled',
   'debt_payment_failed',
 ] as const;

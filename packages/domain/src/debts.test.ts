@@ -3,6 +3,7 @@ import {
   confirmRepayment,
   declareRepayment,
   type MemberDebt,
+  refuseRepayment,
   repaymentPosting,
   startPlatformRepayment,
 } from './debts';
@@ -37,6 +38,15 @@ describe('debts between members', () => {
     );
     expect(code(() => confirmRepayment(debt, 'ann'))).toBe('ok');
     expect(code(() => confirmRepayment(debt, 'bob'))).toBe('NOT_DEBT_PARTY');
+  });
+
+  it('the creditor refuses a declared repayment that never came; only a declared one, only theirs, only open', () => {
+    const declared = { ...debt, repaymentDeclaredAt: 1 };
+    expect(code(() => refuseRepayment(declared, 'ann'))).toBe('ok');
+    expect(code(() => refuseRepayment(declared, 'bob'))).toBe('NOT_DEBT_PARTY');
+    expect(code(() => refuseRepayment(debt, 'ann'))).toBe('DEBT_REPAYMENT_NOT_DECLARED');
+    expect(code(() => refuseRepayment({ ...declared, status: 'settled' }, 'ann'))).toBe('DEBT_CLOSED');
+    expect(code(() => refuseRepayment({ ...declared, status: 'settling' }, 'ann'))).toBe('DEBT_SETTLING');
   });
 
   it('not before the round paid out, not after it was settled or cancelled', () => {

@@ -50,6 +50,17 @@ export function confirmRepayment(debt: MemberDebt, userId: string): void {
 }
 
 /**
+ * The creditor says a declared repayment never reached them: the declaration goes, and the debt
+ * is open to repay again, by hand or through the platform. Without it a declaration the
+ * creditor could not confirm kept the debt open for good, and barred the platform's way too.
+ */
+export function refuseRepayment(debt: MemberDebt, userId: string): void {
+  if (debt.creditorId !== userId) throw new DomainError('NOT_DEBT_PARTY');
+  settleable(debt);
+  if (debt.repaymentDeclaredAt === null) throw new DomainError('DEBT_REPAYMENT_NOT_DECLARED');
+}
+
+/**
  * A repayment: the receivable and the payable go back to zero, and the money is what the debtor
  * gave and the creditor received (by hand, like a manual contribution, or through the platform,
  * booked once the creditor was paid). One per debt, whichever way.

@@ -66,6 +66,8 @@ const domainErrorDocs = {
   DEBT_CLOSED: 'Settling or confirming a debt already settled or cancelled.',
   DEBT_REPAYMENT_DECLARED:
     "Declaring again a manual repayment that waits for the creditor's confirmation, or paying one already declared.",
+  DEBT_REPAYMENT_NOT_DECLARED:
+    'Saying a repayment was not received when the debtor declared none (or it was refused already).',
   DEBT_SETTLING: 'Repaying or confirming a debt while its repayment through the platform is under way.',
   // Funding requests
   REQUEST_NOT_FOUND: 'No such funding request in the organization.',

@@ -122,6 +122,7 @@ const matrix: Record<string, Access> = {
   'DELETE /api/rotating-fund/{id}/swaps/{swapId}': 'organization',
   'POST /api/debts/{id}/settle': 'organization',
   'POST /api/debts/{id}/confirm': 'organization',
+  'POST /api/debts/{id}/not-received': 'organization',
   'GET /api/requests/{id}': 'organization',
   'PATCH /api/requests/{id}': 'organization',
   'POST /api/requests/{id}/cancel': 'organization',

@@ -185,6 +185,58 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     ]);
   });
 
+  it('a declared repayment that never came is refused by the creditor: the debt is open again, to declare or pay anew', async () => {
+    const { recipient, sister, brother, cousin, organizationId } = await roundOfFour();
+    await payOutWithCover(recipient, sister, brother, cousin);
+    const [debt] = await debtsOf(brother);
+    const url = (path: string) => `/api/debts/${debt!.id}/${path}`;
+    sister.client.language = 'it';
+    const early = await sister.client.post(url('not-received'));
+    expect({ status: early.statusCode, message: early.json().message }).toEqual({
+      status: 409,
+      message: "Non c'è una restituzione dichiarata di questo debito da respingere.",
+    });
+    expect((await brother.client.post(url('settle'), { method: 'manual' })).statusCode).toBe(200);
+    // Only the creditor says it never came; someone outside the debt does not see it.
+    expect((await brother.client.post(url('not-received'))).json().code).toBe('NOT_DEBT_PARTY');
+    expect((await cousin.client.post(url('not-received'))).statusCode).toBe(404);
+    const headers = { 'idempotency-key': 'refuse-000001' };
+    const refused = await sister.client.post(url('not-received'), undefined, { headers });
+    const replay = await sister.client.post(url('not-received'), undefined, { headers });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toMatchObject({ status: 'open', repaymentDeclaredAt: null });
+    expect(replay.json()).toEqual(refused.json());
+    await t.flushOutbox();
+    expect(await types(brother)).toContain('debt_repayment_not_received');
+    // Nothing was booked for the declaration, and the debt can be declared again, then confirmed.
+    let journal = await readJournal(t.database.db, organizationId);
+    expect(journal.filter((x) => x.kind === 'member-debt-repaid')).toEqual([]);
+    expect(
+      (await brother.client.post(url('settle'), { method: 'manual' })).json().repaymentDeclaredAt,
+    ).toEqual(expect.any(String));
+    expect((await sister.client.post(url('confirm'))).json().status).toBe('settled');
+    expect((await sister.client.post(url('not-received'))).json().code).toBe('DEBT_CLOSED');
+    journal = await readJournal(t.database.db, organizationId);
+    expect(journal.filter((x) => x.kind === 'member-debt-repaid')).toHaveLength(1);
+    expect(checkJournal(journal)).toEqual([]);
+  });
+
+  it('a refused declaration leaves the platform’s way open: the debtor then pays by card', async () => {
+    const { recipient, sister, brother, cousin } = await roundOfFour();
+    await connectPayoutAccount(sister);
+    await payOutWithCover(recipient, sister, brother, cousin);
+    const [debt] = await debtsOf(brother);
+    const url = (path: string) => `/api/debts/${debt!.id}/${path}`;
+    await brother.client.post(url('settle'), { method: 'manual' });
+    expect((await brother.client.post(url('settle'), card())).json().code).toBe('DEBT_REPAYMENT_DECLARED');
+    await sister.client.post(url('not-received'));
+    const paid = await brother.client.post(url('settle'), card());
+    expect(paid.statusCode).toBe(200);
+    await t.flushOutbox();
+    await t.flushOutbox();
+    expect((await debtsOf(brother))[0]!.status).toBe('settled');
+  });
+
   it('a debt is settled between its two members after one of them has left the organization', async () => {
     const { recipient, sister, brother, cousin } = await roundOfFour();
     await payOutWithCover(recipient, sister, brother, cousin);

@@ -364,6 +364,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: '{{member}} dice di averti restituito il dovuto. Confermalo in Giro quando hai ricevuto il denaro.',
     },
   },
+  debt_repayment_not_received: {
+    en: {
+      title: 'Repayment not received',
+      body: '{{member}} says your repayment has not reached them. The debt is open again: repay it, or talk to them first.',
+    },
+    it: {
+      title: 'Restituzione non ricevuta',
+      body: '{{member}} dice che la tua restituzione non gli è arrivata. Il debito è di nuovo aperto: restituiscilo, o parlane prima con lui o lei.',
+    },
+  },
   debt_settled: {
     en: { title: 'Debt settled', body: 'Your debt to {{member}} is settled: you owe them nothing more.' },
     it: { title: 'Debito saldato', body: 'Il tuo debito con {{member}} è saldato: non devi più nulla.' },
@@ -448,7 +458,12 @@ export function notificationLink(type: NotificationType): string {
   )
     return '/requests';
   // A debt to confirm or one settled: the home shows debts first thing.
-  if (type === 'debt_repayment_declared' || type === 'debt_settled' || type === 'contribution_covered')
+  if (
+    type === 'debt_repayment_declared' ||
+    type === 'debt_repayment_not_received' ||
+    type === 'debt_settled' ||
+    type === 'contribution_covered'
+  )
     return '/';
   // A payment to confirm or to make: the home's Now card does it first thing.
   if (type === 'payment_confirmation_required' || contributionReminders.includes(type)) return '/';

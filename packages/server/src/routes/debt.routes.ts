@@ -1,7 +1,11 @@
 import { debtParamsSchema, debtsSchema, debtViewSchema, settleDebtBodySchema } from '@giro/contract/debts';
 import { AppError } from '../errors';
 import { listDebts } from '../use-cases/debts/list-debts';
-import { confirmDebtRepayment, declareManualRepayment } from '../use-cases/debts/repay-debt';
+import {
+  confirmDebtRepayment,
+  declareManualRepayment,
+  refuseDebtRepayment,
+} from '../use-cases/debts/repay-debt';
 import { repayDebtByPlatform } from '../use-cases/debts/repay-debt-by-platform';
 import { idempotencyHeaders, idempotentRequest } from './idempotent-request';
 import { type Routes, typed } from './route-kit';
@@ -64,6 +68,25 @@ export const debtRoutes: Routes = (app, deps) => {
         await request.requireUser(),
         request.params.id,
         idempotentRequest(request, 'debts/confirm'),
+      ),
+  );
+
+  r.post(
+    '/api/debts/:id/not-received',
+    {
+      schema: {
+        tags,
+        params: debtParamsSchema,
+        headers: idempotencyHeaders,
+        response: { 200: debtViewSchema },
+      },
+    },
+    async (request) =>
+      refuseDebtRepayment(
+        deps,
+        await request.requireUser(),
+        request.params.id,
+        idempotentRequest(request, 'debts/not-received'),
       ),
   );
 };

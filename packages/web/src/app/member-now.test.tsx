@@ -161,6 +161,39 @@ describe('a debt where no fund shows it', () => {
   });
 });
 
+describe('a repayment that never came', () => {
+  it('the creditor says so; a repayment declared again is refused with a new key, not a replay of the first', async () => {
+    const declared = debt({
+      debtorId: 'u9',
+      debtorName: 'Luca Neri',
+      creditorId: 'u1',
+      repaymentDeclaredAt: '2030-01-02T00:00:00.000Z',
+    });
+    const calls = fakeServer({
+      // Luca declares again at once: the list still shows a declared repayment.
+      'GET /api/debts': { debts: [declared] },
+      [`POST /api/debts/${DEBT}/not-received`]: { ...declared, repaymentDeclaredAt: null },
+    });
+    renderAt('/', <DebtNowWithoutOrganization userId="u1" />);
+    const card = await screen.findByTestId('now-card', {}, { timeout: 5000 });
+    const refuse = () => fireEvent.click(within(card).getByRole('button', { name: "Non l'ho ricevuta" }));
+    const refusals = () => calls.filter((c) => c.url === `/api/debts/${DEBT}/not-received`);
+    refuse();
+    await waitFor(() => expect(refusals()).toHaveLength(1));
+    await waitFor(() =>
+      expect(
+        (within(card).getByRole('button', { name: "Non l'ho ricevuta" }) as HTMLButtonElement).disabled,
+      ).toBe(false),
+    );
+    refuse();
+    await waitFor(() => expect(refusals()).toHaveLength(2));
+    const [first, second] = refusals().map((c) => c.headers.get('Idempotency-Key'));
+    expect(first).toMatch(/:refuse$/);
+    expect(second).toMatch(/:refuse$/);
+    expect(second).not.toBe(first);
+  });
+});
+
 describe('the Now card on a first load', () => {
   it('is drawn once, whole: what it reads beside the fund is asked for with the first screen', async () => {
     // u1 has paid and receives next, with no payout account: connecting one is what to do now.

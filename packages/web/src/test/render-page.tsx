@@ -16,12 +16,12 @@ type Handler = unknown | ((body: unknown) => unknown);
  * each call) and a render at a path inside the app's providers.
  */
 export function fakeServer(routes: Record<string, Handler>) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
+  const calls: { method: string; url: string; body: unknown; headers: Headers }[] = [];
   clearCsrfToken();
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, url, body });
+    calls.push({ method, url, body, headers: new Headers(init.headers) });
     if (url === '/api/csrf-token') return json(200, { csrfToken: 'token' });
     const key = `${method} ${url}`;
     if (!(key in routes)) return json(404, { code: 'NOT_FOUND', message: 'Not found.' });

@@ -1,5 +1,5 @@
 import type { DebtView } from '@giro/contract/debts';
-import { confirmRepayment, declareRepayment, repaymentPosting } from '@giro/domain/debts';
+import { confirmRepayment, declareRepayment, refuseRepayment, repaymentPosting } from '@giro/domain/debts';
 import type { Tx } from '../../db/client';
 import { asMemberDebt, type DebtRow, lockDebtById, updateDebt } from '../../db/debt.repository';
 import type { IdempotentRequest } from '../../db/idempotency.repository';
@@ -88,6 +88,36 @@ export function confirmDebtRepayment(
         organizationId: debt.organizationId,
         userId: debt.debtorId,
         type: 'debt_settled',
+        data: { memberName: await displayNameOf(tx, user.id) },
+      },
+      now,
+    );
+    return updated;
+  });
+}
+
+/**
+ * POST /api/debts/{id}/not-received: the creditor says the declared repayment never came. The
+ * declaration is taken back (nothing was booked for it), and the debtor is told: the debt is
+ * theirs to repay again, by hand or through the platform.
+ */
+export function refuseDebtRepayment(
+  deps: Deps,
+  user: UserRow,
+  debtId: string,
+  idempotency?: IdempotentRequest,
+): Promise<DebtView> {
+  return withLockedDebt(deps, user, debtId, idempotency, async (tx, debt) => {
+    refuseRepayment(asMemberDebt(debt), user.id);
+    const now = deps.clock.now();
+    const updated = await updateDebt(tx, debt.id, { repaymentDeclaredAt: null });
+    await notifyMember(
+      tx,
+      deps.config.publicUrl,
+      {
+        organizationId: debt.organizationId,
+        userId: debt.debtorId,
+        type: 'debt_repayment_not_received',
         data: { memberName: await displayNameOf(tx, user.id) },
       },
       now,

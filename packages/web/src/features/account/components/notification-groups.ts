@@ -25,6 +25,7 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'contribution_covered',
     'cover_received',
     'debt_repayment_declared',
+    'debt_repayment_not_received',
     'debt_settled',
     'debt_payment_failed',
     'request_payment_failed',

@@ -7,6 +7,8 @@ import { useMutation } from '../../../lib/mutation';
 
 export const debtsKey = ['/api/debts'] as const;
 
+const pathOf = { declare: 'settle', pay: 'settle', confirm: 'confirm', refuse: 'not-received' } as const;
+
 /** What I owe other members and what they owe me (api.md, Second wave). */
 export function useDebts(enabled = true) {
   return useQuery({
@@ -32,14 +34,17 @@ export function useDebtAction() {
       body,
     }: {
       id: string;
-      /** declare: repaid by hand; pay: through the platform (`body`); confirm: the creditor got it. */
-      step: 'declare' | 'pay' | 'confirm';
+      /**
+       * declare: repaid by hand; pay: through the platform (`body`); confirm: the creditor got
+       * it; refuse: the creditor says the declared repayment never came.
+       */
+      step: 'declare' | 'pay' | 'confirm' | 'refuse';
       key: string;
       body?: SettleDebtBody;
     }) =>
       apiRequest<DebtView>(
         'POST',
-        `/api/debts/${id}/${step === 'confirm' ? 'confirm' : 'settle'}`,
+        `/api/debts/${id}/${pathOf[step]}`,
         step === 'declare' ? { method: 'manual' } : body,
         { headers: { 'Idempotency-Key': key } },
       ),

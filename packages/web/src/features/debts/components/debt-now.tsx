@@ -11,14 +11,18 @@ import type { DebtItem } from '../hooks/debt-item';
 const RepayModal = lazyNamed(() => import('./repay-modal'), 'RepayModal');
 
 /**
- * The Now card's body for a debt between members: repay it by hand, or confirm a repayment. The
+ * The Now card's body for a debt between members: repay it by hand, or confirm a repayment (or
+ * say it never came). The
  * two are named by the debt itself: either may have left the organization since.
  */
 export function DebtNow({ item }: { item: DebtItem }) {
   const { t } = useTranslation();
   const action = useDebtAction();
-  // One key per debt and step: a retry of the same tap is the same request.
-  const [key] = useState(uuid);
+  // One key per debt and step: a retry of the same tap is the same request. A new one once it
+  // landed: a refused repayment is declared again, and the same key would only replay the first.
+  const [key, setKey] = useState(uuid);
+  const act = (step: 'confirm' | 'refuse' | 'declare') =>
+    action.mutate({ id: debt.id, step, key: `${key}:${step}` }, { onSuccess: () => setKey(uuid()) });
   const [paying, setPaying] = useState(false);
   const { debt } = item;
   const amount = euro(debt.amountCents);
@@ -34,10 +38,22 @@ export function DebtNow({ item }: { item: DebtItem }) {
           <Button
             className="self-stretch sm:self-start"
             data-testid="now-action"
-            busy={action.isPending}
-            onClick={() => action.mutate({ id: debt.id, step: 'confirm', key: `${key}:confirm` })}
+            busy={action.isPending && action.variables?.step === 'confirm'}
+            disabled={action.isPending}
+            onClick={() => act('confirm')}
           >
             {t('debts.now.confirmButton', { amount })}
+          </Button>
+          {/* It never came: the debt opens again and the debtor is told (not a dead end for either). */}
+          <Button
+            variant="secondary"
+            className="self-stretch sm:self-start"
+            needsNetwork
+            busy={action.isPending && action.variables?.step === 'refuse'}
+            disabled={action.isPending}
+            onClick={() => act('refuse')}
+          >
+            {t('debts.now.refuseButton')}
           </Button>
         </>
       );
@@ -52,7 +68,7 @@ export function DebtNow({ item }: { item: DebtItem }) {
             className="self-stretch sm:self-start"
             data-testid="now-action"
             busy={action.isPending}
-            onClick={() => action.mutate({ id: debt.id, step: 'declare', key: `${key}:declare` })}
+            onClick={() => act('declare')}
           >
             {t('debts.now.repayButton', { amount })}
           </Button>
