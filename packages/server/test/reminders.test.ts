@@ -216,7 +216,7 @@ describe('email as the fallback (issue 14)', () => {
 });
 
 describe('the close in the member’s own time zone', () => {
-  it('by email and by push, named when it is not Rome’s', async () => {
+  it('by email, by push and in the app, named when it is not Rome’s', async () => {
     const members = await organizationOf(t, 3);
     const fund = await activeFund(members);
     const [pushed, mailed] = payersOf(members, fund) as [Member, Member];
@@ -231,6 +231,18 @@ describe('the close in the member’s own time zone', () => {
     expect(mail?.text).toMatch(/La finestra si chiude il .* GMT-[45]/);
     const push = receiver.received.find((p) => (p.payload as { title?: string }).title === DAY_LEFT);
     expect((push?.payload as { body?: string } | undefined)?.body).toMatch(/GMT\+9/);
+    // The alerts list says the same hour as the push; a member who never chose a zone reads Rome's.
+    const alert = async (member: Member) => {
+      member.client.language = 'it';
+      const { notifications } = (await member.client.get('/api/user-notifications')).json<{
+        notifications: { title: string; body: string }[];
+      }>();
+      return notifications.find((n) => n.title === DAY_LEFT)?.body;
+    };
+    expect(await alert(pushed)).toMatch(/GMT\+9/);
+    expect(await alert(pushed)).toBe((push!.payload as { body?: string }).body);
+    await mailed.client.put('/api/notification-preferences', { timeZone: 'Europe/Rome' });
+    expect(await alert(mailed)).toMatch(/La finestra si chiude il [^G]*$/);
   });
 });
 

@@ -117,6 +117,10 @@ export function notificationListQuery(db: Db) {
         select coalesce(json_agg(json_build_object(
           'key', t.key, 'language', t.language, 'title', t.subject, 'body', t.body)), '[]'::json)
         from email_templates t where t.key like ${NOTICE_KEY_PATTERN})`,
+      // The times the texts name ("the window closes at 12:00") are on the member's own clock, as
+      // in their pushes and emails: a member in New York read Rome's hours here, and 6 h apart.
+      timeZone: sql<string | null>`(
+        select p.time_zone from notification_preferences p where p.user_id = ${user}::uuid)`,
     })
     .from(users)
     .where(eq(users.id, user));
@@ -127,7 +131,7 @@ const prepareNotificationList = (db: Db) => notificationListQuery(db).prepare('n
 
 const prepared = new WeakMap<Db, ReturnType<typeof prepareNotificationList>>();
 
-/** The user's notifications, newest first, rendered in their language. */
+/** The user's notifications, newest first, rendered in their language and on their clock. */
 export async function listNotifications(
   db: Db,
   userId: string,
@@ -149,7 +153,7 @@ export async function listNotifications(
       return {
         id: row.id,
         type,
-        ...renderNotification(type, row.data, language, overrides),
+        ...renderNotification(type, row.data, language, overrides, found.timeZone ?? undefined),
         link: notificationLink(type),
         createdAt: new Date(Number(row.createdAtMs)).toISOString(),
         read: row.read,

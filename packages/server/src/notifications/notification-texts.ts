@@ -421,7 +421,7 @@ export function renderNotification(
   data: NotificationData,
   language: Language,
   overrides?: NoticeOverrides,
-  /** The reader's, for what reaches them outside the app (push, email); Rome's otherwise. */
+  /** The reader's (notification preferences); Rome's for a member who never chose one. */
   timeZone: string = ROME,
 ): NoticeText {
   const template = overrides?.get(`${type}/${language}`) ?? noticeTemplates[type][language];
