@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RESET_LINKS_PER_HOUR } from '../src/use-cases/request-password-reset';
 import { register, TestClient } from './support/client';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -35,6 +36,29 @@ describe('account', () => {
       password: 'a brand new secret',
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('an account is sent three reset links an hour, whoever asks and from wherever; then one again', async () => {
+    const { person } = await register(t.app);
+    const resetMails = () =>
+      t.mailer.sent.filter((m) => m.to === person.email && m.text.includes('/reset-password'));
+    // Each from a new client: the route's own limit counts per address, this one per account.
+    for (let i = 0; i < RESET_LINKS_PER_HOUR + 2; i++) {
+      const answer = await new TestClient(t.app).post('/api/forgot-password', { email: person.email });
+      expect(answer.json()).toEqual({ ok: true }); // the same answer: nothing tells the links ran out
+    }
+    await t.flushOutbox();
+    expect(resetMails()).toHaveLength(RESET_LINKS_PER_HOUR);
+    // The last link sent still works.
+    const token = t.mailer.tokenFrom(person.email, '/reset-password');
+    expect(
+      (await new TestClient(t.app).post('/api/reset-password', { token, password: 'chosen by the member' }))
+        .statusCode,
+    ).toBe(200);
+    t.clock.fastForward(61);
+    await new TestClient(t.app).post('/api/forgot-password', { email: person.email });
+    await t.flushOutbox();
+    expect(resetMails()).toHaveLength(RESET_LINKS_PER_HOUR + 1);
   });
 
   it('once the password is set, by a reset link or a change, the other reset links set nothing', async () => {
