@@ -12,7 +12,10 @@ import { type Routes, typed } from './route-kit';
 
 const tags = ['debts'];
 
-/** Debts between members (api.md, Second wave): list, settle (the debtor), confirm (the creditor). */
+/**
+ * Debts between members (api.md, Second wave): list, settle (the debtor), confirm (the creditor),
+ * and not-received (the creditor, of a declared repayment that never came; beyond api.md).
+ */
 export const debtRoutes: Routes = (app, deps) => {
   const r = typed(app);
 
@@ -52,41 +55,28 @@ export const debtRoutes: Routes = (app, deps) => {
     },
   );
 
-  r.post(
-    '/api/debts/:id/confirm',
-    {
-      schema: {
-        tags,
-        params: debtParamsSchema,
-        headers: idempotencyHeaders,
-        response: { 200: debtViewSchema },
+  // The creditor's two answers to a repayment: got it (settled), or it never came.
+  for (const [path, step] of [
+    ['confirm', confirmDebtRepayment],
+    ['not-received', refuseDebtRepayment],
+  ] as const) {
+    r.post(
+      `/api/debts/:id/${path}`,
+      {
+        schema: {
+          tags,
+          params: debtParamsSchema,
+          headers: idempotencyHeaders,
+          response: { 200: debtViewSchema },
+        },
       },
-    },
-    async (request) =>
-      confirmDebtRepayment(
-        deps,
-        await request.requireUser(),
-        request.params.id,
-        idempotentRequest(request, 'debts/confirm'),
-      ),
-  );
-
-  r.post(
-    '/api/debts/:id/not-received',
-    {
-      schema: {
-        tags,
-        params: debtParamsSchema,
-        headers: idempotencyHeaders,
-        response: { 200: debtViewSchema },
-      },
-    },
-    async (request) =>
-      refuseDebtRepayment(
-        deps,
-        await request.requireUser(),
-        request.params.id,
-        idempotentRequest(request, 'debts/not-received'),
-      ),
-  );
+      async (request) =>
+        step(
+          deps,
+          await request.requireUser(),
+          request.params.id,
+          idempotentRequest(request, `debts/${path}`),
+        ),
+    );
+  }
 };

@@ -43,6 +43,28 @@ export async function withLockedDebt(
   return view;
 }
 
+/** Tells the debt's other member what `user` just did to it, in the step's transaction. */
+async function tellTheOther(
+  tx: Tx,
+  deps: Deps,
+  debt: DebtRow,
+  user: UserRow,
+  type: 'debt_repayment_declared' | 'debt_settled' | 'debt_repayment_not_received',
+  now: Date,
+): Promise<void> {
+  await notifyMember(
+    tx,
+    deps.config.publicUrl,
+    {
+      organizationId: debt.organizationId,
+      userId: user.id === debt.debtorId ? debt.creditorId : debt.debtorId,
+      type,
+      data: { memberName: await displayNameOf(tx, user.id) },
+    },
+    now,
+  );
+}
+
 /** POST /api/debts/{id}/settle with `manual`: the debtor says they repaid by hand; the creditor is asked to confirm. */
 export function declareManualRepayment(
   deps: Deps,
@@ -54,17 +76,7 @@ export function declareManualRepayment(
     declareRepayment(asMemberDebt(debt), user.id);
     const now = deps.clock.now();
     const updated = await updateDebt(tx, debt.id, { repaymentDeclaredAt: now });
-    await notifyMember(
-      tx,
-      deps.config.publicUrl,
-      {
-        organizationId: debt.organizationId,
-        userId: debt.creditorId,
-        type: 'debt_repayment_declared',
-        data: { memberName: await displayNameOf(tx, user.id) },
-      },
-      now,
-    );
+    await tellTheOther(tx, deps, debt, user, 'debt_repayment_declared', now);
     return updated;
   });
 }
@@ -81,17 +93,7 @@ export function confirmDebtRepayment(
     const now = deps.clock.now();
     await bookPostings(tx, debt.organizationId, [repaymentPosting(asMemberDebt(debt))], now);
     const updated = await updateDebt(tx, debt.id, { status: 'settled', settledAt: now, settledBy: 'manual' });
-    await notifyMember(
-      tx,
-      deps.config.publicUrl,
-      {
-        organizationId: debt.organizationId,
-        userId: debt.debtorId,
-        type: 'debt_settled',
-        data: { memberName: await displayNameOf(tx, user.id) },
-      },
-      now,
-    );
+    await tellTheOther(tx, deps, debt, user, 'debt_settled', now);
     return updated;
   });
 }
@@ -111,17 +113,7 @@ export function refuseDebtRepayment(
     refuseRepayment(asMemberDebt(debt), user.id);
     const now = deps.clock.now();
     const updated = await updateDebt(tx, debt.id, { repaymentDeclaredAt: null });
-    await notifyMember(
-      tx,
-      deps.config.publicUrl,
-      {
-        organizationId: debt.organizationId,
-        userId: debt.debtorId,
-        type: 'debt_repayment_not_received',
-        data: { memberName: await displayNameOf(tx, user.id) },
-      },
-      now,
-    );
+    await tellTheOther(tx, deps, debt, user, 'debt_repayment_not_received', now);
     return updated;
   });
 }
