@@ -38,6 +38,8 @@ export interface SignInEvent {
   user: UserRow;
   userAgent: string | undefined;
   kind: 'registered' | 'signed_in';
+  /** The new session's stored id: the member's other sessions are the ones without it. */
+  sessionIdHash: string;
 }
 
 interface SessionOptions {
@@ -121,12 +123,13 @@ export class RequestSession {
     if (this.id) await deleteSession(this.options.db, this.id);
     const id = randomBytes(24).toString('base64url');
     const userAgent = this.request.headers['user-agent'];
-    // Before the new row, so what the hook finds are the member's other sessions.
-    await this.options.onSignIn?.({ user, userAgent, kind });
     const session = { id, userId: user.id, expiresAt: new Date(Date.now() + TTL_MS), userAgent, passkeyId };
     if (checkedPasswordHash === undefined) await createSession(this.options.db, session);
     else if (!(await createPasswordSession(this.options.db, session, checkedPasswordHash)))
       throw new AppError('INVALID_CREDENTIALS');
+    // After the new row: a sign-in refused above (a reset committed while its password was
+    // checked) must not mail "a new sign-in" that never happened. The hook skips this session.
+    await this.options.onSignIn?.({ user, userAgent, kind, sessionIdHash: hashToken(id) });
     this.reply.setCookie(this.#cookie, id, {
       signed: true,
       httpOnly: true,
