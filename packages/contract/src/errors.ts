@@ -147,6 +147,11 @@ const catalogue = {
     en: 'You already belong to an organization.',
     it: "Fai già parte di un'organizzazione.",
   },
+  EXPELLED_FROM_ORGANIZATION: {
+    status: 403,
+    en: 'The members of this organization removed you from it: you cannot join it again.',
+    it: 'I membri di questa organizzazione ti hanno escluso: non puoi rientrarvi.',
+  },
   NOT_IN_ORGANIZATION: {
     status: 404,
     en: 'You do not belong to an organization.',

@@ -12,6 +12,8 @@ const domainErrorDocs = {
   INVALID_INVITE_CODE: 'No organization has this invite code ("Invalid invite code", 404 on join).',
   ALREADY_IN_ORGANIZATION: 'The user already belongs to an organization.',
   NOT_IN_ORGANIZATION: 'The user belongs to no organization.',
+  EXPELLED_FROM_ORGANIZATION:
+    'Joining, by its invite code, an organization whose members expelled the user (SPEC: permanent, irreversible).',
   LEAVE_REFUSED:
     'Leaving refused: a participant of a running round, a missed contribution, or the owner of an active request ("Failed to leave").',
   USERNAME_TAKEN: 'The username is taken (case-insensitively).',

@@ -1,4 +1,5 @@
 import { normalizeInviteCode } from '@giro/domain/organization';
+import { findFundOfOrganization } from '../db/fund.repository';
 import { lockOpenOrganizationByCode, recordInviteEvent } from '../db/organization.repository';
 import { retriedOnDeadlock } from '../db/pg-errors';
 import { lockUser } from '../db/user.repository';
@@ -27,6 +28,9 @@ async function joinOnce(deps: Deps, userId: string, code: string, now: Date): Pr
     const organization = await lockOpenOrganizationByCode(tx, code);
     if (!organization) throw new AppError('INVALID_INVITE_CODE');
     if (user.familyId === organization.id) throw new AppError('ALREADY_IN_ORGANIZATION');
+    // Expulsion is for good (SPEC): the code the family still shares must not undo it.
+    const fund = await findFundOfOrganization(tx, organization.id);
+    if (fund?.state.expelled.includes(user.id)) throw new AppError('EXPELLED_FROM_ORGANIZATION');
     await leaveCurrentOrganization(tx, deps, user, now);
     await addToOrganization(tx, user.id, organization.id, now);
     await recordInviteEvent(

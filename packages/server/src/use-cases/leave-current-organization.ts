@@ -5,7 +5,7 @@ import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { applyFundCommand } from './fund/apply-fund-command';
 import { refuseUnlessMayLeave, removeFromOrganization } from './membership';
-import { applyRequestCommand } from './requests/apply-request-command';
+import { cancelOwnRequests } from './requests/cancel-own-requests';
 
 /**
  * Leaving, whichever way (leave, join another, delete the account), in the caller's
@@ -27,17 +27,9 @@ export async function leaveCurrentOrganization(
 ): Promise<void> {
   if (!user.familyId) return;
   const fund = await lockFundOfOrganization(tx, user.familyId);
-  let requests = await lockRequestsOfOrganization(tx, user.familyId);
+  const requests = await lockRequestsOfOrganization(tx, user.familyId);
   refuseUnlessMayLeave(user, fund?.state ?? null, requests.state);
   if (fund) await applyFundCommand(tx, deps, fund, { type: 'MemberLeft', userId: user.id });
-  const queued = requests.state.requests.filter((r) => r.ownerId === user.id && r.status === 'pending');
-  for (const request of queued) {
-    const { kept } = await applyRequestCommand(tx, deps, requests, {
-      type: 'CancelRequest',
-      requestId: request.id,
-      userId: user.id,
-    });
-    requests = { ...requests, state: kept, version: requests.version + 1 };
-  }
+  await cancelOwnRequests(tx, deps, requests, user.id, ['pending']);
   await removeFromOrganization(tx, user, now);
 }

@@ -9,9 +9,11 @@ import type { LedgerTransaction } from '@giro/domain/ledger';
 import type { DbOrTx } from '../../db/client';
 import { activePayoutAccounts, type FundRow, organizationMembers } from '../../db/fund.repository';
 import type { FundCall } from '../../db/notification.repository';
+import { lockRequestsOfOrganization } from '../../db/request.repository';
 import type { Deps } from '../../deps';
 import { cardReturnUrl } from '../../payments/payment-operations';
 import { fundWireEvents } from '../../realtime/wire-events';
+import { cancelOwnRequests } from '../requests/cancel-own-requests';
 import { applyFundEffects } from './fund-effects';
 import { FundWriteBatch } from './fund-write-batch';
 
@@ -129,6 +131,14 @@ export async function applyFundDecision(
     cardReturnUrl: cardReturnUrl(deps.config.publicUrl),
     now,
   });
+  // An expelled member's funding requests end with their membership: an active one would go on
+  // collecting the family's money and pay it out to someone outside, and only its owner (who can
+  // no longer act in the organization) could cancel it. Cancelling gives back what it holds.
+  for (const event of events)
+    if (event.type === 'MemberExpelled') {
+      const requests = await lockRequestsOfOrganization(tx, fund.organizationId);
+      await cancelOwnRequests(tx, deps, requests, event.memberId, ['pending', 'active']);
+    }
   const wire = fundWireEvents(fund.id, events);
   if (notes.length > 0) wire.push({ type: 'NOTIFICATION_CREATED', at: now.toISOString() });
   const batch = options.batch ?? new FundWriteBatch(now, deps.config.publicUrl);

@@ -1,0 +1,31 @@
+import type { RequestStatus } from '@giro/domain/requests/request-types';
+import type { DbOrTx } from '../../db/client';
+import type { RequestsRow } from '../../db/request.repository';
+import type { Deps } from '../../deps';
+import { applyRequestCommand } from './apply-request-command';
+
+/**
+ * Cancels the member's own requests in `statuses`, in the caller's transaction, on the requests
+ * the caller locked (after the fund, as every path holding both takes them). Cancelling gives back
+ * whatever a request holds. One at a time, on the state the last left: cancelling an active
+ * request activates the next in the queue, which may be theirs too. Returns the row after.
+ */
+export async function cancelOwnRequests(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'clock' | 'config'>,
+  requests: RequestsRow,
+  userId: string,
+  statuses: readonly RequestStatus[],
+): Promise<RequestsRow> {
+  let row = requests;
+  for (;;) {
+    const own = row.state.requests.find((r) => r.ownerId === userId && statuses.includes(r.status));
+    if (!own) return row;
+    const { kept } = await applyRequestCommand(tx, deps, row, {
+      type: 'CancelRequest',
+      requestId: own.id,
+      userId,
+    });
+    row = { ...row, state: kept, version: row.version + 1 };
+  }
+}

@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
+import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
+import { card, contribute, createRequest, details, operations } from './support/request-steps';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => t.close());
+
+/** Three members in their first round; `missing` never pays and the other two vote to expel them. */
+async function expel(members: Member[], missing: Member) {
+  const fund = await fundOf(members[0]!);
+  const recipient = recipientOf(members, fund);
+  const payer = payersOf(members, fund).find((m) => m.id !== missing.id)!;
+  await openWindow(members[0]!);
+  await act(payer, 'contributions', { method: 'manual' });
+  const { contributions } = (
+    await recipient.client.get(`/api/rotating-fund/${fund.id}/monthly-contributions`)
+  ).json<{ contributions: { id: string }[] }>();
+  for (const c of contributions) await act(recipient, `contributions/${c.id}/confirm-receipt`);
+  await fastForward(members[0]!, 7 * DAY);
+  const vote = (await fundOf(recipient)).round!.emergencies[0]!;
+  for (const voter of [payer, recipient]) await act(voter, `emergency-votes/${vote.id}`, { choice: 'expel' });
+  expect((await missing.client.get('/api/family')).statusCode).toBe(404);
+  return { payer, recipient };
+}
+
+describe('an expelled member (SPEC: permanent removal from the organization)', () => {
+  it('their funding requests end with them: the active one stops collecting and gives back what it held, and the family’s queue moves on', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const missing = payersOf(members, fund)[0]!;
+    const active = await createRequest(missing, 'Scooter', 30_000);
+    const other = members.find((m) => m.id !== missing.id)!;
+    const queuedOther = await createRequest(other, 'Books', 5_000);
+    await contribute(other, active.id, 2_500);
+    await t.flushOutbox();
+    const { payer } = await expel(members, missing);
+
+    const ended = await details(payer, active.id);
+    expect(ended.status).toBe('cancelled');
+    expect(ended.contributors.every((c) => c.refunded)).toBe(true);
+    // The family's own queue moves on to the next request.
+    expect((await details(payer, queuedOther.id)).status).toBe('active');
+    const more = await payer.client.post(`/api/requests/${active.id}/contributions`, {
+      amountCents: 1_000,
+      ...card(),
+    });
+    expect(more.statusCode).toBe(409);
+    await t.flushOutbox();
+    // Held four days, the card was captured early (ADR 0048); the cancel gives it back.
+    expect(await operations(t)).toEqual(['capture:2500', 'charge:2500', 'refund:2500']);
+  });
+
+  it('cannot come back by the invite code the family still shares; another family they may join', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const missing = payersOf(members, fund)[0]!;
+    const { inviteCode } = (await members[0]!.client.get('/api/family')).json<{ inviteCode: string }>();
+    await expel(members, missing);
+    missing.client.language = 'it';
+    const back = await missing.client.post('/api/family/join', { inviteCode });
+    expect({ status: back.statusCode, body: back.json() }).toMatchObject({
+      status: 403,
+      body: {
+        code: 'EXPELLED_FROM_ORGANIZATION',
+        message: 'I membri di questa organizzazione ti hanno escluso: non puoi rientrarvi.',
+      },
+    });
+    expect((await members[0]!.client.get('/api/family')).json().memberCount).toBe(2);
+    const [elsewhere] = await organizationOf(t, 1);
+    const { inviteCode: otherCode } = (await elsewhere!.client.get('/api/family')).json<{
+      inviteCode: string;
+    }>();
+    expect((await missing.client.post('/api/family/join', { inviteCode: otherCode })).statusCode).toBe(200);
+  });
+});
