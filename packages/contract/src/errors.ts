@@ -446,6 +446,10 @@ const explained: Partial<Record<ErrorCode, { lead: Text; reasons: Record<string,
         en: 'you have an active funding request',
         it: 'hai una richiesta di aiuto attiva',
       },
+      request_payout_unpaid: {
+        en: 'the payout of your funding request is not paid yet (retry it in Requests)',
+        it: "l'erogazione della tua richiesta di aiuto non è ancora pagata (riprovala in Richieste)",
+      },
     } satisfies Record<LeaveBlocker, Text>,
   },
 };

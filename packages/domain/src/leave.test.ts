@@ -38,6 +38,21 @@ describe('leaving: refused while in a running round, owing a missed contribution
     expect(leaveBlockers('ann', null, request('pending'))).toEqual([]);
   });
 
+  it('the owner of an ended request whose payout is not paid may not leave; once paid, or with none, may', () => {
+    const ended = (payout: { status: string } | null) =>
+      ({
+        requests: [{ ownerId: 'ann', status: 'completed', endedAt: 1, payout }],
+      }) as unknown as RequestsState;
+    expect(leaveBlockers('ann', null, ended({ status: 'failed' }))).toEqual(['request_payout_unpaid']);
+    expect(leaveBlockers('ann', null, ended({ status: 'pending' }))).toEqual(['request_payout_unpaid']);
+    expect(leaveBlockers('bob', null, ended({ status: 'failed' }))).toEqual([]);
+    expect(leaveBlockers('ann', null, ended({ status: 'paid' }))).toEqual([]);
+    expect(leaveBlockers('ann', null, ended(null))).toEqual([]);
+    // Every hold failed after the end: nothing is left to pay, nothing keeps the owner.
+    const nothingLeft = { status: 'failed', grossCents: 0, feeCents: 0, netCents: 0 };
+    expect(leaveBlockers('ann', null, ended(nothingLeft))).toEqual([]);
+  });
+
   it('during confirmation a participant may leave: the others go on, and a confirmation waiting only for them completes', () => {
     const h = new FundHarness();
     h.voteAll(members, [1000, 2000, 3000]);

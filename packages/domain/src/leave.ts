@@ -1,5 +1,6 @@
 import type { FundState } from './fund/fund-types';
 import { activeParticipants } from './fund/rules';
+import { isAtRest } from './requests/at-rest';
 import type { RequestsState } from './requests/request-types';
 
 /**
@@ -7,7 +8,11 @@ import type { RequestsState } from './requests/request-types';
  * "Failed to leave" message names (contract/errors.ts). Empty: they may leave (or delete their
  * account).
  */
-export type LeaveBlocker = 'fund_round_in_progress' | 'missed_contribution_owed' | 'active_request_owner';
+export type LeaveBlocker =
+  | 'fund_round_in_progress'
+  | 'missed_contribution_owed'
+  | 'active_request_owner'
+  | 'request_payout_unpaid';
 
 export function leaveBlockers(
   userId: string,
@@ -28,5 +33,10 @@ export function leaveBlockers(
   if (voteOrWait || (fund?.debts[userId] ?? 0) > 0) blockers.push('missed_contribution_owed');
   if (requests?.requests.some((r) => r.ownerId === userId && r.status === 'active'))
     blockers.push('active_request_owner');
+  // An ended request whose payout is asked for or failed still holds the family's money, and only
+  // its owner, as a member, can retry it: gone, it stayed on the platform for good.
+  const ended = (status: string) => status !== 'active' && status !== 'pending';
+  if (requests?.requests.some((r) => r.ownerId === userId && ended(r.status) && !isAtRest(r)))
+    blockers.push('request_payout_unpaid');
   return blockers;
 }

@@ -106,6 +106,14 @@ describe('funding requests, end to end on the server', () => {
     expect((await ann!.client.get('/api/dashboard')).json().userStats.totalReceivedCents).toBe(0);
     const retry = () => ann!.client.post(`/api/requests/${request.id}/retry-payout`);
     expect((await retry()).json().code).toBe('PAYOUT_ACCOUNT_REQUIRED');
+    // Gone, she could no longer retry it, and the money would stay on the platform for good.
+    ann!.client.language = 'it';
+    const leave = await ann!.client.post('/api/family/leave');
+    expect({ status: leave.statusCode, message: leave.json().message }).toEqual({
+      status: 409,
+      message:
+        "Impossibile uscire: l'erogazione della tua richiesta di aiuto non è ancora pagata (riprovala in Richieste).",
+    });
     await connectPayoutAccount(ann!);
     expect((await bob!.client.post(`/api/requests/${request.id}/retry-payout`)).statusCode).toBe(403);
     expect((await retry()).json().payout.status).toBe('pending');
@@ -116,6 +124,7 @@ describe('funding requests, end to end on the server', () => {
     expect(checkJournal(await readJournal(t.database.db, organizationId))).toEqual([]);
     expect((await ann!.client.get('/api/dashboard')).json().userStats.totalReceivedCents).toBe(1_900);
     expect(await operations(t)).toEqual(['charge:2000', 'payout:1900', 'payout:1900']);
+    expect((await ann!.client.post('/api/family/leave')).statusCode).toBe(200);
   });
 
   it('the owner concludes early: paid out what was collected; a non-owner may not', async () => {

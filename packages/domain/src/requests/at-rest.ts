@@ -19,11 +19,14 @@ export function activityMoments(r: FundingRequest): number[] {
 /**
  * An ended request no command can change any more: nothing is owed to or by anyone. Its payout
  * was paid, or there was none (cancelled, or nothing collected: the contributions were refunded
- * when it ended). A payout asked for or failed is still in play (its outcome, the owner's retry).
+ * when it ended), or it failed with nothing left to pay (every hold failed after the end: a retry
+ * is refused, and it offered one for ever). A payout asked for or failed with money to pay is
+ * still in play (its outcome, the owner's retry).
  */
 export function isAtRest(r: FundingRequest): boolean {
   if (r.status === 'pending' || r.status === 'active' || r.endedAt === null) return false;
-  return r.payout === null || r.payout.status === 'paid';
+  const payout = r.payout;
+  return payout === null || payout.status === 'paid' || (payout.status === 'failed' && payout.netCents === 0);
 }
 
 /**

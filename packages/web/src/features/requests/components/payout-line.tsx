@@ -12,15 +12,18 @@ export function PayoutLine({ request, isOwner }: { request: RequestDetails; isOw
   const retry = useRetryPayout(request.id);
   const payout = request.payout!;
   const amounts = { net: euro(payout.netCents), fee: euro(payout.feeCents) };
+  // Every payment was declined after the end: nothing is left to pay out, and no retry can.
+  const nothingLeft = payout.status === 'failed' && payout.netCents === 0;
+  const status = nothingLeft ? 'nothingLeft' : payout.status;
   return (
     <div className="mt-2 flex flex-col gap-2">
       <p
         className={`text-sm ${payout.status === 'failed' ? 'text-red-800' : 'text-stone-700'}`}
         data-testid="request-payout"
       >
-        {t(`requests.payoutStatus.${payout.status}`, amounts)}
+        {t(`requests.payoutStatus.${status}`, amounts)}
       </p>
-      {isOwner && payout.status === 'failed' && (
+      {isOwner && payout.status === 'failed' && !nothingLeft && (
         <div className="flex flex-wrap items-center gap-2">
           <Button onClick={() => retry.mutate(undefined)} busy={retry.isPending}>
             {t('requests.retryPayout')}

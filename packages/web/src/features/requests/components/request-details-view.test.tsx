@@ -62,6 +62,14 @@ describe('request details', () => {
     expect(calls.some((c) => c.url === '/api/requests/r1/retry-payout')).toBe(true);
   });
 
+  it('a payout every payment of which was declined after the end offers no retry that cannot work', () => {
+    fakeServer({});
+    const payout = { grossCents: 0, feeCents: 0, netCents: 0, status: 'failed' as const };
+    show({ ...request, payout }, 'u1');
+    expect(screen.getByTestId('request-payout').textContent).toContain('Niente da erogare');
+    expect(screen.queryByRole('button', { name: "Riprova l'erogazione" })).toBeNull();
+  });
+
   it('cancel asks first, saying it is irreversible; only the owner has the actions', async () => {
     const active = {
       ...request,
