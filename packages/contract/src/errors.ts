@@ -396,6 +396,11 @@ const catalogue = {
     en: 'The amount is more than what remains to the target.',
     it: "L'importo supera quanto manca all'obiettivo.",
   },
+  AMOUNT_LEAVES_TOO_LITTLE: {
+    status: 422,
+    en: 'Give all that remains, or leave at least €1.00 for the others: less could not be given.',
+    it: 'Versa tutto quanto manca, oppure lascia almeno 1,00 € agli altri: meno non si potrebbe versare.',
+  },
   INVALID_REQUEST: {
     status: 400,
     en: 'Please check the title, description and message.',

@@ -1,5 +1,4 @@
 import {
-  REQUEST_CONTRIBUTION_MIN_CENTS,
   REQUEST_DESCRIPTION_MAX,
   REQUEST_MESSAGE_MAX,
   REQUEST_TARGET_MAX_CENTS,
@@ -39,7 +38,9 @@ export type EditRequestBody = z.infer<typeof editRequestBodySchema>;
 
 /** Contributions move platform money, so card or PayPal (a manual payment has no escrow to hold). */
 export const requestContributeBodySchema = z.strictObject({
-  amountCents: z.number().int().min(REQUEST_CONTRIBUTION_MIN_CENTS),
+  // At least 1 cent here: the remainder of a request is accepted whole even under the €1 minimum,
+  // which the decider applies with what remains (decide-request.ts).
+  amountCents: z.number().int().min(1),
   method: z.enum(['card', 'paypal']),
   message: z.string().trim().max(REQUEST_MESSAGE_MAX).optional(),
   paymentMethodId: paymentMethodIdSchema.optional(),

@@ -80,6 +80,8 @@ const domainErrorDocs = {
     'Contributing to or concluding a request that is not active; changing the target once active.',
   REQUEST_CLOSED: 'Editing or cancelling a request that has ended.',
   AMOUNT_OVER_REMAINING: 'A request contribution larger than what remains to the target.',
+  AMOUNT_LEAVES_TOO_LITTLE:
+    'A request contribution that would leave less than the €1 minimum to the target (give it all, or leave at least €1).',
   INVALID_REQUEST:
     'A request title outside 3–120 characters, a description over 2,000, or a message over 280.',
 } as const satisfies Record<string, string>;

@@ -86,7 +86,16 @@ describe('funding requests refuse bad input with the right 4xx and message, writ
       `${url}/contributions`,
       { amountCents: 99, ...card() },
       400,
-      'Controlla i dati inseriti e riprova.',
+      'Importo non valido',
+    );
+    // 2,950 of the 3,000 that remain would leave €0.50, which nobody could give.
+    await refused(
+      cat!,
+      'post',
+      `${url}/contributions`,
+      { amountCents: 2_950, ...card() },
+      422,
+      'Versa tutto quanto manca, oppure lascia almeno 1,00 € agli altri: meno non si potrebbe versare.',
     );
     await refused(
       cat!,

@@ -155,12 +155,21 @@ export function decideRequest(
         if (r.status !== 'active') fail('REQUEST_NOT_ACTIVE');
         if (r.ownerId === command.userId) fail('OWN_REQUEST');
         const remaining = r.targetCents - collectedCents(r);
+        // The whole remainder is always accepted, even under the minimum (a request left short
+        // before the rule below), so none stays open for want of a few cents.
         if (
           !Number.isSafeInteger(command.amountCents) ||
-          command.amountCents < REQUEST_CONTRIBUTION_MIN_CENTS
+          (command.amountCents < REQUEST_CONTRIBUTION_MIN_CENTS && command.amountCents !== remaining)
         )
           fail('INVALID_AMOUNT');
         if (command.amountCents > remaining) fail('AMOUNT_OVER_REMAINING');
+        // What it leaves is 0 or at least the minimum: a request €0.50 short could never be
+        // completed (less than €1 is refused) and held the queue until it expired.
+        if (
+          command.amountCents !== remaining &&
+          remaining - command.amountCents < REQUEST_CONTRIBUTION_MIN_CENTS
+        )
+          fail('AMOUNT_LEAVES_TOO_LITTLE');
         const message = command.message?.trim() || null;
         if (message && [...message].length > REQUEST_MESSAGE_MAX) fail('INVALID_REQUEST');
         d.emit({

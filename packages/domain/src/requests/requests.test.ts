@@ -156,6 +156,47 @@ describe('funding requests: contributions', () => {
     expect(checkJournal(org.journal, ['request-escrow:r1'])).toEqual([]);
   });
 
+  it('a contribution gives all that remains or leaves at least €1: a request is never left short by less than any gift', () => {
+    const org = new Org();
+    org.create('r1', 'ann', 1050);
+    const give = (contributionId: string, amountCents: number) => ({
+      type: 'ContributeToRequest' as const,
+      requestId: 'r1',
+      userId: 'bob',
+      contributionId,
+      amountCents,
+    });
+    // €10.00 of €10.50 would leave €0.50, which nobody could give.
+    expect(org.refusal(give('c1', 1000))).toBe('AMOUNT_LEAVES_TOO_LITTLE');
+    expect(org.refusal(give('c1', 1001))).toBe('AMOUNT_LEAVES_TOO_LITTLE');
+    org.run(give('c1', 950));
+    expect(org.refusal(give('c2', 99))).toBe('INVALID_AMOUNT');
+    org.run(give('c2', 100));
+    expect(org.get('r1').status).toBe('completed');
+    // A request left short before this rule: its whole remainder is accepted, even under €1.
+    const short = new Org();
+    short.create('r1', 'ann', 1050);
+    short.state = {
+      requests: short.state.requests.map((r) => ({
+        ...r,
+        contributions: [
+          {
+            id: 'old',
+            contributorId: 'cat',
+            amountCents: 1000,
+            method: 'card',
+            message: null,
+            at: short.now,
+            refunded: false,
+          },
+        ],
+      })),
+    };
+    expect(short.refusal(give('c3', 49))).toBe('INVALID_AMOUNT');
+    short.run(give('c3', 50));
+    expect(short.get('r1').status).toBe('completed');
+  });
+
   it('the owner may conclude early; expiry after 30 days pays out too and activates the next', () => {
     const org = new Org();
     org.create('r1', 'ann');

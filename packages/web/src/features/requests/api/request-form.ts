@@ -47,7 +47,10 @@ export function validateRequestForm(
   return { errors, targetCents };
 }
 
-/** A contribution: from €1.00 up to what remains, and a message of at most 280 characters. */
+/**
+ * A contribution: what remains, or from €1.00 up to what leaves at least €1.00 to give; a message
+ * of at most 280 characters.
+ */
 export function validateContribution(
   amount: string,
   message: string,
@@ -57,11 +60,18 @@ export function validateContribution(
   const amountCents = parseEuroToCents(amount);
   const errors: Record<string, { key: string; values?: Record<string, unknown> }> = {};
   if (amountCents === null) errors.amount = { key: 'requests.validation.amount' };
-  else if (amountCents < requestLimits.contributionMinCents || amountCents > remainingCents) {
-    errors.amount = {
-      key: 'requests.validation.contributionRange',
-      values: { min: money(requestLimits.contributionMinCents), max: money(remainingCents) },
-    };
+  else if (amountCents !== remainingCents) {
+    const min = requestLimits.contributionMinCents;
+    if (amountCents < min || amountCents > remainingCents)
+      errors.amount = {
+        key: 'requests.validation.contributionRange',
+        values: { min: money(Math.min(min, remainingCents)), max: money(remainingCents) },
+      };
+    else if (remainingCents - amountCents < min)
+      errors.amount = {
+        key: 'requests.validation.contributionLeavesTooLittle',
+        values: { min: money(min), max: money(remainingCents) },
+      };
   }
   if (length(message) > requestLimits.messageMax) {
     errors.message = { key: 'requests.validation.message', values: { max: requestLimits.messageMax } };
