@@ -147,6 +147,11 @@ const catalogue = {
     en: 'You already belong to an organization.',
     it: "Fai già parte di un'organizzazione.",
   },
+  MEMBER_DEBT_OWED: {
+    status: 409,
+    en: 'You still owe another member a contribution they covered for you: repay it before deleting your account.',
+    it: 'Devi ancora a un altro membro un contributo che ha coperto per te: restituiscilo prima di eliminare il tuo account.',
+  },
   EXPELLED_FROM_ORGANIZATION: {
     status: 403,
     en: 'The members of this organization removed you from it: you cannot join it again.',

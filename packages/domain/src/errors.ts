@@ -12,6 +12,8 @@ const domainErrorDocs = {
   INVALID_INVITE_CODE: 'No organization has this invite code ("Invalid invite code", 404 on join).',
   ALREADY_IN_ORGANIZATION: 'The user already belongs to an organization.',
   NOT_IN_ORGANIZATION: 'The user belongs to no organization.',
+  MEMBER_DEBT_OWED:
+    'Deleting the account while owing another member (a contribution they covered): deleted, nobody could repay them.',
   EXPELLED_FROM_ORGANIZATION:
     'Joining, by its invite code, an organization whose members expelled the user (SPEC: permanent, irreversible).',
   LEAVE_REFUSED:

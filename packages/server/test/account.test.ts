@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mailMessages, memberDebts } from '../src/db/schema';
 import { RESET_LINKS_PER_HOUR } from '../src/use-cases/request-password-reset';
 import { register, TestClient } from './support/client';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -179,6 +182,53 @@ describe('account', () => {
     expect(login.statusCode).toBe(401);
     // The username and email are free again.
     expect((await register(t.app, { person })).response.statusCode).toBe(200);
+  });
+
+  it('a member who owes another keeps the account until they repay; deleted, what was mailed to them goes and what waited is withdrawn', async () => {
+    const { client, person, response } = await register(t.app);
+    const debtorId = response.json<{ id: string }>().id;
+    const creditor = await register(t.app);
+    const organizationId = (await client.get('/api/family')).json<{ id: string }>().id;
+    const debtId = randomUUID();
+    // A cover from a family they have since left: the debt is theirs wherever they are.
+    await t.database.db.insert(memberDebts).values({
+      id: debtId,
+      organizationId,
+      debtorId,
+      creditorId: creditor.response.json<{ id: string }>().id,
+      amountCents: 5000,
+      reason: 'cover',
+      status: 'open',
+    });
+    client.language = 'it';
+    const refused = await client.post('/api/user/delete-request', { password: person.password });
+    expect({ status: refused.statusCode, message: refused.json().message }).toEqual({
+      status: 409,
+      message:
+        'Devi ancora a un altro membro un contributo che ha coperto per te: restituiscilo prima di eliminare il tuo account.',
+    });
+    await t.database.db.update(memberDebts).set({ status: 'settled' }).where(eq(memberDebts.id, debtId));
+    expect((await client.post('/api/user/delete-request', { password: person.password })).statusCode).toBe(
+      200,
+    );
+    await t.flushOutbox();
+    const token = t.mailer.tokenFrom(person.email, '/delete-account-confirm');
+    // A reset link asked for and not sent yet when the account goes.
+    await new TestClient(t.app).post('/api/forgot-password', { email: person.email });
+    const sentBefore = t.mailer.sent.length;
+    expect((await client.post('/api/user/delete', { token })).statusCode).toBe(200);
+    await t.flushOutbox();
+    expect(t.mailer.sent.slice(sentBefore).map((m) => m.to)).not.toContain(person.email);
+    expect(
+      await t.database.db.select().from(mailMessages).where(eq(mailMessages.toAddress, person.email)),
+    ).toEqual([]);
+    const erased = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.toAddress, `deleted-${debtorId}@deleted.invalid`));
+    expect(erased.length).toBeGreaterThanOrEqual(3); // verification, deletion link, reset link
+    expect(erased.every((m) => m.subject === '' && m.textBody === '')).toBe(true);
+    expect(erased.filter((m) => m.sentAt === null).map((m) => m.status)).toEqual(['withdrawn']);
   });
 
   it('records cookie consent signed in or out', async () => {

@@ -35,6 +35,18 @@ export async function cancelPendingDebts(tx: DbOrTx, ids: readonly string[]): Pr
     .where(and(inArray(memberDebts.id, [...ids]), eq(memberDebts.status, 'pending')));
 }
 
+/** Whether the member still owes another member: a debt not settled or cancelled. */
+export async function owesAMember(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: memberDebts.id })
+    .from(memberDebts)
+    .where(
+      and(eq(memberDebts.debtorId, userId), inArray(memberDebts.status, ['pending', 'open', 'settling'])),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A debt by id, locked: two settlements of one debt, or a settlement and its payment's outcome, are serialised here. */
 export async function lockDebtById(tx: DbOrTx, id: string): Promise<DebtRow | undefined> {
   const [row] = await tx.select().from(memberDebts).where(eq(memberDebts.id, id)).for('update');

@@ -1,10 +1,13 @@
 import type { Language } from '@giro/contract/errors';
 import { languageOrDefault } from '@giro/contract/language';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { owesAMember } from '../db/debt.repository';
 import { deletePaymentPreferences } from '../db/payment-preferences.repository';
 import { retriedOnDeadlock } from '../db/pg-errors';
 import { deletePushSubscriptionsOf } from '../db/push-subscription.repository';
 import {
+  mailMessages,
   notificationPreferences,
   passkeys,
   securityEvents,
@@ -33,6 +36,7 @@ export async function requestAccountDeletion(
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await assertMayLeave(tx, user);
+    await refuseWhileOwingAMember(tx, user.id);
     const token = await issueToken(tx, user.id, 'delete_account', now);
     await enqueueMail(
       tx,
@@ -49,6 +53,32 @@ export async function requestAccountDeletion(
     );
   });
   deps.kickOutbox();
+}
+
+/**
+ * A member who owes another (a cover not repaid) keeps the account until they repay: deleted,
+ * nobody could sign in to repay it, and the one who covered them would wait for ever. Leaving the
+ * organization stays allowed: a debt is repaid wherever the two members are.
+ */
+async function refuseWhileOwingAMember(tx: DbOrTx, userId: string): Promise<void> {
+  if (await owesAMember(tx, userId)) throw new AppError('MEMBER_DEBT_OWED');
+}
+
+/**
+ * What was mailed to the account goes with it: the address and the text (which names the
+ * member) of every email, and one still waiting (quiet hours, a retry) is withdrawn, not sent
+ * to someone who asked to be forgotten.
+ */
+async function eraseMailTo(tx: DbOrTx, address: string, placeholder: string): Promise<void> {
+  await tx
+    .update(mailMessages)
+    .set({
+      toAddress: placeholder,
+      subject: '',
+      textBody: '',
+      status: sql`case when ${mailMessages.sentAt} is null then 'withdrawn' else ${mailMessages.status} end`,
+    })
+    .where(eq(mailMessages.toAddress, address));
 }
 
 /**
@@ -71,7 +101,9 @@ async function eraseAccount(deps: Deps, token: string, now: Date): Promise<void>
     const user = await lockUser(tx, userId);
     if (!user) throw new AppError('INVALID_DELETION_TOKEN');
     await leaveCurrentOrganization(tx, deps, user, now);
+    await refuseWhileOwingAMember(tx, user.id);
     const placeholder = `deleted-${user.id}`;
+    await eraseMailTo(tx, user.email, `${placeholder}@deleted.invalid`);
     await tx
       .update(users)
       .set({

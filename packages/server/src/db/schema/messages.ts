@@ -48,7 +48,11 @@ export const mailMessages = pgTable(
     sentAt: tz('sent_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_messages_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('mail_messages_created_idx').on(t.createdAt, t.id),
+    // Deleting an account erases what was mailed to it (use-cases/delete-account.ts) by this.
+    index('mail_messages_to_address_idx').on(t.toAddress),
+  ],
 );
 
 /** Admin-edited email texts per template and language; the defaults in mail/templates.ts apply otherwise. */
