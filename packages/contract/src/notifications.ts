@@ -30,6 +30,8 @@ export const notificationTypes = [
   'request_payment_failed',
   // The owner's side of it: a contribution to my request no longer counts (its payout shrinks).
   'request_contribution_lost',
+  // The owner's payout did not go through: the money waits for their retry.
+  'request_payout_failed',
   // Swapping turns (issue 16): asked of me; my request accepted, declined, or lapsed unanswered.
   'swap_requested',
   'swap_accepted',

@@ -92,6 +92,13 @@ describe('funding requests, end to end on the server', () => {
     await contribute(bob!, request.id, 2_000);
     await t.flushOutbox();
     expect((await details(ann!, request.id)).payout).toMatchObject({ status: 'failed', netCents: 1_900 });
+    // She is told, by a notice that leads to Requests, not left to find it there.
+    const notices = (await ann!.client.get('/api/user-notifications')).json<{
+      notifications: { type: string; link: string }[];
+    }>().notifications;
+    expect(notices.filter((n) => n.type === 'request_payout_failed')).toEqual([
+      expect.objectContaining({ link: '/requests' }),
+    ]);
     const organizationId = await organizationIdOf(ann!);
     const escrow = ledgerAccount.requestEscrow(request.id);
     const balanceOf = async (account: string) =>
@@ -217,7 +224,7 @@ describe('funding requests, end to end on the server', () => {
   });
 
   it('a declined card is taken back: the amount is open again and nothing is booked', async () => {
-    const [ann, bob] = await organizationOf(t, 2);
+    const [ann, bob, cat] = await organizationOf(t, 3);
     const request = await createRequest(ann!, 'Glasses', 5_000);
     await contribute(bob!, request.id, 3_000, { paymentMethodId: 'pm_card_chargeDeclined' });
     await t.flushOutbox();
@@ -231,8 +238,18 @@ describe('funding requests, end to end on the server', () => {
     expect(others).toEqual([]);
     expect(notice).toContain(ann!.name);
     expect(await failedContributionNotices(ann!)).toEqual([]);
+    // Cat's card is declined too; Bob completes the request: only those whose gift counts are thanked.
+    await contribute(cat!, request.id, 1_000, { paymentMethodId: 'pm_card_chargeDeclined' });
+    await t.flushOutbox();
     expect((await contribute(bob!, request.id, 5_000)).status).toBe('completed');
     expect(await failedContributionNotices(bob!)).toHaveLength(1);
+    const completedNotices = async (member: typeof ann) =>
+      (await member!.client.get('/api/user-notifications'))
+        .json<{ notifications: { type: string }[] }>()
+        .notifications.filter((n) => n.type === 'request_completed').length;
+    expect([await completedNotices(ann), await completedNotices(bob), await completedNotices(cat)]).toEqual([
+      1, 1, 0,
+    ]);
   });
 
   it('the owner of the active request may not leave; the owner of a pending one may edit the target', async () => {

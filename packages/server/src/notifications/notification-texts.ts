@@ -287,6 +287,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: 'Il contributo di {{member}} alla tua richiesta non è andato a buon fine e non conta più, né per la richiesta né per il suo pagamento. Quanto dato dagli altri non cambia.',
     },
   },
+  request_payout_failed: {
+    en: {
+      title: 'Payout not made',
+      body: 'The payout of your funding request did not go through; the money waits for you. Check your payout account in Account, then retry the payout in Requests.',
+    },
+    it: {
+      title: 'Erogazione non riuscita',
+      body: "L'erogazione della tua richiesta di aiuto non è andata a buon fine; il denaro ti aspetta. Controlla il conto per ricevere i pagamenti in Account, poi riprova l'erogazione in Richieste.",
+    },
+  },
   request_payment_failed: {
     en: {
       title: 'Contribution not made',
@@ -454,7 +464,8 @@ export function notificationLink(type: NotificationType): string {
     type === 'request_activated' ||
     type === 'request_completed' ||
     type === 'request_payment_failed' ||
-    type === 'request_contribution_lost'
+    type === 'request_contribution_lost' ||
+    type === 'request_payout_failed'
   )
     return '/requests';
   // A debt to confirm or one settled: the home shows debts first thing.

@@ -33,7 +33,7 @@ export interface RequestEffectInput {
  * What request events cause outside the requests, in the same transaction: the payment
  * operations (charge a contribution, pay the owner out, refund a contributor), sent by the
  * outbox, and the notices (activation to every member, completion, a contribution that did not
- * go through to its payer). Returns how many notifications it created.
+ * go through to its payer, a payout that did not to its owner). Returns how many notifications it created.
  */
 export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput): Promise<number> {
   const { organizationId, after, now } = input;
@@ -113,9 +113,20 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
       case 'RequestEnded': {
         if (event.status !== 'completed') break;
         const request = find(event.requestId);
-        const contributors = request.contributions.map((c) => c.contributorId);
+        // Those whose gift counts: a declined one was told already that it did not.
+        const contributors = request.contributions
+          .filter((c) => !c.failed && !c.refunded)
+          .map((c) => c.contributorId);
         for (const userId of new Set([request.ownerId, ...contributors]))
           notes.push({ userId, type: 'request_completed' });
+        break;
+      }
+      case 'RequestPayoutSettled': {
+        // A failed payout waits for the owner's retry; without a word they learnt it only by
+        // opening Requests. One with nothing left to pay asks nothing of them (at-rest.ts).
+        const request = find(event.requestId);
+        if (!event.ok && (request.payout?.netCents ?? 0) > 0)
+          notes.push({ userId: request.ownerId, type: 'request_payout_failed' });
         break;
       }
       case 'RequestContributionFailed': {

@@ -30,6 +30,7 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'debt_payment_failed',
     'request_payment_failed',
     'request_contribution_lost',
+    'request_payout_failed',
   ],
   group: [
     'amount_vote_opened',
