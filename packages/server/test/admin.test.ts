@@ -160,6 +160,21 @@ describe('POST /api/admin/users/{id}/role', () => {
     expect(last.json().code).toBe('LAST_ADMIN');
   });
 
+  it('the last admin cannot delete their account either; with a second admin they can', async () => {
+    const admin = await appWithAdmin();
+    const ask = () => admin.client.post('/api/user/delete-request', { password: admin.person.password });
+    expect((await ask()).json().code).toBe('LAST_ADMIN');
+    const member = await register(t.app);
+    await admin.client.post(`/api/admin/users/${member.response.json().id}/role`, { role: 'admin' });
+    expect((await ask()).statusCode).toBe(200);
+    await t.flushOutbox();
+    const token = t.mailer.tokenFrom(admin.person.email, '/delete-account-confirm');
+    // The other admin steps down meanwhile: the link no longer deletes the last admin.
+    await member.client.post(`/api/admin/users/${member.response.json().id}/role`, { role: 'member' });
+    expect((await admin.client.post('/api/user/delete', { token })).json().code).toBe('LAST_ADMIN');
+    expect((await admin.client.get('/api/user')).json().role).toBe('admin');
+  });
+
   it('GET and POST /api/admin/admins: the admins by name, a grant by username or email, an unknown login refused', async () => {
     const admin = await appWithAdmin();
     const adminId = admin.response.json().id;

@@ -24,6 +24,7 @@ import { enqueueMail } from '../mail/enqueue-mail';
 import { verifyPassword } from '../security/passwords';
 import { leaveCurrentOrganization } from './leave-current-organization';
 import { assertMayLeave } from './membership';
+import { refuseIfLastAdmin } from './set-user-role';
 
 /** Step 1: the password, then a confirmation link by email (valid 1 h). Refused as leaving is. */
 export async function requestAccountDeletion(
@@ -37,6 +38,7 @@ export async function requestAccountDeletion(
   await deps.db.transaction(async (tx) => {
     await assertMayLeave(tx, user);
     await refuseWhileOwingAMember(tx, user.id);
+    if (user.role === 'admin') await refuseIfLastAdmin(tx, user.id);
     const token = await issueToken(tx, user.id, 'delete_account', now);
     await enqueueMail(
       tx,
@@ -102,6 +104,7 @@ async function eraseAccount(deps: Deps, token: string, now: Date): Promise<void>
     if (!user) throw new AppError('INVALID_DELETION_TOKEN');
     await leaveCurrentOrganization(tx, deps, user, now);
     await refuseWhileOwingAMember(tx, user.id);
+    if (user.role === 'admin') await refuseIfLastAdmin(tx, user.id);
     const placeholder = `deleted-${user.id}`;
     await eraseMailTo(tx, user.email, `${placeholder}@deleted.invalid`);
     await tx
