@@ -23,13 +23,17 @@ const stillOpen: Partial<Record<NotificationType, StillOpen>> = {
   confirmation_needed: (state, userId) =>
     state.phase === 'confirmation' && state.participants.includes(userId) && !(userId in state.confirmations),
   // "Read the reason and acknowledge it."
+  // Of the participants only: one who left is asked nothing (a held email went to them).
   dismissal_to_acknowledge: (state, userId) =>
-    state.phase === 'dismissal_acknowledgment' && !state.acknowledged.includes(userId),
+    state.phase === 'dismissal_acknowledgment' &&
+    state.participants.includes(userId) &&
+    !state.acknowledged.includes(userId),
   // "The fund is ready for you to withdraw."
   withdrawal_ready: (state, userId) =>
     state.round?.recipientId === userId && state.round.state === 'awaiting_withdrawal',
   // "Vote the withdrawal date."
-  fund_activated: (state, userId) => state.phase === 'date_voting' && !(userId in state.dateVotes),
+  fund_activated: (state, userId) =>
+    state.phase === 'date_voting' && state.participants.includes(userId) && !(userId in state.dateVotes),
   // "You can withdraw as soon as everyone has contributed."
   your_turn: (state, userId) => state.round?.recipientId === userId,
   // "Connect a payout account by …, or the round moves on."
