@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { requestStates } from '../src/db/schema';
 import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
 import { card, contribute, createRequest, details, operations } from './support/request-steps';
@@ -55,12 +57,38 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
     expect(await operations(t)).toEqual(['capture:2500', 'charge:2500', 'refund:2500']);
   });
 
+  it('an active request whose 30 days ended, not yet ended by the deadline worker, ends as expired and does not stop the expulsion', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const missing = payersOf(members, fund)[0]!;
+    const active = await createRequest(missing, 'Scooter', 30_000);
+    const organizationId = (await missing.client.get('/api/family')).json<{ id: string }>().id;
+    // Its end falls a day from now, inside the two weeks below; the worker looks at it later.
+    const [row] = await t.database.db
+      .select()
+      .from(requestStates)
+      .where(eq(requestStates.organizationId, organizationId));
+    const state = row!.state as { requests: { id: string; expiresAt: number | null }[] };
+    const endsSoon = t.clock.now().getTime() + DAY * 60_000;
+    await t.database.db
+      .update(requestStates)
+      .set({
+        state: {
+          ...state,
+          requests: state.requests.map((r) => (r.id === active.id ? { ...r, expiresAt: endsSoon } : r)),
+        },
+      })
+      .where(eq(requestStates.organizationId, organizationId));
+    const { payer } = await expel(members, missing);
+    expect((await details(payer, active.id)).status).toBe('expired');
+  });
+
   it('cannot come back by the invite code the family still shares; another family they may join', async () => {
     const members = await organizationOf(t, 3);
     const fund = await activeFund(members);
     const missing = payersOf(members, fund)[0]!;
     const { inviteCode } = (await members[0]!.client.get('/api/family')).json<{ inviteCode: string }>();
-    await expel(members, missing);
+    const { payer } = await expel(members, missing);
     missing.client.language = 'it';
     const back = await missing.client.post('/api/family/join', { inviteCode });
     expect({ status: back.statusCode, body: back.json() }).toMatchObject({
@@ -70,7 +98,7 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
         message: 'I membri di questa organizzazione ti hanno escluso: non puoi rientrarvi.',
       },
     });
-    expect((await members[0]!.client.get('/api/family')).json().memberCount).toBe(2);
+    expect((await payer.client.get('/api/family')).json().memberCount).toBe(2);
     const [elsewhere] = await organizationOf(t, 1);
     const { inviteCode: otherCode } = (await elsewhere!.client.get('/api/family')).json<{
       inviteCode: string;
