@@ -38,8 +38,6 @@ export interface SignInEvent {
   user: UserRow;
   userAgent: string | undefined;
   kind: 'registered' | 'signed_in';
-  /** The new session's stored id: the member's other sessions are the ones without it. */
-  sessionIdHash: string;
 }
 
 interface SessionOptions {
@@ -47,8 +45,11 @@ interface SessionOptions {
   /** Signed-in sessions kept in memory, exact on every instance; without it each request reads. */
   cache?: SessionCache;
   secure: boolean;
-  /** Told of every new session just before it is stored (security events: a new browser). */
-  onSignIn?: (event: SignInEvent) => Promise<void>;
+  /**
+   * Asked of every new session just before it is stored (security events: is this browser new?);
+   * what it returns runs once the session is stored, and not for a sign-in refused meanwhile.
+   */
+  onSignIn?: (event: SignInEvent) => Promise<(() => Promise<void>) | undefined>;
 }
 
 /**
@@ -123,13 +124,16 @@ export class RequestSession {
     if (this.id) await deleteSession(this.options.db, this.id);
     const id = randomBytes(24).toString('base64url');
     const userAgent = this.request.headers['user-agent'];
+    // Asked before the new row, so what the hook finds are the member's other sessions (two
+    // sign-ins at once from one new browser each see the other's row otherwise, and neither is
+    // mailed); recorded after it, so a sign-in refused below (a reset committed while its
+    // password was checked) does not mail "a new sign-in" that never happened.
+    const noted = await this.options.onSignIn?.({ user, userAgent, kind });
     const session = { id, userId: user.id, expiresAt: new Date(Date.now() + TTL_MS), userAgent, passkeyId };
     if (checkedPasswordHash === undefined) await createSession(this.options.db, session);
     else if (!(await createPasswordSession(this.options.db, session, checkedPasswordHash)))
       throw new AppError('INVALID_CREDENTIALS');
-    // After the new row: a sign-in refused above (a reset committed while its password was
-    // checked) must not mail "a new sign-in" that never happened. The hook skips this session.
-    await this.options.onSignIn?.({ user, userAgent, kind, sessionIdHash: hashToken(id) });
+    await noted?.();
     this.reply.setCookie(this.#cookie, id, {
       signed: true,
       httpOnly: true,

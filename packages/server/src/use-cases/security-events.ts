@@ -1,7 +1,7 @@
 import type { Language } from '@giro/contract/errors';
 import { languageOrDefault } from '@giro/contract/language';
 import type { SecurityEventKind, SecurityEventView } from '@giro/contract/security';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { DEFAULT_TIME_ZONE, findPreferences } from '../db/notification-preferences.repository';
 import { listPasskeysOfUser } from '../db/passkey.repository';
@@ -137,28 +137,27 @@ export async function recordSecurityEvent(
 }
 
 /**
- * Once a new session is stored: a registration records the account's first browser; a sign-in
- * from a browser the member has not used (no other live session and no earlier sign-in names it) is a
+ * Asked before a new session is stored, and answers what to record once it is (a sign-in refused
+ * meanwhile records nothing): a registration records the account's first browser; a sign-in from
+ * a browser the member has not used (no live session and no earlier sign-in names it) is a
  * `new_browser` event, mailed. Browsers are compared by their label ("Chrome · Android"), so an
  * update of the browser is not news.
  */
 export async function noteSignIn(
   deps: Deps,
-  { user, userAgent, kind, sessionIdHash }: SignInEvent,
-): Promise<void> {
+  { user, userAgent, kind }: SignInEvent,
+): Promise<(() => Promise<void>) | undefined> {
   const browser = browserLabel(userAgent) || UNKNOWN_BROWSER;
-  if (kind === 'registered') return recordSecurityEvent(deps.db, deps, user, 'account_created', { browser });
-  if (await knowsBrowser(deps.db, user.id, browser, sessionIdHash)) return;
-  await deps.db.transaction((tx) => recordSecurityEvent(tx, deps, user, 'new_browser', { browser }));
-  deps.kickOutbox();
+  if (kind === 'registered')
+    return () => recordSecurityEvent(deps.db, deps, user, 'account_created', { browser });
+  if (await knowsBrowser(deps.db, user.id, browser)) return undefined;
+  return async () => {
+    await deps.db.transaction((tx) => recordSecurityEvent(tx, deps, user, 'new_browser', { browser }));
+    deps.kickOutbox();
+  };
 }
 
-async function knowsBrowser(
-  db: DbOrTx,
-  userId: string,
-  browser: string,
-  newSessionHash: string,
-): Promise<boolean> {
+async function knowsBrowser(db: DbOrTx, userId: string, browser: string): Promise<boolean> {
   const [seen] = await db
     .select({ id: securityEvents.id })
     .from(securityEvents)
@@ -174,13 +173,7 @@ async function knowsBrowser(
   const live = await db
     .select({ userAgent: sessions.userAgent })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        ne(sessions.idHash, newSessionHash),
-        sql`${sessions.expiresAt} > now()`,
-      ),
-    );
+    .where(and(eq(sessions.userId, userId), sql`${sessions.expiresAt} > now()`));
   // Sessions from before browsers were recorded name none: a member who has one is not told
   // about a browser that may well be the same.
   return live.some((session) => session.userAgent === null || browserLabel(session.userAgent) === browser);

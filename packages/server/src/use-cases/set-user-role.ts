@@ -1,6 +1,7 @@
 import type { Role } from '@giro/contract/admin';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { retriedOnDeadlock } from '../db/pg-errors';
 import { users } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -30,6 +31,12 @@ export async function setUserRole(
   userId: string,
   role: Role,
 ): Promise<{ id: string; role: Role }> {
+  // An admin deleting their account holds their own row, then asks for the admins' (in order):
+  // PostgreSQL may end one of the two as a deadlock, which is only asked again.
+  return retriedOnDeadlock(() => setRoleOnce(deps, userId, role));
+}
+
+function setRoleOnce(deps: Deps, userId: string, role: Role): Promise<{ id: string; role: Role }> {
   return deps.db.transaction(async (tx) => {
     if (role === 'member') await refuseIfLastAdmin(tx, userId);
     const [row] = await tx
