@@ -1,5 +1,11 @@
 import type { DebtView } from '@giro/contract/debts';
-import { confirmRepayment, declareRepayment, refuseRepayment, repaymentPosting } from '@giro/domain/debts';
+import {
+  confirmRepayment,
+  declareRepayment,
+  type MemberDebt,
+  refuseRepayment,
+  repaymentPosting,
+} from '@giro/domain/debts';
 import type { Tx } from '../../db/client';
 import { asMemberDebt, type DebtRow, lockDebtById, updateDebt } from '../../db/debt.repository';
 import type { IdempotentRequest } from '../../db/idempotency.repository';
@@ -43,15 +49,10 @@ export async function withLockedDebt(
   return view;
 }
 
+type DebtNotice = 'debt_repayment_declared' | 'debt_settled' | 'debt_repayment_not_received';
+
 /** Tells the debt's other member what `user` just did to it, in the step's transaction. */
-async function tellTheOther(
-  tx: Tx,
-  deps: Deps,
-  debt: DebtRow,
-  user: UserRow,
-  type: 'debt_repayment_declared' | 'debt_settled' | 'debt_repayment_not_received',
-  now: Date,
-): Promise<void> {
+async function tellTheOther(tx: Tx, deps: Deps, debt: DebtRow, user: UserRow, type: DebtNotice, now: Date) {
   await notifyMember(
     tx,
     deps.config.publicUrl,
@@ -65,55 +66,46 @@ async function tellTheOther(
   );
 }
 
-/** POST /api/debts/{id}/settle with `manual`: the debtor says they repaid by hand; the creditor is asked to confirm. */
-export function declareManualRepayment(
-  deps: Deps,
-  user: UserRow,
-  debtId: string,
-  idempotency?: IdempotentRequest,
-): Promise<DebtView> {
-  return withLockedDebt(deps, user, debtId, idempotency, async (tx, debt) => {
-    declareRepayment(asMemberDebt(debt), user.id);
-    const now = deps.clock.now();
-    const updated = await updateDebt(tx, debt.id, { repaymentDeclaredAt: now });
-    await tellTheOther(tx, deps, debt, user, 'debt_repayment_declared', now);
-    return updated;
-  });
+/** One member's step on a debt, under its lock: the domain's rule, the write, the other told. */
+function debtStep(
+  rule: (debt: MemberDebt, userId: string) => void,
+  write: (tx: Tx, debt: DebtRow, now: Date) => Promise<DebtRow>,
+  tells: DebtNotice,
+) {
+  return (deps: Deps, user: UserRow, debtId: string, idempotency?: IdempotentRequest): Promise<DebtView> =>
+    withLockedDebt(deps, user, debtId, idempotency, async (tx, debt) => {
+      rule(asMemberDebt(debt), user.id);
+      const now = deps.clock.now();
+      const updated = await write(tx, debt, now);
+      await tellTheOther(tx, deps, debt, user, tells, now);
+      return updated;
+    });
 }
 
+/** POST /api/debts/{id}/settle with `manual`: the debtor says they repaid by hand; the creditor is asked to confirm. */
+export const declareManualRepayment = debtStep(
+  declareRepayment,
+  (tx, debt, now) => updateDebt(tx, debt.id, { repaymentDeclaredAt: now }),
+  'debt_repayment_declared',
+);
+
 /** POST /api/debts/{id}/confirm: the creditor got the money back; the debt is settled, once. */
-export function confirmDebtRepayment(
-  deps: Deps,
-  user: UserRow,
-  debtId: string,
-  idempotency?: IdempotentRequest,
-): Promise<DebtView> {
-  return withLockedDebt(deps, user, debtId, idempotency, async (tx, debt) => {
-    confirmRepayment(asMemberDebt(debt), user.id);
-    const now = deps.clock.now();
+export const confirmDebtRepayment = debtStep(
+  confirmRepayment,
+  async (tx, debt, now) => {
     await bookPostings(tx, debt.organizationId, [repaymentPosting(asMemberDebt(debt))], now);
-    const updated = await updateDebt(tx, debt.id, { status: 'settled', settledAt: now, settledBy: 'manual' });
-    await tellTheOther(tx, deps, debt, user, 'debt_settled', now);
-    return updated;
-  });
-}
+    return updateDebt(tx, debt.id, { status: 'settled', settledAt: now, settledBy: 'manual' });
+  },
+  'debt_settled',
+);
 
 /**
  * POST /api/debts/{id}/not-received: the creditor says the declared repayment never came. The
  * declaration is taken back (nothing was booked for it), and the debtor is told: the debt is
  * theirs to repay again, by hand or through the platform.
  */
-export function refuseDebtRepayment(
-  deps: Deps,
-  user: UserRow,
-  debtId: string,
-  idempotency?: IdempotentRequest,
-): Promise<DebtView> {
-  return withLockedDebt(deps, user, debtId, idempotency, async (tx, debt) => {
-    refuseRepayment(asMemberDebt(debt), user.id);
-    const now = deps.clock.now();
-    const updated = await updateDebt(tx, debt.id, { repaymentDeclaredAt: null });
-    await tellTheOther(tx, deps, debt, user, 'debt_repayment_not_received', now);
-    return updated;
-  });
-}
+export const refuseDebtRepayment = debtStep(
+  refuseRepayment,
+  (tx, debt) => updateDebt(tx, debt.id, { repaymentDeclaredAt: null }),
+  'debt_repayment_not_received',
+);
