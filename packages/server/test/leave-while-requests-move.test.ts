@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { lockRequestsOfOrganization } from '../src/db/request.repository';
+import { requestStates } from '../src/db/schema';
 import { lockUser } from '../src/db/user.repository';
 import { removeFromOrganization } from '../src/use-cases/membership';
 import { applyRequestCommand } from '../src/use-cases/requests/apply-request-command';
@@ -77,4 +79,35 @@ it('a request asked for while its asker leaves is refused once the leave is done
     code: 'NOT_IN_ORGANIZATION',
   });
   expect(await overview(ann!)).toMatchObject({ active: null, queued: [] });
+});
+
+/**
+ * The active request's 30 days have ended and the deadline worker has not ended it yet: the
+ * leave ends it first (as any request command would), which activates the leaver's queued one.
+ * That one is cancelled with the leave too: an ex-member never owns an active request.
+ */
+it("a leave that ends another's request past its 30 days cancels the leaver's request it activated", async () => {
+  const [ann, , cat] = await organizationOf(t, 3);
+  const first = await createRequest(ann!, 'New roof', 10_000);
+  const queued = await createRequest(cat!, 'School books', 5_000);
+  const organizationId = (await ann!.client.get('/api/family')).json<{ id: string }>().id;
+  const [row] = await t.database.db
+    .select()
+    .from(requestStates)
+    .where(eq(requestStates.organizationId, organizationId));
+  const state = row!.state as { requests: { id: string; expiresAt: number | null }[] };
+  const ended = t.clock.now().getTime() - 1;
+  await t.database.db
+    .update(requestStates)
+    .set({
+      state: {
+        ...state,
+        requests: state.requests.map((r) => (r.id === first.id ? { ...r, expiresAt: ended } : r)),
+      },
+    })
+    .where(eq(requestStates.organizationId, organizationId));
+  expect((await cat!.client.post('/api/family/leave')).statusCode).toBe(200);
+  expect((await details(ann!, first.id)).status).toBe('expired');
+  expect((await details(ann!, queued.id)).status).toBe('cancelled');
+  expect((await overview(ann!)).active).toBeNull();
 });

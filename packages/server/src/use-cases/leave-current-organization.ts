@@ -30,6 +30,8 @@ export async function leaveCurrentOrganization(
   const requests = await lockRequestsOfOrganization(tx, user.familyId);
   refuseUnlessMayLeave(user, fund?.state ?? null, requests.state);
   if (fund) await applyFundCommand(tx, deps, fund, { type: 'MemberLeft', userId: user.id });
-  await cancelOwnRequests(tx, deps, requests, user.id, ['pending']);
+  // Queued ones (an active one forbade leaving); active too, for one of theirs that the end of
+  // another's 30 days activates here: it holds nothing yet, and must not stay with someone gone.
+  await cancelOwnRequests(tx, deps, requests, user.id, ['pending', 'active']);
   await removeFromOrganization(tx, user, now);
 }
