@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { requestStates } from '../src/db/schema';
 import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
-import { card, contribute, createRequest, details, operations } from './support/request-steps';
+import { card, contribute, createRequest, details, operations, setRequestEnd } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -62,23 +62,8 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
     const fund = await activeFund(members);
     const missing = payersOf(members, fund)[0]!;
     const active = await createRequest(missing, 'Scooter', 30_000);
-    const organizationId = (await missing.client.get('/api/family')).json<{ id: string }>().id;
     // Its end falls a day from now, inside the two weeks below; the worker looks at it later.
-    const [row] = await t.database.db
-      .select()
-      .from(requestStates)
-      .where(eq(requestStates.organizationId, organizationId));
-    const state = row!.state as { requests: { id: string; expiresAt: number | null }[] };
-    const endsSoon = t.clock.now().getTime() + DAY * 60_000;
-    await t.database.db
-      .update(requestStates)
-      .set({
-        state: {
-          ...state,
-          requests: state.requests.map((r) => (r.id === active.id ? { ...r, expiresAt: endsSoon } : r)),
-        },
-      })
-      .where(eq(requestStates.organizationId, organizationId));
+    await setRequestEnd(t, missing, active.id, t.clock.now().getTime() + DAY * 60_000);
     const { payer } = await expel(members, missing);
     expect((await details(payer, active.id)).status).toBe('expired');
   });

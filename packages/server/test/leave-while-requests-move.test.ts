@@ -6,7 +6,7 @@ import { lockUser } from '../src/db/user.repository';
 import { removeFromOrganization } from '../src/use-cases/membership';
 import { applyRequestCommand } from '../src/use-cases/requests/apply-request-command';
 import { organizationOf } from './support/fund-members';
-import { createRequest, details, overview } from './support/request-steps';
+import { createRequest, details, overview, setRequestEnd } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -90,22 +90,7 @@ it("a leave that ends another's request past its 30 days cancels the leaver's re
   const [ann, , cat] = await organizationOf(t, 3);
   const first = await createRequest(ann!, 'New roof', 10_000);
   const queued = await createRequest(cat!, 'School books', 5_000);
-  const organizationId = (await ann!.client.get('/api/family')).json<{ id: string }>().id;
-  const [row] = await t.database.db
-    .select()
-    .from(requestStates)
-    .where(eq(requestStates.organizationId, organizationId));
-  const state = row!.state as { requests: { id: string; expiresAt: number | null }[] };
-  const ended = t.clock.now().getTime() - 1;
-  await t.database.db
-    .update(requestStates)
-    .set({
-      state: {
-        ...state,
-        requests: state.requests.map((r) => (r.id === first.id ? { ...r, expiresAt: ended } : r)),
-      },
-    })
-    .where(eq(requestStates.organizationId, organizationId));
+  await setRequestEnd(t, ann!, first.id, t.clock.now().getTime() - 1);
   expect((await cat!.client.post('/api/family/leave')).statusCode).toBe(200);
   expect((await details(ann!, first.id)).status).toBe('expired');
   expect((await details(ann!, queued.id)).status).toBe('cancelled');

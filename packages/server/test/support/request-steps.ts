@@ -1,5 +1,6 @@
 import type { RequestDetails, RequestsOverview } from '@giro/contract/requests';
-import { paymentOperations } from '../../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { paymentOperations, requestStates } from '../../src/db/schema';
 import type { Member } from './fund-members';
 import type { TestApp } from './test-app';
 
@@ -55,4 +56,20 @@ export async function failedContributionNotices(member: Member): Promise<string[
     await member.client.get('/api/user-notifications'),
   );
   return notifications.filter((n) => n.type === 'request_payment_failed').map((n) => n.body);
+}
+
+/**
+ * Sets when an active request's 30 days end, in the stored state only: its deadline row is left
+ * as it is, so the deadline worker has not looked at it yet (the moment a command ends it first).
+ */
+export async function setRequestEnd(t: TestApp, member: Member, requestId: string, expiresAt: number) {
+  const organizationId = ok<{ id: string }>('family', await member.client.get('/api/family')).id;
+  const where = eq(requestStates.organizationId, organizationId);
+  const [row] = await t.database.db.select().from(requestStates).where(where);
+  const state = row!.state as { requests: { id: string; expiresAt: number | null }[] };
+  const requests = state.requests.map((r) => (r.id === requestId ? { ...r, expiresAt } : r));
+  await t.database.db
+    .update(requestStates)
+    .set({ state: { ...state, requests } })
+    .where(where);
 }
