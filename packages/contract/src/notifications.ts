@@ -32,6 +32,8 @@ export const notificationTypes = [
   'request_contribution_lost',
   // The owner's payout did not go through: the money waits for their retry.
   'request_payout_failed',
+  // A request I gave to was cancelled (or ended with too little to pay out): my gift comes back.
+  'request_contribution_refunded',
   // Swapping turns (issue 16): asked of me; my request accepted, declined, or lapsed unanswered.
   'swap_requested',
   'swap_accepted',

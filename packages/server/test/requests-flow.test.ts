@@ -152,11 +152,12 @@ describe('funding requests, end to end on the server', () => {
     expect((await ann!.client.get('/api/dashboard')).json().userStats.totalReceivedCents).toBe(1_900);
   });
 
-  it('a cancelled request refunds its contributors, its escrow is zero and the next activates', async () => {
+  it('a cancelled request refunds its contributors and tells them once each, its escrow is zero and the next activates', async () => {
     const [ann, bob, cat] = await organizationOf(t, 3);
     const first = await createRequest(ann!, 'Holiday', 30_000);
     const second = await createRequest(bob!, 'Bike', 5_000);
     await contribute(bob!, first.id, 2_500);
+    await contribute(bob!, first.id, 500);
     await contribute(cat!, first.id, 1_500, {
       method: 'paypal',
       paymentMethodId: undefined,
@@ -168,8 +169,25 @@ describe('funding requests, end to end on the server', () => {
     expect(cancelled.contributors.every((c) => c.refunded)).toBe(true);
     expect((await details(cat!, second.id)).status).toBe('active');
     await t.flushOutbox();
-    expect(await operations(t)).toEqual(['charge:1500', 'charge:2500', 'refund:1500', 'refund:2500']);
-    expect(t.payments.calls.filter((c) => c.op === 'refund').map((c) => c.amountCents)).toHaveLength(2);
+    expect(await operations(t)).toEqual([
+      'charge:1500',
+      'charge:2500',
+      'charge:500',
+      'refund:1500',
+      'refund:2500',
+      'refund:500',
+    ]);
+    expect(t.payments.calls.filter((c) => c.op === 'refund').map((c) => c.amountCents)).toHaveLength(3);
+    // Each contributor learns why the money comes back, once however many times they gave.
+    for (const m of [bob!, cat!]) {
+      const notices = (await m.client.get('/api/user-notifications')).json<{
+        notifications: { type: string; body: string; link: string }[];
+      }>().notifications;
+      expect(notices.filter((n) => n.type === 'request_contribution_refunded')).toEqual([
+        expect.objectContaining({ link: '/requests', body: expect.stringContaining(ann!.name) }),
+      ]);
+    }
+    expect(await notificationTypes(ann!)).not.toContain('request_contribution_refunded');
     const journal = await readJournal(t.database.db, await organizationIdOf(ann!));
     expect(checkJournal(journal, [ledgerAccount.requestEscrow(first.id)])).toEqual([]);
     for (const m of [bob!, cat!]) expect(memberTotals(journal, m.id).givenCents).toBe(0);

@@ -297,6 +297,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: "L'erogazione della tua richiesta di aiuto non è andata a buon fine; il denaro ti aspetta. Controlla il conto per ricevere i pagamenti in Account, poi riprova l'erogazione in Richieste.",
     },
   },
+  request_contribution_refunded: {
+    en: {
+      title: 'Your contribution is coming back',
+      body: "{{member}}'s funding request was cancelled or ended without a payout, so what you gave to it is given back to you, the way you paid it.",
+    },
+    it: {
+      title: 'Il tuo contributo ti viene restituito',
+      body: 'La richiesta di aiuto di {{member}} è stata annullata o si è chiusa senza erogazione: quanto hai dato ti viene restituito, con lo stesso mezzo con cui hai pagato.',
+    },
+  },
   request_payment_failed: {
     en: {
       title: 'Contribution not made',
@@ -465,7 +475,8 @@ export function notificationLink(type: NotificationType): string {
     type === 'request_completed' ||
     type === 'request_payment_failed' ||
     type === 'request_contribution_lost' ||
-    type === 'request_payout_failed'
+    type === 'request_payout_failed' ||
+    type === 'request_contribution_refunded'
   )
     return '/requests';
   // A debt to confirm or one settled: the home shows debts first thing.

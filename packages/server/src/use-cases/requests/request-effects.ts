@@ -39,6 +39,7 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
   const { organizationId, after, now } = input;
   const notes: NewNotification[] = [];
   const find = (id: string) => after.requests.find((r) => r.id === id)!;
+  const refunded = new Set<string>();
   for (const event of input.events) {
     const target = { type: 'request', id: 'request' in event ? event.request.id : event.requestId } as const;
     switch (event.type) {
@@ -95,7 +96,18 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
         break;
       }
       case 'RequestContributionRefunded': {
-        const c = find(event.requestId).contributions.find((x) => x.id === event.contributionId)!;
+        const request = find(event.requestId);
+        const c = request.contributions.find((x) => x.id === event.contributionId)!;
+        // Its payer learns why the money comes back, once for all they gave to this request.
+        if (!refunded.has(`${request.id}/${c.contributorId}`)) {
+          refunded.add(`${request.id}/${c.contributorId}`);
+          const ownerName = await displayNameOf(tx, request.ownerId);
+          notes.push({
+            userId: c.contributorId,
+            type: 'request_contribution_refunded',
+            ...(ownerName ? { data: { memberName: ownerName } } : {}),
+          });
+        }
         await enqueueRefund(
           tx,
           {

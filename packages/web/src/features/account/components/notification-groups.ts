@@ -31,6 +31,7 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'request_payment_failed',
     'request_contribution_lost',
     'request_payout_failed',
+    'request_contribution_refunded',
   ],
   group: [
     'amount_vote_opened',
