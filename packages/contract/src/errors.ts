@@ -188,6 +188,11 @@ const catalogue = {
     en: 'A repayment of this debt is already under way.',
     it: 'Una restituzione di questo debito è già in corso.',
   },
+  DEBT_REPAYMENT_TO_YOU_UNDER_WAY: {
+    status: 409,
+    en: "A member's repayment to you is on its way: delete your account once it has arrived, in a few minutes.",
+    it: "La restituzione di un membro è in arrivo: elimina l'account quando sarà arrivata, tra pochi minuti.",
+  },
   CREDITOR_CANNOT_RECEIVE: {
     status: 409,
     en: 'This member has not connected an account to receive payments yet: repay them by hand and declare it here.',

@@ -47,6 +47,8 @@ export const notificationTypes = [
   'debt_repayment_not_received',
   'debt_settled',
   'debt_payment_failed',
+  // The creditor deleted their account: what I owed them is written off.
+  'debt_forgiven',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   confirmRepayment,
   declareRepayment,
+  forgivenPosting,
+  forgiveOnCreditorDeletion,
   type MemberDebt,
   refuseRepayment,
   repaymentPosting,
@@ -63,6 +65,24 @@ describe('debts between members', () => {
     expect(code(() => startPlatformRepayment({ ...debt, repaymentDeclaredAt: 1 }, 'bob'))).toBe(
       'DEBT_REPAYMENT_DECLARED',
     );
+  });
+
+  it("a deleted creditor's open debt is written off: not one on its way to them, nor someone else's", () => {
+    expect(code(() => forgiveOnCreditorDeletion(debt, 'ann'))).toBe('ok');
+    expect(code(() => forgiveOnCreditorDeletion(debt, 'bob'))).toBe('NOT_DEBT_PARTY');
+    expect(code(() => forgiveOnCreditorDeletion({ ...debt, status: 'settling' }, 'ann'))).toBe(
+      'DEBT_REPAYMENT_TO_YOU_UNDER_WAY',
+    );
+    expect(code(() => forgiveOnCreditorDeletion({ ...debt, status: 'settled' }, 'ann'))).toBe('DEBT_CLOSED');
+    // A declared repayment the creditor never confirmed is written off too: they are gone.
+    expect(code(() => forgiveOnCreditorDeletion({ ...debt, repaymentDeclaredAt: 1 }, 'ann'))).toBe('ok');
+    const posting = forgivenPosting(debt);
+    expect(isBalanced(posting)).toBe(true);
+    expect(posting.key).toBe('member-debt-forgiven:d1');
+    expect(posting.entries).toEqual([
+      { account: 'member-payable:bob', userId: 'bob', amountCents: 5000 },
+      { account: 'member-receivable:ann', userId: 'ann', amountCents: -5000 },
+    ]);
   });
 
   it('the repayment brings receivable and payable back to zero, balanced, once per debt', () => {

@@ -61,6 +61,32 @@ export function refuseRepayment(debt: MemberDebt, userId: string): void {
 }
 
 /**
+ * The creditor deletes their account: nobody is left to repay, as the platform cannot pay a deleted
+ * account nor can a deleted member confirm a repayment by hand, so what they are owed is written
+ * off; the debtor, kept owing for good, could not delete their own account either. Not while a
+ * repayment through the platform is on its way to them: it lands, or fails and is open again.
+ * A pending debt needs no rule: its creditor is in a running round and cannot leave.
+ */
+export function forgiveOnCreditorDeletion(debt: MemberDebt, userId: string): void {
+  if (debt.creditorId !== userId) throw new DomainError('NOT_DEBT_PARTY');
+  if (debt.status === 'settling') throw new DomainError('DEBT_REPAYMENT_TO_YOU_UNDER_WAY');
+  settleable(debt);
+}
+
+/** A debt written off: receivable and payable back to zero, and no money moves. */
+export function forgivenPosting(debt: MemberDebt): LedgerTransaction {
+  const { debtorId, creditorId, amountCents } = debt;
+  return {
+    kind: 'member-debt-forgiven',
+    key: `member-debt-forgiven:${debt.id}`,
+    entries: [
+      { account: ledgerAccount.memberPayable(debtorId), userId: debtorId, amountCents },
+      { account: ledgerAccount.memberReceivable(creditorId), userId: creditorId, amountCents: -amountCents },
+    ],
+  };
+}
+
+/**
  * A repayment: the receivable and the payable go back to zero, and the money is what the debtor
  * gave and the creditor received (by hand, like a manual contribution, or through the platform,
  * booked once the creditor was paid). One per debt, whichever way.

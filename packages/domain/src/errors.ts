@@ -73,6 +73,8 @@ const domainErrorDocs = {
   DEBT_REPAYMENT_NOT_DECLARED:
     'Saying a repayment was not received when the debtor declared none (or it was refused already).',
   DEBT_SETTLING: 'Repaying or confirming a debt while its repayment through the platform is under way.',
+  DEBT_REPAYMENT_TO_YOU_UNDER_WAY:
+    'Deleting the account while a repayment through the platform is on its way to the user: it lands, or fails, first.',
   // Funding requests
   REQUEST_NOT_FOUND: 'No such funding request in the organization.',
   REQUEST_ALREADY_OPEN: 'The owner already has a pending or active request.',

@@ -1,8 +1,10 @@
 import type { DebtView } from '@giro/contract/debts';
 import type { FundView } from '@giro/contract/fund';
 import { checkJournal, ledgerAccount } from '@giro/domain/ledger';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
+import { memberDebts } from '../src/db/schema';
 import {
   connectPayoutAccount,
   DAY,
@@ -265,6 +267,64 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect((await sister.client.post('/api/family/leave')).statusCode).toBe(200);
     expect((await sister.client.post(url('confirm'))).statusCode).toBe(200);
     expect((await debtsOf(brother)).map((d) => d.status)).toEqual(['settled']);
+  });
+
+  it('a creditor who deletes the account writes off what she is owed: the debtor is told and may delete his own', async () => {
+    const { recipient, sister, brother, cousin, organizationId } = await roundOfFour();
+    await payOutWithCover(recipient, sister, brother, cousin);
+    const [debt] = await debtsOf(brother);
+    const members = [recipient, sister, brother, cousin];
+    for (let round = 2; round <= 4; round += 1) {
+      const fund = await fundOf(recipient);
+      const next = recipientOf(members, fund);
+      await connectPayoutAccount(next);
+      await openWindow(next);
+      for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+      await act(next, 'withdraw');
+      await t.flushOutbox();
+    }
+    const email = (await sister.client.get('/api/session/check')).json<{ user: { email: string } }>().user
+      .email;
+    const password = { password: 'correct horse battery' };
+    // A repayment on its way to her: the deletion waits until it lands (or fails).
+    await t.database.db.update(memberDebts).set({ status: 'settling' }).where(eq(memberDebts.id, debt!.id));
+    sister.client.language = 'it';
+    const refused = await sister.client.post('/api/user/delete-request', password);
+    expect({ status: refused.statusCode, message: refused.json().message }).toEqual({
+      status: 409,
+      message:
+        "La restituzione di un membro è in arrivo: elimina l'account quando sarà arrivata, tra pochi minuti.",
+    });
+    await t.database.db.update(memberDebts).set({ status: 'open' }).where(eq(memberDebts.id, debt!.id));
+    // Owing her, he may not delete his account; she may delete hers.
+    expect((await brother.client.post('/api/user/delete-request', password)).statusCode).toBe(409);
+    expect((await sister.client.post('/api/user/delete-request', password)).statusCode).toBe(200);
+    await t.flushOutbox();
+    const token = t.mailer.tokenFrom(email, '/delete-account-confirm');
+    expect((await sister.client.post('/api/user/delete', { token })).statusCode).toBe(200);
+
+    expect(await debtsOf(brother)).toEqual([]);
+    const notices = (await brother.client.get('/api/user-notifications')).json<{
+      notifications: { type: string; body: string; link: string }[];
+    }>().notifications;
+    expect(notices.filter((n) => n.type === 'debt_forgiven')).toEqual([
+      expect.objectContaining({ link: '/', body: expect.stringContaining(sister.name) }),
+    ]);
+    const journal = await readJournal(t.database.db, organizationId);
+    expect(journal.filter((x) => x.kind === 'member-debt-forgiven')).toHaveLength(1);
+    expect(checkJournal(journal)).toEqual([]);
+    const balance = (account: string) =>
+      journal
+        .flatMap((x) => x.entries)
+        .filter((e) => e.account === account)
+        .reduce((s, e) => s + e.amountCents, 0);
+    expect(balance(ledgerAccount.memberReceivable(sister.id))).toBe(0);
+    expect(balance(ledgerAccount.memberPayable(brother.id))).toBe(0);
+    // Nothing is left to repay, by hand or through the platform; and he may go too.
+    expect(
+      (await brother.client.post(`/api/debts/${debt!.id}/settle`, { method: 'manual' })).statusCode,
+    ).toBe(404);
+    expect((await brother.client.post('/api/user/delete-request', password)).statusCode).toBe(200);
   });
 
   it('a declined card cancels the cover and its debt; bad input is a 400', async () => {

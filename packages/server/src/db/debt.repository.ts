@@ -47,6 +47,19 @@ export async function owesAMember(db: DbOrTx, userId: string): Promise<boolean> 
   return row !== undefined;
 }
 
+/**
+ * What is still owed to a member (open, or being repaid through the platform), locked in the
+ * debts' order: a debtor's settlement of one of them waits here, or is waited for.
+ */
+export function lockDebtsOwedTo(tx: DbOrTx, creditorId: string): Promise<DebtRow[]> {
+  return tx
+    .select()
+    .from(memberDebts)
+    .where(and(eq(memberDebts.creditorId, creditorId), inArray(memberDebts.status, ['open', 'settling'])))
+    .orderBy(memberDebts.id)
+    .for('update');
+}
+
 /** A debt by id, locked: two settlements of one debt, or a settlement and its payment's outcome, are serialised here. */
 export async function lockDebtById(tx: DbOrTx, id: string): Promise<DebtRow | undefined> {
   const [row] = await tx.select().from(memberDebts).where(eq(memberDebts.id, id)).for('update');

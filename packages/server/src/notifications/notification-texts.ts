@@ -297,6 +297,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: "L'erogazione della tua richiesta di aiuto non è andata a buon fine; il denaro ti aspetta. Controlla il conto per ricevere i pagamenti in Account, poi riprova l'erogazione in Richieste.",
     },
   },
+  debt_forgiven: {
+    en: {
+      title: 'A debt written off',
+      body: '{{member}} closed their account, so the debt for the contribution they covered for you is written off. You owe nothing more for it.',
+    },
+    it: {
+      title: 'Debito annullato',
+      body: '{{member}} ha chiuso il proprio account: il debito per il contributo che ti aveva coperto è annullato e non devi più nulla.',
+    },
+  },
   request_contribution_refunded: {
     en: {
       title: 'Your contribution is coming back',
@@ -484,6 +494,7 @@ export function notificationLink(type: NotificationType): string {
     type === 'debt_repayment_declared' ||
     type === 'debt_repayment_not_received' ||
     type === 'debt_settled' ||
+    type === 'debt_forgiven' ||
     type === 'contribution_covered'
   )
     return '/';

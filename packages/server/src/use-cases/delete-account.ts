@@ -22,6 +22,7 @@ import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { enqueueMail } from '../mail/enqueue-mail';
 import { verifyPassword } from '../security/passwords';
+import { debtsToForgive, forgiveDebtsOwedTo } from './debts/forgive-debts';
 import { leaveCurrentOrganization } from './leave-current-organization';
 import { assertMayLeave } from './membership';
 import { refuseIfLastAdmin } from './set-user-role';
@@ -38,6 +39,7 @@ export async function requestAccountDeletion(
   await deps.db.transaction(async (tx) => {
     await assertMayLeave(tx, user);
     await refuseWhileOwingAMember(tx, user.id);
+    await debtsToForgive(tx, user.id);
     if (user.role === 'admin') await refuseIfLastAdmin(tx, user.id);
     const token = await issueToken(tx, user.id, 'delete_account', now);
     await enqueueMail(
@@ -105,6 +107,7 @@ async function eraseAccount(deps: Deps, token: string, now: Date): Promise<void>
     await leaveCurrentOrganization(tx, deps, user, now);
     await refuseWhileOwingAMember(tx, user.id);
     if (user.role === 'admin') await refuseIfLastAdmin(tx, user.id);
+    await forgiveDebtsOwedTo(tx, deps, user, now);
     const placeholder = `deleted-${user.id}`;
     await eraseMailTo(tx, user.email, `${placeholder}@deleted.invalid`);
     await tx

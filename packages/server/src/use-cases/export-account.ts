@@ -141,7 +141,10 @@ async function readExport(
         repaymentDeclaredAt: isoOrNull(d.repaymentDeclaredAt),
         settledAt: isoOrNull(d.settledAt),
         settledBy: d.settledBy,
-        ledger: ledger.filter((t) => t.reference === `member-debt-repaid:${d.id}`),
+        ledger: ledger.filter(
+          (t) =>
+            t.reference === `member-debt-repaid:${d.id}` || t.reference === `member-debt-forgiven:${d.id}`,
+        ),
       };
     }),
     ledger,

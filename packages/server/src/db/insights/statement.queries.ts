@@ -80,11 +80,13 @@ function origin(row: EntryRow, contributions: Map<string, { cycle: number; round
 }
 
 /**
- * `contribution:<id>`, `refund:<id>`, or a cover's `member-debt:<id>` and
- * `member-debt-repaid:<id>`: the fund contribution a posting without an escrow is about.
+ * `contribution:<id>`, `refund:<id>`, or a cover's `member-debt:<id>`, `member-debt-repaid:<id>` and
+ * `member-debt-forgiven:<id>`: the fund contribution a posting without an escrow is about.
  */
 function contributionIdOf(key: string | null): string | null {
-  const match = /^(?:contribution|refund|member-debt|member-debt-repaid):(.+)$/.exec(key ?? '');
+  const match = /^(?:contribution|refund|member-debt|member-debt-repaid|member-debt-forgiven):(.+)$/.exec(
+    key ?? '',
+  );
   return match?.[1] ?? null;
 }
 

@@ -68,6 +68,7 @@ const TEXTS: Record<
       'request-refund': 'Refund',
       'member-debt': 'Debt between members: a contribution covered',
       'member-debt-repaid': 'Debt between members repaid by hand',
+      'member-debt-forgiven': 'Debt between members written off: the creditor closed their account',
     },
   },
   it: {
@@ -87,6 +88,7 @@ const TEXTS: Record<
       'request-refund': 'Rimborso',
       'member-debt': 'Debito tra membri: un contributo coperto',
       'member-debt-repaid': 'Debito tra membri restituito a mano',
+      'member-debt-forgiven': "Debito tra membri annullato: chi l'aveva coperto ha chiuso l'account",
     },
   },
 };

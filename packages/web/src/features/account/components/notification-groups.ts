@@ -28,6 +28,7 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'debt_repayment_not_received',
     'debt_settled',
     'debt_payment_failed',
+    'debt_forgiven',
     'request_payment_failed',
     'request_contribution_lost',
     'request_payout_failed',
