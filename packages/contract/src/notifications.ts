@@ -45,6 +45,8 @@ export const notificationTypes = [
   'cover_received',
   'debt_repayment_declared',
   'debt_repayment_not_received',
+  // A repayment declared to me days ago that I have neither confirmed nor refused.
+  'debt_repayment_unanswered',
   'debt_settled',
   'debt_payment_failed',
   // The creditor deleted their account: what I owed them is written off.

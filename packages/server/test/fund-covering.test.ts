@@ -269,6 +269,38 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect((await debtsOf(brother)).map((d) => d.status)).toEqual(['settled']);
   });
 
+  it('a creditor who leaves a declared repayment unanswered for three days is asked once; a new declaration asks anew', async () => {
+    const { recipient, sister, brother, cousin } = await roundOfFour();
+    await payOutWithCover(recipient, sister, brother, cousin);
+    const [debt] = await debtsOf(brother);
+    const url = (path: string) => `/api/debts/${debt!.id}/${path}`;
+    const asked = async () =>
+      (await types(sister)).filter((type) => type === 'debt_repayment_unanswered').length;
+    expect((await brother.client.post(url('settle'), { method: 'manual' })).statusCode).toBe(200);
+    await fastForward(sister, 2 * DAY);
+    expect(await asked()).toBe(0);
+    await fastForward(sister, 1.5 * DAY);
+    expect(await asked()).toBe(1);
+    const notices = (await sister.client.get('/api/user-notifications')).json<{
+      notifications: { type: string; body: string; link: string }[];
+    }>().notifications;
+    expect(notices.find((n) => n.type === 'debt_repayment_unanswered')).toMatchObject({
+      link: '/',
+      body: expect.stringContaining(brother.name),
+    });
+    await fastForward(sister, 2 * DAY);
+    expect(await asked()).toBe(1);
+    // She says it never came; he declares again, and that declaration is asked about in its turn.
+    expect((await sister.client.post(url('not-received'))).statusCode).toBe(200);
+    expect((await brother.client.post(url('settle'), { method: 'manual' })).statusCode).toBe(200);
+    await fastForward(sister, 3.5 * DAY);
+    expect(await asked()).toBe(2);
+    // Answered, it is asked about no more.
+    expect((await sister.client.post(url('confirm'))).json().status).toBe('settled');
+    await fastForward(sister, 4 * DAY);
+    expect(await asked()).toBe(2);
+  });
+
   it('a creditor who deletes the account writes off what she is owed: the debtor is told and may delete his own', async () => {
     const { recipient, sister, brother, cousin, organizationId } = await roundOfFour();
     await payOutWithCover(recipient, sister, brother, cousin);

@@ -10,6 +10,7 @@ import {
 import { earliestReminder } from '../db/reminder.queries';
 import { claimDueRequests, earliestRequestDeadline, postponeRequestDeadline } from '../db/request.repository';
 import type { Deps } from '../deps';
+import { remindUnansweredRepayments } from '../use-cases/debts/remind-unanswered-repayments';
 import { applyFundCommand } from '../use-cases/fund/apply-fund-command';
 import { FundWriteBatch } from '../use-cases/fund/fund-write-batch';
 import { giveDueReminders } from '../use-cases/fund/give-due-reminders';
@@ -59,17 +60,23 @@ export class DeadlineWorker extends WakeableWorker {
    */
   async drain(): Promise<number> {
     const handled = (await this.drainFunds()) + (await this.drainRequests()) + (await this.drainReminders());
-    return handled + (await this.sendWeeklySummaries());
+    return handled + (await this.hourlySweep());
   }
 
-  /** The hour the weekly summaries were last looked at: once an hour is enough (Monday 09:00). */
-  private summaryHour = -1;
+  /**
+   * The hour the sweeps below were last run: once an hour is enough for the weekly summaries
+   * (Monday 09:00) and for the creditors asked to answer a repayment declared days ago.
+   */
+  private sweepHour = -1;
 
-  private async sendWeeklySummaries(): Promise<number> {
+  private async hourlySweep(): Promise<number> {
     const hour = Math.floor(this.deps.clock.now().getTime() / 3_600_000);
-    if (hour === this.summaryHour) return 0;
-    const sent = await this.db.transaction((tx) => sendWeeklySummaries(tx, this.deps));
-    this.summaryHour = hour;
+    if (hour === this.sweepHour) return 0;
+    const sent = await this.db.transaction(
+      async (tx) =>
+        (await sendWeeklySummaries(tx, this.deps)) + (await remindUnansweredRepayments(tx, this.deps)),
+    );
+    this.sweepHour = hour;
     if (sent > 0) this.deps.kickOutbox();
     return sent;
   }

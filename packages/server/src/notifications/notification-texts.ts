@@ -297,6 +297,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: "L'erogazione della tua richiesta di aiuto non è andata a buon fine; il denaro ti aspetta. Controlla il conto per ricevere i pagamenti in Account, poi riprova l'erogazione in Richieste.",
     },
   },
+  debt_repayment_unanswered: {
+    en: {
+      title: 'A repayment waits for your answer',
+      body: '{{member}} said days ago that they repaid you by hand. Confirm it if the money came, or say it did not: until you answer, they can neither pay you through the app nor close the debt.',
+    },
+    it: {
+      title: 'Una restituzione aspetta la tua risposta',
+      body: "{{member}} ha detto giorni fa di averti restituito il denaro a mano. Confermalo se è arrivato, oppure segnala che non è arrivato: finché non rispondi, non può né pagarti tramite l'app né chiudere il debito.",
+    },
+  },
   debt_forgiven: {
     en: {
       title: 'A debt written off',
@@ -495,6 +505,7 @@ export function notificationLink(type: NotificationType): string {
     type === 'debt_repayment_not_received' ||
     type === 'debt_settled' ||
     type === 'debt_forgiven' ||
+    type === 'debt_repayment_unanswered' ||
     type === 'contribution_covered'
   )
     return '/';

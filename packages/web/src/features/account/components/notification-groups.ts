@@ -26,6 +26,7 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'cover_received',
     'debt_repayment_declared',
     'debt_repayment_not_received',
+    'debt_repayment_unanswered',
     'debt_settled',
     'debt_payment_failed',
     'debt_forgiven',
