@@ -188,6 +188,11 @@ const catalogue = {
     en: 'A repayment of this debt is already under way.',
     it: 'Una restituzione di questo debito è già in corso.',
   },
+  COVER_NOT_PAID_OUT: {
+    status: 409,
+    en: 'A contribution you covered for another member is in a round not paid out yet: delete your account once it is.',
+    it: "Un contributo che hai coperto per un altro membro è in un turno non ancora erogato: elimina l'account quando lo sarà.",
+  },
   DEBT_REPAYMENT_TO_YOU_UNDER_WAY: {
     status: 409,
     en: "A member's repayment to you is on its way: delete your account once it has arrived, in a few minutes.",

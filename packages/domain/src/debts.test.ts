@@ -73,6 +73,9 @@ describe('debts between members', () => {
     expect(code(() => forgiveOnCreditorDeletion({ ...debt, status: 'settling' }, 'ann'))).toBe(
       'DEBT_REPAYMENT_TO_YOU_UNDER_WAY',
     );
+    expect(code(() => forgiveOnCreditorDeletion({ ...debt, status: 'pending' }, 'ann'))).toBe(
+      'COVER_NOT_PAID_OUT',
+    );
     expect(code(() => forgiveOnCreditorDeletion({ ...debt, status: 'settled' }, 'ann'))).toBe('DEBT_CLOSED');
     // A declared repayment the creditor never confirmed is written off too: they are gone.
     expect(code(() => forgiveOnCreditorDeletion({ ...debt, repaymentDeclaredAt: 1 }, 'ann'))).toBe('ok');

@@ -65,11 +65,13 @@ export function refuseRepayment(debt: MemberDebt, userId: string): void {
  * account nor can a deleted member confirm a repayment by hand, so what they are owed is written
  * off; the debtor, kept owing for good, could not delete their own account either. Not while a
  * repayment through the platform is on its way to them: it lands, or fails and is open again.
- * A pending debt needs no rule: its creditor is in a running round and cannot leave.
+ * Nor while a cover they paid is still in a round not paid out (an expelled member's cover stays
+ * in the round): the payout would book a debt to a deleted account after the write-off.
  */
 export function forgiveOnCreditorDeletion(debt: MemberDebt, userId: string): void {
   if (debt.creditorId !== userId) throw new DomainError('NOT_DEBT_PARTY');
   if (debt.status === 'settling') throw new DomainError('DEBT_REPAYMENT_TO_YOU_UNDER_WAY');
+  if (debt.status === 'pending') throw new DomainError('COVER_NOT_PAID_OUT');
   settleable(debt);
 }
 

@@ -73,6 +73,8 @@ const domainErrorDocs = {
   DEBT_REPAYMENT_NOT_DECLARED:
     'Saying a repayment was not received when the debtor declared none (or it was refused already).',
   DEBT_SETTLING: 'Repaying or confirming a debt while its repayment through the platform is under way.',
+  COVER_NOT_PAID_OUT:
+    'Deleting the account while a contribution the user covered is in a round not paid out yet (an expelled member can reach it).',
   DEBT_REPAYMENT_TO_YOU_UNDER_WAY:
     'Deleting the account while a repayment through the platform is on its way to the user: it lands, or fails, first.',
   // Funding requests

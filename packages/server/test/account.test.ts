@@ -231,6 +231,33 @@ describe('account', () => {
     expect(erased.filter((m) => m.sentAt === null).map((m) => m.status)).toEqual(['withdrawn']);
   });
 
+  it('a member whose cover is in a round not paid out yet keeps the account until it is (an expelled coverer can ask)', async () => {
+    const creditor = await register(t.app);
+    const debtor = await register(t.app);
+    const organizationId = (await debtor.client.get('/api/family')).json<{ id: string }>().id;
+    const debtId = randomUUID();
+    await t.database.db.insert(memberDebts).values({
+      id: debtId,
+      organizationId,
+      debtorId: debtor.response.json<{ id: string }>().id,
+      creditorId: creditor.response.json<{ id: string }>().id,
+      amountCents: 5000,
+      reason: 'cover',
+      status: 'pending',
+    });
+    creditor.client.language = 'it';
+    const password = { password: creditor.person.password };
+    const refused = await creditor.client.post('/api/user/delete-request', password);
+    expect({ status: refused.statusCode, message: refused.json().message }).toEqual({
+      status: 409,
+      message:
+        "Un contributo che hai coperto per un altro membro è in un turno non ancora erogato: elimina l'account quando lo sarà.",
+    });
+    // The round paid out, the debt is open: her deletion writes it off.
+    await t.database.db.update(memberDebts).set({ status: 'open' }).where(eq(memberDebts.id, debtId));
+    expect((await creditor.client.post('/api/user/delete-request', password)).statusCode).toBe(200);
+  });
+
   it('records cookie consent signed in or out', async () => {
     const client = new TestClient(t.app);
     const response = await client.post('/api/cookie-consent', {

@@ -48,14 +48,19 @@ export async function owesAMember(db: DbOrTx, userId: string): Promise<boolean> 
 }
 
 /**
- * What is still owed to a member (open, or being repaid through the platform), locked in the
- * debts' order: a debtor's settlement of one of them waits here, or is waited for.
+ * What is or will be owed to a member (pending, open, or being repaid through the platform),
+ * locked in the debts' order: a debtor's settlement of one of them waits here, or is waited for.
  */
 export function lockDebtsOwedTo(tx: DbOrTx, creditorId: string): Promise<DebtRow[]> {
   return tx
     .select()
     .from(memberDebts)
-    .where(and(eq(memberDebts.creditorId, creditorId), inArray(memberDebts.status, ['open', 'settling'])))
+    .where(
+      and(
+        eq(memberDebts.creditorId, creditorId),
+        inArray(memberDebts.status, ['pending', 'open', 'settling']),
+      ),
+    )
     .orderBy(memberDebts.id)
     .for('update');
 }
