@@ -11,6 +11,7 @@ export const securityEventKinds = [
   'new_browser',
   'passkey_added',
   'passkey_removed',
+  'passkey_renamed',
   'passkey_refused',
   'password_changed',
   'password_reset',
@@ -21,7 +22,7 @@ export type SecurityEventKind = (typeof securityEventKinds)[number];
 export const securityEventSchema = z.object({
   id: z.string(),
   kind: z.enum(securityEventKinds),
-  /** What the event names: `browser`, `passkey` (its name), `paypal`. */
+  /** What the event names: `browser`, `passkey` (its name; a rename's old one `previous`), `paypal`. */
   detail: z.record(z.string(), z.string()),
   createdAt: z.string(),
 });

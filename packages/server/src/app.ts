@@ -70,7 +70,9 @@ export async function buildApp({
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
-    trustProxy: secure,
+    // The proxies named, not `true`: the address is then one a proxy wrote, never one a client
+    // wrote into X-Forwarded-For (config/env.ts).
+    trustProxy: secure ? deps.config.trustedProxies : false,
     genReqId: newRequestId,
   });
   app.setValidatorCompiler(validatorCompiler);

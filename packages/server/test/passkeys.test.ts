@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordPasskeyUse } from '../src/db/passkey.repository';
-import { passkeys } from '../src/db/schema';
+import { passkeys, sessions } from '../src/db/schema';
+import { createPasskeySession } from '../src/db/session.repository';
+import { findUserById } from '../src/db/user.repository';
+import { registerPasskey } from '../src/use-cases/passkeys';
 import { newPerson, register, TestClient } from './support/client';
 import { SoftAuthenticator } from './support/soft-authenticator';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -18,8 +21,11 @@ const reauth = { password: newPerson().password };
 const rpId = 'giro.test';
 const origin = 'http://giro.test';
 
-async function addPasskey(client: TestClient, name = "Anna's phone") {
-  const authenticator = new SoftAuthenticator(rpId, origin);
+async function addPasskey(
+  client: TestClient,
+  name = "Anna's phone",
+  authenticator = new SoftAuthenticator(rpId, origin),
+) {
   const options = (await client.post('/api/passkeys/registration/options', reauth)).json();
   const response = await client.post('/api/passkeys/registration', {
     name,
@@ -160,6 +166,46 @@ describe('passkeys', () => {
     expect(await signedIn(client)).toBe(true);
   });
 
+  it('a passkey removed after its signature was checked signs nobody in: its session is not stored', async () => {
+    const { client, response: registered } = await register(t.app);
+    const userId = registered.json<{ id: string }>().id;
+    const { response } = await addPasskey(client);
+    const passkeyId = response.json().id as string;
+    const session = { id: 'session-of-a-removed-passkey', userId, expiresAt: new Date(Date.now() + 60_000) };
+    // Removed between the check and the session (a removal racing the sign-in): refused.
+    expect((await client.delete(`/api/passkeys/${passkeyId}`)).statusCode).toBe(200);
+    expect(await createPasskeySession(t.database.db, { ...session, passkeyId })).toBe(false);
+    const stored = await t.database.db.select().from(sessions).where(eq(sessions.passkeyId, passkeyId));
+    expect(stored).toEqual([]);
+    // Another member's passkey does not open a session for this one either.
+    const other = await register(t.app);
+    const otherPasskey = (await addPasskey(other.client)).response.json().id as string;
+    expect(await createPasskeySession(t.database.db, { ...session, passkeyId: otherPasskey })).toBe(false);
+  });
+
+  it('a registration whose session ended meanwhile adds nothing; an id longer than WebAuthn allows is a 401, not a 500', async () => {
+    const { client, response: registered } = await register(t.app);
+    const user = (await findUserById(t.database.db, registered.json<{ id: string }>().id))!;
+    const authenticator = new SoftAuthenticator(rpId, origin);
+    const options = (await client.post('/api/passkeys/registration/options', reauth)).json();
+    const input = { name: 'Late', response: authenticator.register(options) as never };
+    // Signed out elsewhere (a password change ended this session) while the answer was on its way.
+    await expect(registerPasskey(t.deps, user, input, 'a-session-that-ended')).rejects.toMatchObject({
+      code: 'SESSION_EXPIRED',
+    });
+    expect((await client.get('/api/passkeys')).json().passkeys).toEqual([]);
+
+    client.language = 'it';
+    const long = await addPasskey(client, 'Forged', new SoftAuthenticator(rpId, origin, 2_000));
+    expect({ status: long.response.statusCode, message: long.response.json().message }).toEqual({
+      status: 401,
+      message: 'Non è stato possibile verificare questa passkey. Riprova, oppure accedi con la password.',
+    });
+    // The longest WebAuthn allows is kept.
+    const longest = await addPasskey(client, 'Longest', new SoftAuthenticator(rpId, origin, 1_023));
+    expect(longest.response.statusCode).toBe(200);
+  });
+
   it('a password reset leaves the passkeys, and its email names them so one not recognised can be removed', async () => {
     const { client, person } = await register(t.app);
     await client.put('/api/user/language', { languagePreference: 'it' });
@@ -200,11 +246,22 @@ describe('passkeys', () => {
     const kinds = (await client.get('/api/security-events'))
       .json()
       .events.map((e: { kind: string }) => e.kind);
-    expect(kinds.slice(0, 2)).toEqual(['passkey_removed', 'passkey_added']);
+    expect(kinds.slice(0, 3)).toEqual(['passkey_removed', 'passkey_renamed', 'passkey_added']);
+    const events = (await client.get('/api/security-events')).json().events;
+    expect(events.find((e: { kind: string }) => e.kind === 'passkey_renamed').detail).toEqual({
+      passkey: 'Tablet di casa',
+      previous: "Anna's phone",
+    });
     await t.flushOutbox();
-    const subjects = t.mailer.sent.filter((m) => m.to === person.email).map((m) => m.subject);
-    expect(subjects, JSON.stringify(subjects)).toEqual(
-      expect.arrayContaining(['Giro: passkey added', 'Giro: passkey removed']),
+    const mails = t.mailer.sent.filter((m) => m.to === person.email);
+    expect(
+      mails.map((m) => m.subject),
+      JSON.stringify(mails.map((m) => m.subject)),
+    ).toEqual(
+      expect.arrayContaining(['Giro: passkey added', 'Giro: passkey renamed', 'Giro: passkey removed']),
+    );
+    expect(mails.find((m) => m.subject === 'Giro: passkey renamed')!.text).toContain(
+      'The passkey "Anna\'s phone" of your account was renamed "Tablet di casa".',
     );
   });
 

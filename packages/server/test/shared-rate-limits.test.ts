@@ -45,6 +45,25 @@ describe('rate limits shared by every instance', () => {
     }
   });
 
+  it('behind the https proxy, a client is counted by the address the proxy saw, whatever it wrote into X-Forwarded-For', async () => {
+    const t = await createTestApp({ rateLimitScale: 1, publicUrl: 'https://giro.test' });
+    apps.push(t);
+    const client = new TestClient(t.app);
+    // The proxy (deploy/Caddyfile, one hop) appends the address it saw to what the client sent.
+    const from = (written: string, seen: string) =>
+      client.post(
+        '/api/login',
+        { username: 'someone', password: 'wrong password' },
+        { headers: { 'x-forwarded-for': `${written}, ${seen}` } },
+      );
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push((await from(`10.0.0.${i}`, '203.0.113.7')).statusCode);
+    expect(answers.filter((code) => code === 429)).toEqual([]);
+    expect((await from('10.0.0.99', '203.0.113.7')).statusCode).toBe(429);
+    // Someone else, behind the same proxy, is not.
+    expect((await from('203.0.113.7', '198.51.100.1')).statusCode).toBe(401);
+  });
+
   it("a HEAD counts with its GET (Fastify answers it with the GET's handler)", async () => {
     const [t] = await instances(1);
     const challenge = (method: 'GET' | 'HEAD') => t!.app.inject({ method, url: '/api/captcha/challenge' });

@@ -25,6 +25,15 @@ const envSchema = z.object({
   CAPTCHA_ATTEMPTS: z.coerce.number().int().min(1).default(50_000),
   /** Multiplies every rate limit: the browser suite registers more people from 127.0.0.1 than a person would. */
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1000).default(1),
+  /**
+   * Under an https PUBLIC_URL, the proxies whose X-Forwarded-For is believed (addresses, CIDR
+   * ranges, or proxy-addr's names). The client's address, which every rate limit counts by, is
+   * the first one written by a proxy not on this list. Trusting every hop let a client choose
+   * its own behind a proxy that appends to the header, and so dodge every limit. The default
+   * fits deploy/: Caddy on the compose network (a private range). A count of hops is no
+   * alternative: Fastify 5 trusts nothing for one, as it cannot tell a proxy from a client.
+   */
+  TRUSTED_PROXIES: z.string().default('loopback, linklocal, uniquelocal'),
   PAYMENTS: z.enum(['sandbox', 'live']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -90,6 +99,8 @@ export type Config = {
   apiLog: { maxRows: number; maxAgeDays: number };
   /** Multiplies every rate limit; tests raise it so that many sign-ups from 127.0.0.1 pass. */
   rateLimitScale: number;
+  /** The proxies trusted for the client's address under an https PUBLIC_URL (env.ts says how). */
+  trustedProxies: string;
   push: PushConfig;
   /** Passkeys (issue 18): the relying party id and the origins a browser may answer from. */
   webauthn: { rpId: string; origins: string[] };
@@ -159,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN || undefined,
     apiLog: { maxRows: e.API_LOG_MAX_ROWS, maxAgeDays: e.API_LOG_MAX_AGE_DAYS },
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    trustedProxies: e.TRUSTED_PROXIES,
     push: pushConfig(e),
     webauthn: webauthnConfig(e),
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,

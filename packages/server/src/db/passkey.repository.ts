@@ -47,13 +47,16 @@ export async function recordPasskeyUse(
   return updated.length > 0;
 }
 
-export async function renamePasskey(db: DbOrTx, userId: string, id: string, name: string) {
-  const [row] = await db
-    .update(passkeys)
-    .set({ name })
+/** Renames one of the member's passkeys (locked first, in the caller's transaction); answers the name it had too. */
+export async function renamePasskey(tx: DbOrTx, userId: string, id: string, name: string) {
+  const [before] = await tx
+    .select({ name: passkeys.name })
+    .from(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-    .returning();
-  return row;
+    .for('update');
+  if (!before) return undefined;
+  const [row] = await tx.update(passkeys).set({ name }).where(eq(passkeys.id, id)).returning();
+  return { row: row!, previous: before.name };
 }
 
 export async function deletePasskey(db: DbOrTx, userId: string, id: string) {

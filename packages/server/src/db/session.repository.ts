@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { hashToken } from '../security/tokens';
 import type { Db, DbOrTx } from './client';
 import { deleteInBatches } from './delete-in-batches';
-import { sessions, users } from './schema';
+import { passkeys, sessions, users } from './schema';
 import type { UserRow } from './user.repository';
 
 /**
@@ -113,6 +113,27 @@ export async function createPasswordSession(
       .where(and(eq(users.id, session.userId), isNull(users.deletedAt)))
       .for('share');
     if (row?.passwordHash !== checkedHash) return false;
+    await createSession(tx, session);
+    return true;
+  });
+}
+
+/**
+ * A passkey's session, stored only if the passkey is still the member's, the row held (FOR SHARE)
+ * until the session is in: a removal committed since the passkey was checked refuses it, and one
+ * under way waits for it and then ends it. A plain insert lived 30 days after its passkey was gone.
+ */
+export async function createPasskeySession(
+  db: Db,
+  session: { id: string; userId: string; expiresAt: Date; userAgent?: string; passkeyId: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: passkeys.id })
+      .from(passkeys)
+      .where(and(eq(passkeys.id, session.passkeyId), eq(passkeys.userId, session.userId)))
+      .for('share');
+    if (!row) return false;
     await createSession(tx, session);
     return true;
   });

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import {
+  createPasskeySession,
   createPasswordSession,
   createSession,
   deleteSession,
@@ -130,7 +131,10 @@ export class RequestSession {
     // password was checked) does not mail "a new sign-in" that never happened.
     const noted = await this.options.onSignIn?.({ user, userAgent, kind });
     const session = { id, userId: user.id, expiresAt: new Date(Date.now() + TTL_MS), userAgent, passkeyId };
-    if (checkedPasswordHash === undefined) await createSession(this.options.db, session);
+    if (passkeyId !== undefined) {
+      if (!(await createPasskeySession(this.options.db, { ...session, passkeyId })))
+        throw new AppError('PASSKEY_REFUSED');
+    } else if (checkedPasswordHash === undefined) await createSession(this.options.db, session);
     else if (!(await createPasswordSession(this.options.db, session, checkedPasswordHash)))
       throw new AppError('INVALID_CREDENTIALS');
     await noted?.();

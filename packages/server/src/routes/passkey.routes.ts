@@ -53,10 +53,12 @@ export const passkeyRoutes: Routes = (app, deps) => {
     },
     async (request) => {
       const user = await request.requireUser();
-      return registerPasskey(deps, user, {
-        name: request.body.name,
-        response: request.body.response as RegistrationResponseJSON,
-      });
+      return registerPasskey(
+        deps,
+        user,
+        { name: request.body.name, response: request.body.response as RegistrationResponseJSON },
+        request.session.sessionId,
+      );
     },
   );
 
@@ -103,7 +105,7 @@ export const passkeyRoutes: Routes = (app, deps) => {
     },
     async (request) => {
       const user = await request.requireUser();
-      return renameOwnPasskey(deps, user.id, request.params.id, request.body.name);
+      return renameOwnPasskey(deps, user, request.params.id, request.body.name);
     },
   );
 

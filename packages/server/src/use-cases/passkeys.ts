@@ -19,7 +19,7 @@ import {
   saveChallenge,
   takeChallenge,
 } from '../db/passkey.repository';
-import { endSessionsOpenedBy } from '../db/session.repository';
+import { endSessionsOpenedBy, holdLiveSession } from '../db/session.repository';
 import { findUserById, type UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
@@ -93,11 +93,15 @@ export async function passkeyRegistrationOptions(deps: Deps, user: UserRow, pass
   return options;
 }
 
+/** WebAuthn's longest credential id. */
+const MAX_CREDENTIAL_ID_BYTES = 1023;
+
 /** Step two: verifies the new credential against the challenge given to this member, and keeps it. */
 export async function registerPasskey(
   deps: Deps,
   user: UserRow,
   input: { name: string; response: RegistrationResponseJSON },
+  sessionId?: string,
 ): Promise<PasskeyView> {
   const challenge = challengeOf(input.response.response.clientDataJSON);
   if (!(await takeChallenge(deps.db, challenge, 'registration', user.id)))
@@ -117,7 +121,14 @@ export async function registerPasskey(
   }
   if (!verification.verified) throw new AppError('PASSKEY_REFUSED');
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
+  // The library reads the id's length from the authenticator's data and caps nothing: WebAuthn's
+  // own cap (1,023 bytes) keeps a forged one out of the index, which refused it with a 500.
+  if (Buffer.from(credential.id, 'base64url').length > MAX_CREDENTIAL_ID_BYTES)
+    throw new AppError('PASSKEY_REFUSED');
   const added = await deps.db.transaction(async (tx) => {
+    // Signed out meanwhile (a password change or reset elsewhere ended this session): a passkey
+    // added now would outlive the change that was meant to lock everyone else out.
+    if (sessionId && !(await holdLiveSession(tx, sessionId))) throw new AppError('SESSION_EXPIRED');
     const row = await insertPasskey(tx, {
       userId: user.id,
       credentialId: credential.id,
@@ -208,15 +219,29 @@ export async function signInWithPasskey(
   return { user, passkeyId: passkey.id };
 }
 
+/**
+ * Renames one of the member's passkeys, recorded and mailed as adding one is: unrecorded, whoever
+ * planted a passkey could give it the name of the member's own phone, and the list and the
+ * password emails would then show only names the member recognises.
+ */
 export async function renameOwnPasskey(
   deps: Deps,
-  userId: string,
+  user: UserRow,
   id: string,
   name: string,
 ): Promise<PasskeyView> {
-  const row = await renamePasskey(deps.db, userId, id, name);
-  if (!row) throw new AppError('PASSKEY_NOT_FOUND');
-  return toView(row);
+  const view = await deps.db.transaction(async (tx) => {
+    const renamed = await renamePasskey(tx, user.id, id, name);
+    if (!renamed) throw new AppError('PASSKEY_NOT_FOUND');
+    if (renamed.previous !== renamed.row.name)
+      await recordSecurityEvent(tx, deps, user, 'passkey_renamed', {
+        passkey: renamed.row.name,
+        previous: renamed.previous,
+      });
+    return toView(renamed.row);
+  });
+  deps.kickOutbox();
+  return view;
 }
 
 /**

@@ -38,6 +38,16 @@ const texts: Record<
     en: { title: 'passkey removed', event: 'A passkey was removed from your account: "{{passkey}}".' },
     it: { title: 'passkey rimossa', event: 'Dal tuo account è stata rimossa una passkey: "{{passkey}}".' },
   },
+  passkey_renamed: {
+    en: {
+      title: 'passkey renamed',
+      event: 'The passkey "{{previous}}" of your account was renamed "{{passkey}}".',
+    },
+    it: {
+      title: 'passkey rinominata',
+      event: 'La passkey "{{previous}}" del tuo account è stata rinominata "{{passkey}}".',
+    },
+  },
   passkey_refused: {
     en: {
       title: 'passkey sign-in refused',

@@ -7,7 +7,7 @@ import { isoCBOR } from '@simplewebauthn/server/helpers';
  * can be told to move backwards, and answers for any origin it is asked to claim.
  */
 export class SoftAuthenticator {
-  readonly credentialId = randomBytes(16);
+  readonly credentialId: Buffer;
   private readonly keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   counter = 0;
   userHandle: string | undefined;
@@ -15,7 +15,11 @@ export class SoftAuthenticator {
   constructor(
     private readonly rpId: string,
     private readonly origin: string,
-  ) {}
+    /** A real authenticator's id is 16–64 bytes; WebAuthn allows up to 1,023. */
+    idBytes = 16,
+  ) {
+    this.credentialId = randomBytes(idBytes);
+  }
 
   get id(): string {
     return this.credentialId.toString('base64url');
