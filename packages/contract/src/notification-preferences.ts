@@ -49,6 +49,7 @@ export const urgentNotificationTypes: readonly NotificationType[] = [
   'contribution_due_2h',
   'payment_confirmation_required',
   'payment_failed',
+  'cover_failed',
 ];
 
 /** Due payments reach every channel by default (issue 14); everything else the app and push. */

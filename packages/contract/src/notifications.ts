@@ -43,6 +43,9 @@ export const notificationTypes = [
   // creditor says that repayment never came), or its payment failed.
   'contribution_covered',
   'cover_received',
+  // A cover's card was declined: to the covered member (pay it yourself) and to the one who paid.
+  'cover_failed',
+  'cover_payment_failed',
   'debt_repayment_declared',
   'debt_repayment_not_received',
   // A repayment declared to me days ago that I have neither confirmed nor refused.

@@ -359,18 +359,37 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect((await brother.client.post('/api/user/delete-request', password)).statusCode).toBe(200);
   });
 
-  it('a declined card cancels the cover and its debt; bad input is a 400', async () => {
+  it('a declined card cancels the cover and its debt, and tells both; bad input is a 400', async () => {
     const { sister, brother } = await roundOfFour();
+    // Her own share is paid: the decline is about the cover alone.
+    await act(sister, 'contributions', card());
     const declined = await act(sister, 'contributions', {
       ...card(),
       paymentMethodId: 'pm_card_chargeDeclined',
       onBehalfOf: brother.id,
     });
-    expect(declined.round?.contributedBy).toEqual([brother.id]);
+    expect(declined.round?.contributedBy).toEqual(expect.arrayContaining([brother.id, sister.id]));
     await t.flushOutbox();
     const after: FundView = await fundOf(sister);
-    expect(after.round?.contributedBy).toEqual([]);
+    expect(after.round?.contributedBy).toEqual([sister.id]);
     expect(await debtsOf(brother)).toEqual([]);
+    const noticesOf = async (member: Member) =>
+      (await member.client.get('/api/user-notifications')).json<{
+        notifications: { type: string; body: string; link: string }[];
+      }>().notifications;
+    // He learns his contribution is unpaid again (and what to do), not from a strike days later.
+    expect((await noticesOf(brother)).filter((n) => n.type === 'cover_failed')).toEqual([
+      expect.objectContaining({ link: '/', body: expect.stringContaining(sister.name) }),
+    ]);
+    // She learns her cover was declined; the "pay again" of her own share would not be true.
+    const hers = await noticesOf(sister);
+    expect(hers.filter((n) => n.type === 'cover_payment_failed')).toEqual([
+      expect.objectContaining({ body: expect.stringContaining(brother.name) }),
+    ]);
+    expect(hers.map((n) => n.type)).not.toContain('payment_failed');
+    // His call stays until he pays; then it goes, as the fund's other calls to act do.
+    await act(brother, 'contributions', card());
+    expect((await noticesOf(brother)).map((n) => n.type)).not.toContain('cover_failed');
     const bad = await sister.client.post(`/api/rotating-fund/${after.id}/contributions`, {
       ...card(),
       onBehalfOf: 7,

@@ -107,6 +107,40 @@ describe('covering a member (domain.md, Second wave)', () => {
     expect(h.state.round!.emergencies).toEqual([]);
   });
 
+  it('a cover by card that took the strike back and is then declined gives it back: the member missed after all', () => {
+    const { h, p, m, other } = running();
+    for (const userId of [p, other])
+      h.run({ type: 'Contribute', userId, contributionId: `c-${userId}`, method: 'card' });
+    h.advance(h.state.round!.withdrawalAt - h.now);
+    const first = h.state.round!.emergencies[0]!;
+    for (const userId of first.voters)
+      h.run({ type: 'VoteEmergency', userId, voteId: first.id, choice: 'wait' });
+    // During the extension: the cover takes the strike back.
+    h.run({ type: 'Contribute', userId: p, contributionId: 'cover', method: 'card', onBehalfOf: m });
+    expect(h.state.strikes[m]).toBe(0);
+    // Declined: the strike comes back with it, and the vote after the extension adds none.
+    const events = h.run({ type: 'ContributionPaymentFailed', contributionId: 'cover' });
+    expect(events.map((e) => e.type)).toEqual(['ContributionFailed', 'StrikeRestored', 'RoundReopened']);
+    expect(h.state.strikes[m]).toBe(1);
+    h.advance(h.state.round!.extensions[m]! - h.now);
+    expect(h.state.round!.emergencies.map((v) => [v.memberId, v.allowWait])).toEqual([[m, false]]);
+    expect(h.state.strikes[m]).toBe(1);
+  });
+
+  it('a cover by card that closed the first vote and is then declined: the next vote gives the strike again, once', () => {
+    const { h, p, m, other } = running();
+    for (const userId of [p, other])
+      h.run({ type: 'Contribute', userId, contributionId: `c-${userId}`, method: 'card' });
+    h.advance(h.state.round!.withdrawalAt - h.now);
+    h.run({ type: 'Contribute', userId: p, contributionId: 'cover', method: 'card', onBehalfOf: m });
+    expect(h.state.strikes[m]).toBe(0);
+    const events = h.run({ type: 'ContributionPaymentFailed', contributionId: 'cover' });
+    expect(events.map((e) => e.type)).not.toContain('StrikeRestored');
+    h.advance(60_000);
+    expect(h.state.round!.emergencies.map((v) => v.memberId)).toEqual([m]);
+    expect(h.state.strikes[m]).toBe(1);
+  });
+
   it('an expelled member’s round covered by hand and confirmed after the vote is not owed twice', () => {
     const h = new FundHarness();
     h.activeWith(members, 5000, '14d');

@@ -10,6 +10,7 @@ type EmergencyEvent = Extract<
       | 'EmergencyVoteCast'
       | 'EmergencyVoteWithdrawn'
       | 'StrikeForgiven'
+      | 'StrikeRestored'
       | 'ExtensionGranted'
       | 'ContributionSkipped'
       | 'MemberExpelled';
@@ -67,6 +68,7 @@ export function evolveEmergency(state: FundState, event: EmergencyEvent): FundSt
         skipped: [...round.skipped, event.memberId],
       }));
     case 'StrikeForgiven':
+    case 'StrikeRestored':
       return { ...state, strikes: { ...state.strikes, [event.memberId]: event.strikes } };
     case 'MemberExpelled': {
       const next = markRefundDue(state, event.refundDue);

@@ -89,6 +89,7 @@ export function evolve(state: FundState, event: FundEvent): FundState {
     case 'EmergencyVoteCast':
     case 'EmergencyVoteWithdrawn':
     case 'StrikeForgiven':
+    case 'StrikeRestored':
     case 'ExtensionGranted':
     case 'ContributionSkipped':
     case 'MemberExpelled':

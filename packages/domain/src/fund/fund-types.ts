@@ -279,6 +279,8 @@ export type FundEvent =
   | { type: 'EmergencyVoteWithdrawn'; at: number; voteId: string; memberId: string }
   /** Another member covered the contribution a vote was about: the strike of this round is taken back. */
   | { type: 'StrikeForgiven'; at: number; memberId: string; strikes: number }
+  /** A cover that took this round's strike back was declined: the member missed after all. */
+  | { type: 'StrikeRestored'; at: number; memberId: string; strikes: number }
   | { type: 'EmergencyVoteCast'; at: number; voteId: string; userId: string; choice: EmergencyChoice }
   | { type: 'ExtensionGranted'; at: number; voteId: string; memberId: string; until: number }
   | { type: 'ContributionSkipped'; at: number; voteId: string; memberId: string }

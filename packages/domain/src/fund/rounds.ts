@@ -101,9 +101,23 @@ export function paymentFailed(d: Draft, contributionId: string, at: number): voi
   )
     fail('CONTRIBUTION_NOT_FOUND');
   d.emit({ type: 'ContributionFailed', at, contributionId });
+  restoreForgivenStrike(d, contribution, at);
   // The round was complete only with this money (a card whose payer had not yet confirmed it
   // with their bank): it collects again, and once its window is over the member has missed.
   if (roundState === 'awaiting_withdrawal') d.emit({ type: 'RoundReopened', at });
+}
+
+/**
+ * A cover took back the member's strike for this round (withdrawPaidEmergencies) and was then
+ * declined: they missed after all. Once a wait was granted them, the vote that opens next gives
+ * no strike (one a round), so it comes back here; before that, the next vote gives it again.
+ * With a wait granted, a cover that counted always took the strike back: it came during the
+ * extension, or closed the vote that followed it.
+ */
+function restoreForgivenStrike(d: Draft, cover: Contribution, at: number): void {
+  const memberId = cover.contributorId;
+  if (cover.paidBy === undefined || !d.state.round!.waitGranted.includes(memberId)) return;
+  d.emit({ type: 'StrikeRestored', at, memberId, strikes: (d.state.strikes[memberId] ?? 0) + 1 });
 }
 
 /**

@@ -394,6 +394,26 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: '{{member}} ha versato il contributo di {{covered}} per il tuo turno.',
     },
   },
+  cover_failed: {
+    en: {
+      title: 'Your contribution is unpaid again',
+      body: "{{member}}'s card payment for your contribution was declined, so it is not paid. Pay it yourself as soon as you can.",
+    },
+    it: {
+      title: 'Il tuo contributo non risulta più versato',
+      body: 'Il pagamento con carta di {{member}} per il tuo contributo è stato rifiutato, quindi non risulta versato. Versalo tu appena puoi.',
+    },
+  },
+  cover_payment_failed: {
+    en: {
+      title: 'Your cover was declined',
+      body: "Your card payment for {{covered}}'s contribution was declined, so it is not paid and they owe you nothing. You may cover it again, with another card or another method.",
+    },
+    it: {
+      title: 'La tua copertura è stata rifiutata',
+      body: "Il pagamento con carta per il contributo di {{covered}} è stato rifiutato: il contributo non risulta versato e non ti deve nulla. Puoi coprirlo di nuovo, con un'altra carta o un altro metodo.",
+    },
+  },
   debt_repayment_declared: {
     en: {
       title: 'Confirm a repayment',
@@ -506,7 +526,8 @@ export function notificationLink(type: NotificationType): string {
     type === 'debt_settled' ||
     type === 'debt_forgiven' ||
     type === 'debt_repayment_unanswered' ||
-    type === 'contribution_covered'
+    type === 'contribution_covered' ||
+    type === 'cover_failed'
   )
     return '/';
   // A payment to confirm or to make: the home's Now card does it first thing.

@@ -108,6 +108,7 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         for (const id of event.refundDue) await refund(id);
         break;
       case 'StrikeForgiven':
+      case 'StrikeRestored':
         await tx.update(users).set({ strikes: event.strikes }).where(eq(users.id, event.memberId));
         break;
       case 'RefundRequested':
@@ -170,7 +171,24 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         break;
       case 'ContributionFailed': {
         const failed = input.before.contributions.find((c) => c.id === event.contributionId);
-        if (failed) notes.push({ userId: payerOf(failed), type: 'payment_failed' });
+        if (!failed) break;
+        if (failed.paidBy === undefined) {
+          notes.push({ userId: payerOf(failed), type: 'payment_failed' });
+          break;
+        }
+        // A cover declined: the one who paid learns it (news: their own share is another
+        // matter), and the covered member that their contribution is unpaid again, which they
+        // would otherwise learn only from a strike.
+        notes.push({
+          userId: failed.paidBy,
+          type: 'cover_payment_failed',
+          data: { coveredName: input.names.get(failed.contributorId) },
+        });
+        notes.push({
+          userId: failed.contributorId,
+          type: 'cover_failed',
+          data: { memberName: input.names.get(failed.paidBy) },
+        });
         break;
       }
       case 'ExtensionGranted':

@@ -24,6 +24,8 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'swap_lapsed',
     'contribution_covered',
     'cover_received',
+    'cover_failed',
+    'cover_payment_failed',
     'debt_repayment_declared',
     'debt_repayment_not_received',
     'debt_repayment_unanswered',
