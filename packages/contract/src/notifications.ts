@@ -46,6 +46,8 @@ export const notificationTypes = [
   // A cover's card was declined: to the covered member (pay it yourself) and to the one who paid.
   'cover_failed',
   'cover_payment_failed',
+  // My cover by hand, not yet confirmed, gave way to the member's own payment.
+  'cover_superseded',
   'debt_repayment_declared',
   'debt_repayment_not_received',
   // A repayment declared to me days ago that I have neither confirmed nor refused.

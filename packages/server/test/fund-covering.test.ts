@@ -115,6 +115,31 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     });
   });
 
+  it('a cash cover the recipient has not confirmed gives way to the member paying for themselves; the one who declared it is told', async () => {
+    const { recipient, sister, brother } = await roundOfFour();
+    const { id: fundId } = await act(sister, 'contributions', { method: 'manual', onBehalfOf: brother.id });
+    const mine = async () =>
+      (await brother.client.get(`/api/rotating-fund/${fundId}/monthly-contributions`))
+        .json<{ contributions: { id: string; contributorId: string; method: string }[] }>()
+        .contributions.filter((c) => c.contributorId === brother.id);
+    const [cash] = await mine();
+    expect(cash).toMatchObject({ method: 'manual' });
+    // He pays by card himself: before, "already contributed" for a declaration not his own.
+    await act(brother, 'contributions', card());
+    expect(await mine()).toEqual([expect.objectContaining({ method: 'card' })]);
+    const late = await recipient.client.post(
+      `/api/rotating-fund/${fundId}/contributions/${cash!.id}/confirm-receipt`,
+    );
+    expect(late.statusCode).toBe(404);
+    expect(await debtsOf(brother)).toEqual([]);
+    const notices = (await sister.client.get('/api/user-notifications')).json<{
+      notifications: { type: string; body: string }[];
+    }>().notifications;
+    expect(notices.filter((n) => n.type === 'cover_superseded')).toEqual([
+      expect.objectContaining({ body: expect.stringContaining(brother.name) }),
+    ]);
+  });
+
   it('a cover while the vote about the member is open closes the vote, with no strike', async () => {
     const { sister, brother, cousin } = await roundOfFour();
     for (const m of [sister, cousin]) await act(m, 'contributions', card());

@@ -34,6 +34,43 @@ describe('covering a member (domain.md, Second wave)', () => {
     expect(hasContributed(h.state, p)).toBe(true);
   });
 
+  it('a cover by hand not yet confirmed gives way to the member paying for themselves, even in the extension', () => {
+    const { h, recipient, p, m, other } = running();
+    for (const userId of [p, other])
+      h.run({ type: 'Contribute', userId, contributionId: `c-${userId}`, method: 'card' });
+    h.run({ type: 'Contribute', userId: p, contributionId: 'cash', method: 'manual', onBehalfOf: m });
+    // Nobody else covers over it; the recipient has not confirmed it; the window closes.
+    expect(
+      h.refusal({ type: 'Contribute', userId: other, contributionId: 'x', method: 'card', onBehalfOf: m }),
+    ).toBe('ALREADY_CONTRIBUTED');
+    h.advance(h.state.round!.withdrawalAt - h.now);
+    const vote = h.state.round!.emergencies[0]!;
+    for (const userId of vote.voters)
+      h.run({ type: 'VoteEmergency', userId, voteId: vote.id, choice: 'wait' });
+    const events = h.run({ type: 'Contribute', userId: m, contributionId: 'own', method: 'card' });
+    expect(events.map((e) => e.type)).toEqual(['CoverSuperseded', 'ContributionMade', 'RoundReady']);
+    expect(events[0]).toMatchObject({ contributionId: 'cash', memberId: m, paidBy: p });
+    expect(h.state.contributions.filter((c) => c.contributorId === m).map((c) => c.id)).toEqual(['own']);
+    expect(h.refusal({ type: 'ConfirmReceipt', userId: recipient, contributionId: 'cash' })).toBe(
+      'CONTRIBUTION_NOT_FOUND',
+    );
+    // Paid late in the extension: the round's strike stays.
+    expect(h.state.strikes[m]).toBe(1);
+  });
+
+  it('a declaration of the member’s own, or a cover that counts, still bars paying twice', () => {
+    const { h, recipient, p, m, other } = running();
+    h.run({ type: 'Contribute', userId: m, contributionId: 'mine', method: 'manual' });
+    expect(h.refusal({ type: 'Contribute', userId: m, contributionId: 'x', method: 'card' })).toBe(
+      'ALREADY_CONTRIBUTED',
+    );
+    h.run({ type: 'Contribute', userId: p, contributionId: 'cash', method: 'manual', onBehalfOf: other });
+    h.run({ type: 'ConfirmReceipt', userId: recipient, contributionId: 'cash' });
+    expect(h.refusal({ type: 'Contribute', userId: other, contributionId: 'y', method: 'card' })).toBe(
+      'ALREADY_CONTRIBUTED',
+    );
+  });
+
   it('the recipient neither covers nor is covered; nobody outside the rotation covers', () => {
     const { h, recipient, p, m } = running();
     const cover = (userId: string, onBehalfOf: string) =>

@@ -11,6 +11,7 @@ export type RoundEvent = Extract<
       | 'ContributionMade'
       | 'ContributionConfirmed'
       | 'ContributionFailed'
+      | 'CoverSuperseded'
       | 'ContributionCaptured'
       | 'RoundReady'
       | 'RoundReopened'
@@ -62,6 +63,7 @@ export function evolveRounds(state: FundState, event: RoundEvent): FundState {
       };
     }
     case 'ContributionFailed':
+    case 'CoverSuperseded':
       return { ...state, contributions: state.contributions.filter((c) => c.id !== event.contributionId) };
     case 'ContributionCaptured':
       return setContribution(state, event.contributionId, { status: 'captured' });

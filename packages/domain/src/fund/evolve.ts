@@ -73,6 +73,7 @@ export function evolve(state: FundState, event: FundEvent): FundState {
     case 'ContributionMade':
     case 'ContributionConfirmed':
     case 'ContributionFailed':
+    case 'CoverSuperseded':
     case 'ContributionCaptured':
     case 'RoundReady':
     case 'RoundReopened':

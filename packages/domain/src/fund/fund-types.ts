@@ -281,6 +281,11 @@ export type FundEvent =
   | { type: 'StrikeForgiven'; at: number; memberId: string; strikes: number }
   /** A cover that took this round's strike back was declined: the member missed after all. */
   | { type: 'StrikeRestored'; at: number; memberId: string; strikes: number }
+  /**
+   * A cover by hand the recipient had not confirmed gives way to the covered member's own
+   * payment: it no longer counts, and nothing was owed for it yet.
+   */
+  | { type: 'CoverSuperseded'; at: number; contributionId: string; memberId: string; paidBy: string }
   | { type: 'EmergencyVoteCast'; at: number; voteId: string; userId: string; choice: EmergencyChoice }
   | { type: 'ExtensionGranted'; at: number; voteId: string; memberId: string; until: number }
   | { type: 'ContributionSkipped'; at: number; voteId: string; memberId: string }

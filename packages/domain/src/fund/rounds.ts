@@ -67,7 +67,12 @@ export function contribute(
     activeParticipants(s).includes(id) && id !== round.recipientId && !round.skipped.includes(id);
   // The recipient cannot cover: the money would go from them to them.
   if (!mayPay(memberId) || (covering && !mayPay(userId))) fail('NOT_ELIGIBLE');
-  if (roundContributions(s).some((c) => c.contributorId === memberId)) fail('ALREADY_CONTRIBUTED');
+  // Someone else's cover by hand that the recipient has not confirmed (the cash may never have
+  // come) does not stop the member paying for themselves: it gives way to their payment. Before,
+  // it barred them for the whole round and they were struck for a declaration not their own.
+  const mine = roundContributions(s).filter((c) => c.contributorId === memberId);
+  const superseded = covering ? [] : mine.filter((c) => c.paidBy !== undefined && c.status === 'declared');
+  if (mine.length > superseded.length) fail('ALREADY_CONTRIBUTED');
   const voteOpen = round.emergencies.some((v) => v.memberId === memberId);
   if (!isWindowOpen(d, memberId, at) && !(covering && voteOpen && at >= round.windowOpensAt))
     fail('CONTRIBUTION_WINDOW_CLOSED');
@@ -83,6 +88,8 @@ export function contribute(
     roundNumber: round.number,
     at,
   };
+  for (const c of superseded)
+    d.emit({ type: 'CoverSuperseded', at, contributionId: c.id, memberId, paidBy: c.paidBy! });
   d.emit({ type: 'ContributionMade', at, contribution });
   withdrawPaidEmergencies(d, at, contributionId);
   checkReady(d, ctx, at);

@@ -414,6 +414,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: "Il pagamento con carta per il contributo di {{covered}} è stato rifiutato: il contributo non risulta versato e non ti deve nulla. Puoi coprirlo di nuovo, con un'altra carta o un altro metodo.",
     },
   },
+  cover_superseded: {
+    en: {
+      title: 'Your cover no longer counts',
+      body: '{{covered}} paid their contribution themselves before the recipient confirmed your cash, so your payment for it no longer counts and they owe you nothing. If you gave the recipient money for it, ask for it back.',
+    },
+    it: {
+      title: 'La tua copertura non conta più',
+      body: '{{covered}} ha versato da sé il proprio contributo prima che chi riceve confermasse i tuoi contanti: il tuo pagamento non conta più e non ti deve nulla. Se hai già dato il denaro a chi riceve, chiedilo indietro.',
+    },
+  },
   debt_repayment_declared: {
     en: {
       title: 'Confirm a repayment',

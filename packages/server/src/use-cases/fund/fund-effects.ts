@@ -169,6 +169,14 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
       case 'StrikeWarned':
         notes.push({ userId: event.memberId, type: 'strike_warning', data: { strikes: event.strikes } });
         break;
+      case 'CoverSuperseded':
+        // The one who declared the cash learns it no longer counts (and to ask for it back).
+        notes.push({
+          userId: event.paidBy,
+          type: 'cover_superseded',
+          data: { coveredName: input.names.get(event.memberId) },
+        });
+        break;
       case 'ContributionFailed': {
         const failed = input.before.contributions.find((c) => c.id === event.contributionId);
         if (!failed) break;

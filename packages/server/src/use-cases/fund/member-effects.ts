@@ -73,6 +73,7 @@ export async function applyMemberEffects(
       );
       return [];
     case 'ContributionFailed':
+    case 'CoverSuperseded':
       await cancelPendingDebts(tx, [event.contributionId]);
       return [];
     case 'RecipientTimedOut':

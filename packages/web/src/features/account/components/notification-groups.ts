@@ -26,6 +26,7 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'cover_received',
     'cover_failed',
     'cover_payment_failed',
+    'cover_superseded',
     'debt_repayment_declared',
     'debt_repayment_not_received',
     'debt_repayment_unanswered',

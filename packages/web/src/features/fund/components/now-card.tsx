@@ -103,6 +103,11 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
       return (
         <>
           {text('now.contribute', { amount: euro(item.amountCents), name: name(item.recipientId) })}
+          {item.coverDeclaredBy && (
+            <p className="text-sm text-stone-700">
+              {t('now.coverDeclared', { payer: name(item.coverDeclaredBy) })}
+            </p>
+          )}
           <DeadlineCountdown deadline={item.deadline} label={t('now.closesIn')} />
           <Button
             className="self-stretch sm:self-start"

@@ -47,7 +47,10 @@ export function RoundPanel({
   const contributions = useRoundContributions(fund.id, true).data ?? [];
   const isWindowOpen = now >= Date.parse(round.windowOpensAt);
   const extension = round.extensions[userId];
-  const declared = contributions.some((c) => c.contributorId === userId && c.status === 'declared');
+  // Their own declaration, not someone else's cover in cash, which their payment would replace.
+  const declared = contributions.some(
+    (c) => c.contributorId === userId && c.status === 'declared' && !c.paidBy,
+  );
   const processing = usePaymentProcessing(fund, userId);
   // One button for one thing, not two on one screen: what the Now card above offers (paying,
   // covering others) this panel does not repeat; paying, it says is due and where. When the card

@@ -1,6 +1,7 @@
+import type { ContributionView } from '@giro/contract/fund';
 import { describe, expect, it } from 'vitest';
 import { testCollectingFund, testEmergencyVote, testFund } from '../../../test/fund-fixture';
-import { nowItem } from './now-item';
+import { nowItem, roundPaymentsFor } from './now-item';
 
 const now = { nowMs: Date.parse('2025-06-01T00:00:00Z'), hasPayoutAccount: true };
 const collecting = testCollectingFund;
@@ -141,5 +142,50 @@ describe('the one thing a member owes now', () => {
   it('covered by another member: who paid for me, not a payment of mine to confirm', () => {
     const item = nowItem(collecting(), 'u1', { ...now, declaredBy: ['u1'], coveredBy: 'u3' });
     expect(item).toEqual({ kind: 'covered', payerId: 'u3', recipientId: 'u2' });
+  });
+
+  it('a cover in cash not yet confirmed: the button to pay stays, saying who declared it; once confirmed, covered', () => {
+    const cash: ContributionView = {
+      id: 'c1',
+      contributorId: 'u1',
+      paidBy: 'u3',
+      recipientId: 'u2',
+      amountCents: 5000,
+      method: 'manual',
+      status: 'declared',
+      cycleNumber: 1,
+      roundNumber: 1,
+      at: '2025-06-01T00:00:00.000Z',
+    };
+    expect(roundPaymentsFor([cash], 'u1')).toEqual({
+      declaredBy: ['u1'],
+      coveredBy: undefined,
+      coverDeclaredBy: 'u3',
+    });
+    expect(nowItem(collecting(), 'u1', { ...now, ...roundPaymentsFor([cash], 'u1') })).toEqual({
+      kind: 'contribute',
+      deadline: '2030-01-15T00:00:00.000Z',
+      amountCents: 5000,
+      recipientId: 'u2',
+      coverDeclaredBy: 'u3',
+    });
+    // The window closed on it: nothing to pay here, and who said they paid.
+    const closed = collecting({ state: 'awaiting_withdrawal' });
+    expect(nowItem(closed, 'u1', { ...now, ...roundPaymentsFor([cash], 'u1') })).toEqual({
+      kind: 'covered',
+      payerId: 'u3',
+      recipientId: 'u2',
+    });
+    const confirmed = { ...cash, status: 'confirmed' };
+    expect(
+      nowItem(collecting({ contributedBy: ['u1'] }), 'u1', {
+        ...now,
+        ...roundPaymentsFor([confirmed], 'u1'),
+      }),
+    ).toEqual({
+      kind: 'covered',
+      payerId: 'u3',
+      recipientId: 'u2',
+    });
   });
 });

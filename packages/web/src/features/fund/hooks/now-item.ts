@@ -13,7 +13,14 @@ import type { ContributionView, FundView } from '@giro/contract/fund';
 export type NowItem =
   | { kind: 'withdraw'; deadline: string | null; netCents: number }
   | { kind: 'vote_emergency'; deadline: string; memberId: string }
-  | { kind: 'contribute'; deadline: string; amountCents: number; recipientId: string }
+  | {
+      kind: 'contribute';
+      deadline: string;
+      amountCents: number;
+      recipientId: string;
+      /** Someone said they paid this member's share in cash; the recipient has not confirmed it. */
+      coverDeclaredBy?: string;
+    }
   | { kind: 'processing'; amountCents: number; recipientId: string }
   | { kind: 'confirm_received'; deadline: string; count: number }
   | { kind: 'connect_payout'; deadline: string | null; isCurrentRound: boolean }
@@ -37,6 +44,8 @@ export function nowItem(
     processing?: boolean;
     /** Who paid this member's contribution of this round for them, if someone covered them. */
     coveredBy?: string | undefined;
+    /** Who said they paid it in cash, not yet confirmed: the member may still pay it themselves. */
+    coverDeclaredBy?: string | undefined;
   },
 ): NowItem {
   const round = fund.round;
@@ -55,7 +64,8 @@ export function nowItem(
       return { kind: 'covered', payerId: options.coveredBy, recipientId: round.recipientId };
     const declaredBy = options.declaredBy ?? [];
     // A payment declared by hand waits for the recipient: asking again would invite paying twice.
-    const hasDeclared = declaredBy.includes(userId);
+    // Not someone else's cover in cash: until it is confirmed, the member's own payment replaces it.
+    const hasDeclared = declaredBy.includes(userId) && !options.coverDeclaredBy;
     const owes =
       round.expectedContributors.includes(userId) && !round.contributedBy.includes(userId) && !hasDeclared;
     const isWindowOpen = options.nowMs >= Date.parse(round.windowOpensAt);
@@ -68,8 +78,11 @@ export function nowItem(
         deadline: round.extensions[userId] ?? round.withdrawalAt,
         amountCents: fund.finalAmountCents ?? 0,
         recipientId: round.recipientId,
+        ...(options.coverDeclaredBy ? { coverDeclaredBy: options.coverDeclaredBy } : {}),
       };
     }
+    if (options.coverDeclaredBy && !isRecipient)
+      return { kind: 'covered', payerId: options.coverDeclaredBy, recipientId: round.recipientId };
     if (isRecipient && round.state === 'collecting' && declaredBy.length > 0) {
       return { kind: 'confirm_received', deadline: round.withdrawalAt, count: declaredBy.length };
     }
@@ -140,15 +153,19 @@ export const nowCardCovers = (kind: NowItem['kind'], hasOther: boolean): boolean
 
 /**
  * What this round's contributions tell the Now card (undefined while they are not in): who
- * declared a manual payment not yet confirmed, and who paid this member's share for them.
+ * declared a manual payment not yet confirmed, who paid this member's share for them, and who
+ * said they paid it in cash (the recipient has not confirmed it yet).
  */
 export function roundPaymentsFor(
   contributions: readonly ContributionView[] | undefined,
   userId: string,
-): { declaredBy: string[] | undefined; coveredBy: string | undefined } {
+): { declaredBy: string[] | undefined; coveredBy: string | undefined; coverDeclaredBy: string | undefined } {
+  const cover = contributions?.find((c) => c.contributorId === userId && c.paidBy);
+  const declared = cover?.status === 'declared';
   return {
     declaredBy: contributions?.filter((c) => c.status === 'declared').map((c) => c.contributorId),
-    coveredBy: contributions?.find((c) => c.contributorId === userId && c.paidBy)?.paidBy ?? undefined,
+    coveredBy: (!declared && cover?.paidBy) || undefined,
+    coverDeclaredBy: (declared && cover?.paidBy) || undefined,
   };
 }
 
