@@ -36,6 +36,22 @@ describe('swapping turns (domain.md, Second wave)', () => {
     expect(h.refusal({ type: 'AcceptSwap', userId: d, swapId: 's1' })).toBe('SWAP_NOT_FOUND');
   });
 
+  it('a restart of the vote lapses every open request, telling its members, before the order is drawn anew', () => {
+    const { h, a, d } = running();
+    h.run({ type: 'RequestSwap', userId: a, withMemberId: d, swapId: 's1' });
+    const events = members.flatMap((userId) =>
+      h.state.phase === 'voting' ? [] : h.run({ type: 'VoteRestart', userId, nonce: 'ab'.repeat(32) }),
+    );
+    expect(h.state.phase).toBe('voting');
+    expect(events.filter((e) => e.type === 'SwapLapsed')).toEqual([
+      expect.objectContaining({ swapId: 's1', fromId: a, toId: d, reason: 'order_changed' }),
+    ]);
+    expect(events.findIndex((e) => e.type === 'SwapLapsed')).toBeLessThan(
+      events.findIndex((e) => e.type === 'VotingOpened'),
+    );
+    expect(h.state.swaps).toEqual([]);
+  });
+
   it('is refused for the current recipient, for someone who has received, with oneself and outsiders', () => {
     const { h, recipient, a, b } = running();
     expect(h.refusal({ type: 'RequestSwap', userId: a, withMemberId: recipient, swapId: 's' })).toBe(

@@ -76,6 +76,15 @@ function lapse(d: Draft, swap: SwapRequest, reason: SwapLapseReason, at: number)
 }
 
 /**
+ * The vote starts again (a refused amount, or round 1 restarted): the order will be drawn anew,
+ * so every open request lapses, told to its two members. VotingOpened then empties the list;
+ * emptied without this, the asker was never told and the request just vanished.
+ */
+export function lapseAllSwaps(d: Draft, at: number): void {
+  for (const swap of d.state.swaps) lapse(d, swap, 'order_changed', at);
+}
+
+/**
  * Lapses every open request that can no longer be carried out: either turn has started, either
  * member received, left or was expelled, or the cycle's rounds are over. Run after every step
  * that can change those facts, so an open request is always one that accepting could carry out.

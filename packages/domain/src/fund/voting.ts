@@ -12,6 +12,7 @@ import {
   PHASE_MS,
   roundLengthMs,
 } from './rules';
+import { lapseAllSwaps } from './swaps';
 
 /** A caller bug, not a user's refusal: the server must draw 32 random bytes and pass them as hex. */
 function assertNonce(nonce: string): void {
@@ -52,6 +53,7 @@ export function restartVoting(d: Draft, at: number, freshNonce?: string): void {
     assertNonce(freshNonce);
     nonce = freshNonce;
   }
+  lapseAllSwaps(d, at);
   d.emit({
     type: 'VotingOpened',
     at,
