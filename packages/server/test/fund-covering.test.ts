@@ -138,6 +138,16 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect(notices.filter((n) => n.type === 'cover_superseded')).toEqual([
       expect.objectContaining({ body: expect.stringContaining(brother.name) }),
     ]);
+    // His export does not show two payments for one round: the cash one never was.
+    const exported = (await brother.client.get('/api/account/export')).json<{
+      fundContributions: { method: string; status: string }[];
+    }>();
+    expect(exported.fundContributions.map((c) => [c.method, c.status])).toEqual(
+      expect.arrayContaining([
+        ['manual', 'failed'],
+        ['card', expect.not.stringMatching(/failed/)],
+      ]),
+    );
   });
 
   it('a cover while the vote about the member is open closes the vote, with no strike', async () => {
@@ -382,6 +392,32 @@ describe('covering a member and the debt it makes (issue 16)', () => {
       (await brother.client.post(`/api/debts/${debt!.id}/settle`, { method: 'manual' })).statusCode,
     ).toBe(404);
     expect((await brother.client.post('/api/user/delete-request', password)).statusCode).toBe(200);
+  });
+
+  it('an expelled coverer keeps the account while her cash cover waits in the round, confirmed or not; paid out, she may delete it', async () => {
+    const { recipient, sister, brother, cousin } = await roundOfFour();
+    const { id: fundId } = await act(sister, 'contributions', { method: 'manual', onBehalfOf: brother.id });
+    await act(cousin, 'contributions', card());
+    await fastForward(recipient, 7 * DAY);
+    const vote = (await fundOf(recipient)).round!.emergencies.find((v) => v.memberId === sister.id)!;
+    for (const voter of [recipient, brother, cousin])
+      await act(voter, `emergency-votes/${vote.id}`, { choice: 'expel' });
+    expect((await sister.client.get('/api/family')).statusCode).toBe(404);
+    const password = { password: 'correct horse battery' };
+    const askToDelete = async () =>
+      (await sister.client.post('/api/user/delete-request', password)).json().code;
+    // Declared, not confirmed: no debt yet, but confirming it after the deletion would make one.
+    expect(await askToDelete()).toBe('COVER_NOT_PAID_OUT');
+    const { contributions } = (
+      await recipient.client.get(`/api/rotating-fund/${fundId}/monthly-contributions`)
+    ).json<{ contributions: { id: string; paidBy: string | null }[] }>();
+    const cash = contributions.find((c) => c.paidBy === sister.id)!;
+    await act(recipient, `contributions/${cash.id}/confirm-receipt`);
+    expect(await askToDelete()).toBe('COVER_NOT_PAID_OUT');
+    await act(recipient, 'withdraw');
+    await t.flushOutbox();
+    expect((await debtsOf(brother)).map((d) => d.status)).toEqual(['open']);
+    expect((await sister.client.post('/api/user/delete-request', password)).statusCode).toBe(200);
   });
 
   it('a declined card cancels the cover and its debt, and tells both; bad input is a 400', async () => {

@@ -101,6 +101,10 @@ export function evolve(state: FundState, event: FundEvent): FundState {
     case 'SwapWithdrawn':
     case 'SwapLapsed':
       return evolveSwaps(state, event);
+    default:
+      // An event a newer release wrote, read by this one during a rolling upgrade (the account
+      // export replays a fund's events): it changes nothing here rather than breaking the replay.
+      return state;
   }
 }
 

@@ -36,7 +36,7 @@ describe('swapping turns (domain.md, Second wave)', () => {
     expect(h.refusal({ type: 'AcceptSwap', userId: d, swapId: 's1' })).toBe('SWAP_NOT_FOUND');
   });
 
-  it('a restart of the vote lapses every open request, telling its members, before the order is drawn anew', () => {
+  it('a restart of the vote lapses every open request, telling the one who asked, before the order is drawn anew', () => {
     const { h, a, d } = running();
     h.run({ type: 'RequestSwap', userId: a, withMemberId: d, swapId: 's1' });
     const events = members.flatMap((userId) =>

@@ -77,8 +77,9 @@ function lapse(d: Draft, swap: SwapRequest, reason: SwapLapseReason, at: number)
 
 /**
  * The vote starts again (a refused amount, or round 1 restarted): the order will be drawn anew,
- * so every open request lapses, told to its two members. VotingOpened then empties the list;
- * emptied without this, the asker was never told and the request just vanished.
+ * so every open request lapses and the one who asked is told, as for any lapse (the one asked
+ * sees the call to answer it go). VotingOpened then empties the list; emptied without this,
+ * the asker was never told and the request just vanished.
  */
 export function lapseAllSwaps(d: Draft, at: number): void {
   for (const swap of d.state.swaps) lapse(d, swap, 'order_changed', at);

@@ -47,20 +47,26 @@ export async function owesAMember(db: DbOrTx, userId: string): Promise<boolean> 
   return row !== undefined;
 }
 
+/** Whether a cover of this member's waits in a round not paid out (read, not locked). */
+export async function hasPendingDebtOwedTo(db: DbOrTx, creditorId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: memberDebts.id })
+    .from(memberDebts)
+    .where(and(eq(memberDebts.creditorId, creditorId), eq(memberDebts.status, 'pending')))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
- * What is or will be owed to a member (pending, open, or being repaid through the platform),
- * locked in the debts' order: a debtor's settlement of one of them waits here, or is waited for.
+ * What is still owed to a member (open, or being repaid through the platform), locked in the
+ * debts' order: a debtor's settlement of one of them waits here, or is waited for. Pending ones
+ * are not locked: a round's payout opens them under its own locks (a deadlock otherwise).
  */
 export function lockDebtsOwedTo(tx: DbOrTx, creditorId: string): Promise<DebtRow[]> {
   return tx
     .select()
     .from(memberDebts)
-    .where(
-      and(
-        eq(memberDebts.creditorId, creditorId),
-        inArray(memberDebts.status, ['pending', 'open', 'settling']),
-      ),
-    )
+    .where(and(eq(memberDebts.creditorId, creditorId), inArray(memberDebts.status, ['open', 'settling'])))
     .orderBy(memberDebts.id)
     .for('update');
 }

@@ -257,6 +257,22 @@ export async function activePayoutAccounts(db: DbOrTx, userIds: readonly string[
   return new Set(rows.map((row) => row.userId));
 }
 
+/**
+ * Whether a cover this member declared by hand waits for its recipient's confirmation in any
+ * fund (an expelled member's covers stay in the round): confirmed, it makes them a creditor.
+ * A scan of the funds' states, for an account's deletion only.
+ */
+export async function hasDeclaredCover(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: funds.id })
+    .from(funds)
+    .where(
+      sql`${funds.state}->'contributions' @> ${JSON.stringify([{ paidBy: userId, status: 'declared' }])}::jsonb`,
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function postponeDeadline(tx: DbOrTx, fundId: string, until: Date): Promise<void> {
   await tx.update(funds).set({ nextDeadlineAt: until }).where(eq(funds.id, fundId));
 }

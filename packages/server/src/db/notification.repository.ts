@@ -1,5 +1,5 @@
 import type { Language } from '@giro/contract/errors';
-import type { Notification, NotificationType } from '@giro/contract/notifications';
+import { type Notification, type NotificationType, notificationTypes } from '@giro/contract/notifications';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { NOTICE_KEY_PATTERN, noticeOverridesFrom } from '../notifications/notice-overrides';
 import {
@@ -148,7 +148,9 @@ export async function listNotifications(
   const overrides = noticeOverridesFrom(found.overrides);
   return {
     unread: Number(found.unread),
-    notifications: found.rows.map((row) => {
+    // A type this release does not know was written by a newer one during a rolling upgrade:
+    // left out of the list until this instance is replaced, not a 500 for the whole list.
+    notifications: found.rows.filter(isKnownType).map((row) => {
       const type = row.type as NotificationType;
       return {
         id: row.id,
@@ -161,6 +163,8 @@ export async function listNotifications(
     }),
   };
 }
+
+const isKnownType = (row: { type: string }) => (notificationTypes as readonly string[]).includes(row.type);
 
 /** Deletes one of the user's own notifications; false when there is no such notification of theirs. */
 export async function deleteNotification(db: DbOrTx, userId: string, id: string): Promise<boolean> {

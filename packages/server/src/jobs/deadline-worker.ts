@@ -72,10 +72,10 @@ export class DeadlineWorker extends WakeableWorker {
   private async hourlySweep(): Promise<number> {
     const hour = Math.floor(this.deps.clock.now().getTime() / 3_600_000);
     if (hour === this.sweepHour) return 0;
-    const sent = await this.db.transaction(
-      async (tx) =>
-        (await sendWeeklySummaries(tx, this.deps)) + (await remindUnansweredRepayments(tx, this.deps)),
-    );
+    // Each in its own transaction: one that fails does not hold the other back.
+    const sent =
+      (await this.db.transaction((tx) => sendWeeklySummaries(tx, this.deps))) +
+      (await this.db.transaction((tx) => remindUnansweredRepayments(tx, this.deps)));
     this.sweepHour = hour;
     if (sent > 0) this.deps.kickOutbox();
     return sent;

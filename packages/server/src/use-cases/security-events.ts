@@ -1,6 +1,6 @@
 import type { Language } from '@giro/contract/errors';
 import { languageOrDefault } from '@giro/contract/language';
-import type { SecurityEventKind, SecurityEventView } from '@giro/contract/security';
+import { type SecurityEventKind, type SecurityEventView, securityEventKinds } from '@giro/contract/security';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { DEFAULT_TIME_ZONE, findPreferences } from '../db/notification-preferences.repository';
@@ -197,12 +197,16 @@ export async function listOwnSecurityEvents(deps: Deps, userId: string): Promise
     .where(eq(securityEvents.userId, userId))
     .orderBy(desc(securityEvents.createdAt))
     .limit(50);
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind as SecurityEventKind,
-    detail: row.detail,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  // A kind written by a newer release during a rolling upgrade is left out, not a 500.
+  const known = securityEventKinds as readonly string[];
+  return rows
+    .filter((row) => known.includes(row.kind))
+    .map((row) => ({
+      id: row.id,
+      kind: row.kind as SecurityEventKind,
+      detail: row.detail,
+      createdAt: row.createdAt.toISOString(),
+    }));
 }
 
 /** The member's passkeys by name, quoted, for a password event's detail ("" when none). */

@@ -83,7 +83,8 @@ export function memberFundHistory(fund: FundEventsRow, userId: string): FundHist
       const declined = history.votes.findLast((v) => v.kind === 'confirmation');
       if (declined) declined.reason = event.reason;
     }
-    if (event.type === 'ContributionFailed') {
+    // A cover declined, or one by hand that gave way to the member's own payment: not paid.
+    if (event.type === 'ContributionFailed' || event.type === 'CoverSuperseded') {
       const failed = contributions.get(event.contributionId);
       if (failed) contributions.set(failed.id, { ...failed, status: 'failed' });
     }

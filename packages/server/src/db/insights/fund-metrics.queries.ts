@@ -5,6 +5,7 @@ import { counterTotals, sumOf } from './counters.queries';
 export const COUNTED_EVENTS = [
   'ContributionMade',
   'ContributionFailed',
+  'CoverSuperseded',
   'ContributionMissed',
   'ExtensionGranted',
   'ContributionSkipped',

@@ -26,7 +26,11 @@ export async function getAdminOverview(deps: Deps): Promise<AdminOverview> {
     fundEventCounts(deps.db),
     lateContributionCount(deps.db),
   ]);
-  const onTime = Math.max(0, events.ContributionMade - late - events.ContributionFailed);
+  // A cover by hand that gave way to the member's own payment was made but never paid.
+  const onTime = Math.max(
+    0,
+    events.ContributionMade - late - events.ContributionFailed - events.CoverSuperseded,
+  );
   const missed = Math.max(0, events.ContributionMissed - events.EmergencyVoteWithdrawn);
   return {
     users: users.total - users.deleted,

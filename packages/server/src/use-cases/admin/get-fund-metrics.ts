@@ -28,7 +28,11 @@ export async function getFundMetrics(deps: Deps): Promise<FundMetrics> {
     cycleLengths(deps.db),
   ]);
   const count = (phase: Phase) => phases.find((row) => row.phase === phase)?.count ?? 0;
-  const onTime = Math.max(0, events.ContributionMade - late - events.ContributionFailed);
+  // A cover by hand that gave way to the member's own payment was made but never paid.
+  const onTime = Math.max(
+    0,
+    events.ContributionMade - late - events.ContributionFailed - events.CoverSuperseded,
+  );
   const missed = Math.max(0, events.ContributionMissed - events.EmergencyVoteWithdrawn);
   const resolved =
     events.ExtensionGranted +
