@@ -1,6 +1,6 @@
 import type { DebtView } from '@giro/contract/debts';
 import type { FundView } from '@giro/contract/fund';
-import { checkJournal, ledgerAccount } from '@giro/domain/ledger';
+import { checkJournal, type LedgerTransaction, ledgerAccount } from '@giro/domain/ledger';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
@@ -46,6 +46,26 @@ async function payOutWithCover(recipient: Member, sister: Member, brother: Membe
   await act(recipient, 'withdraw');
   await t.flushOutbox();
 }
+
+/** The cycle's rounds after the first, each paid by card and withdrawn: the fund completes. */
+async function payOutTheCycle(members: Member[]) {
+  for (let round = 2; round <= members.length; round += 1) {
+    const fund = await fundOf(members[0]!);
+    const next = recipientOf(members, fund);
+    await connectPayoutAccount(next);
+    await openWindow(next);
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    await act(next, 'withdraw');
+    await t.flushOutbox();
+  }
+}
+
+/** An account's balance in the organization's journal. */
+const balanceOf = (journal: LedgerTransaction[], account: string) =>
+  journal
+    .flatMap((x) => x.entries)
+    .filter((e) => e.account === account)
+    .reduce((sum, e) => sum + e.amountCents, 0);
 
 const debtsOf = async (member: Member) =>
   (await member.client.get('/api/debts')).json<{ debts: DebtView[] }>().debts;
@@ -94,11 +114,7 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect(open).toMatchObject({ id: pending!.id, status: 'open' });
     const journal = await readJournal(t.database.db, organizationId);
     expect(checkJournal(journal)).toEqual([]);
-    const balance = (account: string) =>
-      journal
-        .flatMap((x) => x.entries)
-        .filter((e) => e.account === account)
-        .reduce((s, e) => s + e.amountCents, 0);
+    const balance = (account: string) => balanceOf(journal, account);
     expect(balance(ledgerAccount.memberReceivable(sister.id))).toBe(5000);
     expect(balance(ledgerAccount.memberPayable(brother.id))).toBe(-5000);
     expect(balance(ledgerAccount.funding(sister.id))).toBe(-10_000);
@@ -204,11 +220,7 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     const journal = await readJournal(t.database.db, organizationId);
     expect(journal.filter((x) => x.kind === 'member-debt-repaid')).toHaveLength(1);
     expect(checkJournal(journal)).toEqual([]);
-    const balance = (account: string) =>
-      journal
-        .flatMap((x) => x.entries)
-        .filter((e) => e.account === account)
-        .reduce((s, e) => s + e.amountCents, 0);
+    const balance = (account: string) => balanceOf(journal, account);
     expect(balance(ledgerAccount.memberReceivable(sister.id))).toBe(0);
     expect(balance(ledgerAccount.memberPayable(brother.id))).toBe(0);
     await t.flushOutbox();
@@ -281,15 +293,7 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     const url = (path: string) => `/api/debts/${debt!.id}/${path}`;
     // The cycle's other rounds are paid out; then nothing holds either of them in the organization.
     const members = [recipient, sister, brother, cousin];
-    for (let round = 2; round <= 4; round += 1) {
-      const fund = await fundOf(recipient);
-      const next = recipientOf(members, fund);
-      await connectPayoutAccount(next);
-      await openWindow(next);
-      for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
-      await act(next, 'withdraw');
-      await t.flushOutbox();
-    }
+    await payOutTheCycle(members);
     expect((await fundOf(recipient)).phase).toBe('completed');
     expect((await brother.client.post('/api/family/leave')).statusCode).toBe(200);
     // Named by the debt itself: the brother is in no fund that would name his sister.
@@ -341,15 +345,7 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     await payOutWithCover(recipient, sister, brother, cousin);
     const [debt] = await debtsOf(brother);
     const members = [recipient, sister, brother, cousin];
-    for (let round = 2; round <= 4; round += 1) {
-      const fund = await fundOf(recipient);
-      const next = recipientOf(members, fund);
-      await connectPayoutAccount(next);
-      await openWindow(next);
-      for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
-      await act(next, 'withdraw');
-      await t.flushOutbox();
-    }
+    await payOutTheCycle(members);
     const email = (await sister.client.get('/api/session/check')).json<{ user: { email: string } }>().user
       .email;
     const password = { password: 'correct horse battery' };
@@ -380,11 +376,7 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     const journal = await readJournal(t.database.db, organizationId);
     expect(journal.filter((x) => x.kind === 'member-debt-forgiven')).toHaveLength(1);
     expect(checkJournal(journal)).toEqual([]);
-    const balance = (account: string) =>
-      journal
-        .flatMap((x) => x.entries)
-        .filter((e) => e.account === account)
-        .reduce((s, e) => s + e.amountCents, 0);
+    const balance = (account: string) => balanceOf(journal, account);
     expect(balance(ledgerAccount.memberReceivable(sister.id))).toBe(0);
     expect(balance(ledgerAccount.memberPayable(brother.id))).toBe(0);
     // Nothing is left to repay, by hand or through the platform; and he may go too.

@@ -13,6 +13,19 @@ function running() {
   return { h, recipient, p, m, other };
 }
 
+/** The others pay and the window closes on the one left: an emergency vote about them opens. */
+function missTheWindow(h: FundHarness, payers: string[]) {
+  for (const userId of payers)
+    h.run({ type: 'Contribute', userId, contributionId: `c-${userId}`, method: 'card' });
+  h.advance(h.state.round!.withdrawalAt - h.now);
+}
+
+/** Every voter of the first open emergency vote chooses to wait: an extension is granted. */
+function grantWait(h: FundHarness) {
+  const vote = h.state.round!.emergencies[0]!;
+  for (const userId of vote.voters) h.run({ type: 'VoteEmergency', userId, voteId: vote.id, choice: 'wait' });
+}
+
 describe('covering a member (domain.md, Second wave)', () => {
   it('counts as the covered member’s contribution, paid by the one who covered; one per member and round, whoever pays', () => {
     const { h, p, m, other } = running();
@@ -44,9 +57,7 @@ describe('covering a member (domain.md, Second wave)', () => {
       h.refusal({ type: 'Contribute', userId: other, contributionId: 'x', method: 'card', onBehalfOf: m }),
     ).toBe('ALREADY_CONTRIBUTED');
     h.advance(h.state.round!.withdrawalAt - h.now);
-    const vote = h.state.round!.emergencies[0]!;
-    for (const userId of vote.voters)
-      h.run({ type: 'VoteEmergency', userId, voteId: vote.id, choice: 'wait' });
+    grantWait(h);
     const events = h.run({ type: 'Contribute', userId: m, contributionId: 'own', method: 'card' });
     expect(events.map((e) => e.type)).toEqual(['CoverSuperseded', 'ContributionMade', 'RoundReady']);
     expect(events[0]).toMatchObject({ contributionId: 'cash', memberId: m, paidBy: p });
@@ -83,9 +94,7 @@ describe('covering a member (domain.md, Second wave)', () => {
 
   it('a cover while the vote about a member is open closes the vote and takes back its strike', () => {
     const { h, p, m, other } = running();
-    for (const userId of [p, other])
-      h.run({ type: 'Contribute', userId, contributionId: `c-${userId}`, method: 'card' });
-    h.advance(h.state.round!.withdrawalAt - h.now);
+    missTheWindow(h, [p, other]);
     expect(h.state.strikes[m]).toBe(1);
     expect(h.state.round!.emergencies.map((v) => v.memberId)).toEqual([m]);
     // Without the vote, the window is closed to the member themselves.
@@ -111,12 +120,8 @@ describe('covering a member (domain.md, Second wave)', () => {
 
   it('a cover during the extension a vote granted takes back the strike too, once', () => {
     const { h, p, m, other } = running();
-    for (const userId of [p, other])
-      h.run({ type: 'Contribute', userId, contributionId: `c-${userId}`, method: 'card' });
-    h.advance(h.state.round!.withdrawalAt - h.now);
-    const vote = h.state.round!.emergencies[0]!;
-    for (const userId of vote.voters)
-      h.run({ type: 'VoteEmergency', userId, voteId: vote.id, choice: 'wait' });
+    missTheWindow(h, [p, other]);
+    grantWait(h);
     expect(Object.keys(h.state.round!.extensions)).toEqual([m]);
     expect(h.state.strikes[m]).toBe(1);
     // By hand: nothing counts until the recipient confirms it; then the strike goes, once.
@@ -130,12 +135,8 @@ describe('covering a member (domain.md, Second wave)', () => {
 
   it('a cover during the second vote, after an extension that ran out, takes back the round’s one strike once', () => {
     const { h, p, m, other } = running();
-    for (const userId of [p, other])
-      h.run({ type: 'Contribute', userId, contributionId: `c-${userId}`, method: 'card' });
-    h.advance(h.state.round!.withdrawalAt - h.now);
-    const first = h.state.round!.emergencies[0]!;
-    for (const userId of first.voters)
-      h.run({ type: 'VoteEmergency', userId, voteId: first.id, choice: 'wait' });
+    missTheWindow(h, [p, other]);
+    grantWait(h);
     h.advance(h.state.round!.extensions[m]! - h.now);
     expect(h.state.round!.emergencies.map((v) => [v.memberId, v.allowWait])).toEqual([[m, false]]);
     expect(h.state.strikes[m]).toBe(1);
@@ -146,12 +147,8 @@ describe('covering a member (domain.md, Second wave)', () => {
 
   it('a cover by card that took the strike back and is then declined gives it back: the member missed after all', () => {
     const { h, p, m, other } = running();
-    for (const userId of [p, other])
-      h.run({ type: 'Contribute', userId, contributionId: `c-${userId}`, method: 'card' });
-    h.advance(h.state.round!.withdrawalAt - h.now);
-    const first = h.state.round!.emergencies[0]!;
-    for (const userId of first.voters)
-      h.run({ type: 'VoteEmergency', userId, voteId: first.id, choice: 'wait' });
+    missTheWindow(h, [p, other]);
+    grantWait(h);
     // During the extension: the cover takes the strike back.
     h.run({ type: 'Contribute', userId: p, contributionId: 'cover', method: 'card', onBehalfOf: m });
     expect(h.state.strikes[m]).toBe(0);
@@ -166,9 +163,7 @@ describe('covering a member (domain.md, Second wave)', () => {
 
   it('a cover by card that closed the first vote and is then declined: the next vote gives the strike again, once', () => {
     const { h, p, m, other } = running();
-    for (const userId of [p, other])
-      h.run({ type: 'Contribute', userId, contributionId: `c-${userId}`, method: 'card' });
-    h.advance(h.state.round!.withdrawalAt - h.now);
+    missTheWindow(h, [p, other]);
     h.run({ type: 'Contribute', userId: p, contributionId: 'cover', method: 'card', onBehalfOf: m });
     expect(h.state.strikes[m]).toBe(0);
     const events = h.run({ type: 'ContributionPaymentFailed', contributionId: 'cover' });
