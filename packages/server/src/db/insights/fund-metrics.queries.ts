@@ -24,6 +24,15 @@ export async function fundEventCounts(db: DbOrTx): Promise<Record<CountedEvent |
 }
 
 /**
+ * Contributions paid on time: every one made, but those paid late (in a granted extension), a
+ * card declined, and a cover by hand that gave way to the member's own payment (never paid).
+ * The overview and the fund metrics both show it.
+ */
+export function onTimeContributions(events: Record<CountedEvent, number>, late: number): number {
+  return Math.max(0, events.ContributionMade - late - events.ContributionFailed - events.CoverSuperseded);
+}
+
+/**
  * Contributions made late: misses (an emergency vote opened about the member) followed by the
  * member's payment before the next round started, i.e. paid in a granted extension. Counted by
  * the trigger on `fund_events` when the payment is written (migration 0007).

@@ -1,5 +1,9 @@
 import type { AdminOverview } from '@giro/contract/admin-insights';
-import { fundEventCounts, lateContributionCount } from '../../db/insights/fund-metrics.queries';
+import {
+  fundEventCounts,
+  lateContributionCount,
+  onTimeContributions,
+} from '../../db/insights/fund-metrics.queries';
 import { activeTesterInviteCount, inviteTotalsSince } from '../../db/insights/invite-tracking.queries';
 import {
   fundsByPhase,
@@ -26,11 +30,7 @@ export async function getAdminOverview(deps: Deps): Promise<AdminOverview> {
     fundEventCounts(deps.db),
     lateContributionCount(deps.db),
   ]);
-  // A cover by hand that gave way to the member's own payment was made but never paid.
-  const onTime = Math.max(
-    0,
-    events.ContributionMade - late - events.ContributionFailed - events.CoverSuperseded,
-  );
+  const onTime = onTimeContributions(events, late);
   const missed = Math.max(0, events.ContributionMissed - events.EmergencyVoteWithdrawn);
   return {
     users: users.total - users.deleted,

@@ -3,6 +3,7 @@ import {
   cycleLengths,
   fundEventCounts,
   lateContributionCount,
+  onTimeContributions,
   strikesAndDebts,
 } from '../../db/insights/fund-metrics.queries';
 import { fundsByPhase } from '../../db/insights/platform-statistics.queries';
@@ -28,11 +29,7 @@ export async function getFundMetrics(deps: Deps): Promise<FundMetrics> {
     cycleLengths(deps.db),
   ]);
   const count = (phase: Phase) => phases.find((row) => row.phase === phase)?.count ?? 0;
-  // A cover by hand that gave way to the member's own payment was made but never paid.
-  const onTime = Math.max(
-    0,
-    events.ContributionMade - late - events.ContributionFailed - events.CoverSuperseded,
-  );
+  const onTime = onTimeContributions(events, late);
   const missed = Math.max(0, events.ContributionMissed - events.EmergencyVoteWithdrawn);
   const resolved =
     events.ExtensionGranted +

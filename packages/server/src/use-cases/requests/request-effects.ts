@@ -40,6 +40,12 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
   const notes: NewNotification[] = [];
   const find = (id: string) => after.requests.find((r) => r.id === id)!;
   const refunded = new Set<string>();
+  // A cancel refunds every contributor of one request: its owner's name is read once.
+  const ownerNames = new Map<string, string | undefined>();
+  const ownerNameOf = async (ownerId: string) => {
+    if (!ownerNames.has(ownerId)) ownerNames.set(ownerId, await displayNameOf(tx, ownerId));
+    return ownerNames.get(ownerId);
+  };
   for (const event of input.events) {
     const target = { type: 'request', id: 'request' in event ? event.request.id : event.requestId } as const;
     switch (event.type) {
@@ -101,7 +107,7 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
         // Its payer learns why the money comes back, once for all they gave to this request.
         if (!refunded.has(`${request.id}/${c.contributorId}`)) {
           refunded.add(`${request.id}/${c.contributorId}`);
-          const ownerName = await displayNameOf(tx, request.ownerId);
+          const ownerName = await ownerNameOf(request.ownerId);
           notes.push({
             userId: c.contributorId,
             type: 'request_contribution_refunded',
