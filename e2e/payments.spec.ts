@@ -94,7 +94,13 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
   await byPaypal.page.goto('/');
   await contributeWith(byPaypal.page, 'PayPal');
 
-  // By hand: counts once the recipient confirms it.
+  // By hand: counts once the recipient confirms it. Cash that never came the recipient refuses,
+  // and the member may declare (or pay) again.
+  await contributeWith(byHand.page, 'Manuale');
+  await fundOf(recipient.page)
+    .getByRole('button', { name: /Non ricevuto da/ })
+    .click();
+  await expectToast(recipient.page, 'Segnato come non ricevuto');
   await contributeWith(byHand.page, 'Manuale');
   await fundOf(recipient.page)
     .getByRole('button', { name: /Conferma ricezione da/ })

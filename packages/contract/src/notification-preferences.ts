@@ -50,6 +50,7 @@ export const urgentNotificationTypes: readonly NotificationType[] = [
   'payment_confirmation_required',
   'payment_failed',
   'cover_failed',
+  'contribution_not_received',
 ];
 
 /** Due payments reach every channel by default (issue 14); everything else the app and push. */

@@ -48,6 +48,10 @@ export const notificationTypes = [
   'cover_payment_failed',
   // My cover by hand, not yet confirmed, gave way to the member's own payment.
   'cover_superseded',
+  // The recipient says the cash declared for my contribution (by me or for me) never came.
+  'contribution_not_received',
+  // The recipient says the cash I declared for another member's contribution never came.
+  'cover_not_received',
   'debt_repayment_declared',
   'debt_repayment_not_received',
   // A repayment declared to me days ago that I have neither confirmed nor refused.

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { lockRequestsOfOrganization } from '../src/db/request.repository';
-import { requestStates } from '../src/db/schema';
 import { lockUser } from '../src/db/user.repository';
 import { removeFromOrganization } from '../src/use-cases/membership';
 import { applyRequestCommand } from '../src/use-cases/requests/apply-request-command';

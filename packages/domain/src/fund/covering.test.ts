@@ -69,6 +69,18 @@ describe('covering a member (domain.md, Second wave)', () => {
     expect(h.state.strikes[m]).toBe(1);
   });
 
+  it('a cover by hand the recipient says never came goes, naming who declared it; another member may cover again', () => {
+    const { h, recipient, p, m, other } = running();
+    h.run({ type: 'Contribute', userId: p, contributionId: 'cash', method: 'manual', onBehalfOf: m });
+    const events = h.run({ type: 'RefuseReceipt', userId: recipient, contributionId: 'cash' });
+    expect(events).toEqual([
+      { type: 'ReceiptRefused', at: h.now, contributionId: 'cash', memberId: m, paidBy: p },
+    ]);
+    expect(hasContributed(h.state, m)).toBe(false);
+    h.run({ type: 'Contribute', userId: other, contributionId: 'card', method: 'card', onBehalfOf: m });
+    expect(h.state.contributions.filter((c) => c.contributorId === m).map((c) => c.paidBy)).toEqual([other]);
+  });
+
   it('a declaration of the member’s own, or a cover that counts, still bars paying twice', () => {
     const { h, recipient, p, m, other } = running();
     h.run({ type: 'Contribute', userId: m, contributionId: 'mine', method: 'manual' });

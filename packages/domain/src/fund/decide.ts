@@ -11,6 +11,7 @@ import {
   holdCaptured,
   paymentFailed,
   refundCompleted,
+  refuseReceipt,
   requestRefund,
   withdraw,
 } from './rounds';
@@ -67,6 +68,9 @@ export function decide(state: FundState, command: FundCommand, ctx: FundContext)
         break;
       case 'ConfirmReceipt':
         confirmReceipt(d, ctx, command.userId, command.contributionId, at);
+        break;
+      case 'RefuseReceipt':
+        refuseReceipt(d, command.userId, command.contributionId, at);
         break;
       case 'Withdraw':
         withdraw(d, ctx, command.userId, at);

@@ -12,6 +12,7 @@ export type RoundEvent = Extract<
       | 'ContributionConfirmed'
       | 'ContributionFailed'
       | 'CoverSuperseded'
+      | 'ReceiptRefused'
       | 'ContributionCaptured'
       | 'RoundReady'
       | 'RoundReopened'
@@ -64,6 +65,7 @@ export function evolveRounds(state: FundState, event: RoundEvent): FundState {
     }
     case 'ContributionFailed':
     case 'CoverSuperseded':
+    case 'ReceiptRefused':
       return { ...state, contributions: state.contributions.filter((c) => c.id !== event.contributionId) };
     case 'ContributionCaptured':
       return setContribution(state, event.contributionId, { status: 'captured' });

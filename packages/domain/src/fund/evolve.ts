@@ -74,6 +74,7 @@ export function evolve(state: FundState, event: FundEvent): FundState {
     case 'ContributionConfirmed':
     case 'ContributionFailed':
     case 'CoverSuperseded':
+    case 'ReceiptRefused':
     case 'ContributionCaptured':
     case 'RoundReady':
     case 'RoundReopened':

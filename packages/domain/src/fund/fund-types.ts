@@ -286,6 +286,11 @@ export type FundEvent =
    * payment: it no longer counts, and nothing was owed for it yet.
    */
   | { type: 'CoverSuperseded'; at: number; contributionId: string; memberId: string; paidBy: string }
+  /**
+   * The recipient says a payment declared by hand never reached them: it no longer counts, and
+   * the member's contribution is unpaid again. `paidBy`: the member who declared it for them.
+   */
+  | { type: 'ReceiptRefused'; at: number; contributionId: string; memberId: string; paidBy?: string }
   | { type: 'EmergencyVoteCast'; at: number; voteId: string; userId: string; choice: EmergencyChoice }
   | { type: 'ExtensionGranted'; at: number; voteId: string; memberId: string; until: number }
   | { type: 'ContributionSkipped'; at: number; voteId: string; memberId: string }
@@ -344,6 +349,7 @@ export type FundCommand =
   /** The provider captured a card hold early, before it expired (ADR 0048). */
   | { type: 'HoldCaptured'; contributionId: string }
   | { type: 'ConfirmReceipt'; userId: string; contributionId: string }
+  | { type: 'RefuseReceipt'; userId: string; contributionId: string }
   | { type: 'Withdraw'; userId: string }
   | { type: 'DistributionSucceeded' }
   /** `captured`: the contributions whose card holds were captured before the payout failed. */

@@ -115,6 +115,58 @@ describe('phase 6, rounds and contributions', () => {
     expect(done).toMatchObject({ type: 'RoundDistributed', grossCents: 10000, feeCents: 0, netCents: 10000 });
   });
 
+  it('the recipient may say a payment declared by hand never came: it goes, and the member pays again another way', () => {
+    const { h, recipient, payers } = started();
+    h.openWindow();
+    h.run({ type: 'Contribute', userId: payers[0]!, contributionId: 'm1', method: 'manual' });
+    h.run({ type: 'Contribute', userId: payers[1]!, contributionId: 'm2', method: 'manual' });
+    // Only the recipient answers a declaration, and only one still waiting.
+    expect(h.refusal({ type: 'RefuseReceipt', userId: payers[1]!, contributionId: 'm1' })).toBe(
+      'NOT_CURRENT_RECIPIENT',
+    );
+    h.run({ type: 'ConfirmReceipt', userId: recipient, contributionId: 'm2' });
+    expect(h.refusal({ type: 'RefuseReceipt', userId: recipient, contributionId: 'm2' })).toBe(
+      'CONTRIBUTION_NOT_FOUND',
+    );
+    // While it waits, the member's own declaration bars a second payment (paying twice).
+    expect(h.refusal({ type: 'Contribute', userId: payers[0]!, contributionId: 'c1', method: 'card' })).toBe(
+      'ALREADY_CONTRIBUTED',
+    );
+    const events = h.run({ type: 'RefuseReceipt', userId: recipient, contributionId: 'm1' });
+    expect(events).toEqual([
+      { type: 'ReceiptRefused', at: h.now, contributionId: 'm1', memberId: payers[0] },
+    ]);
+    expect(h.state.contributions.map((c) => c.id)).toEqual(['m2']);
+    expect(h.refusal({ type: 'RefuseReceipt', userId: recipient, contributionId: 'm1' })).toBe(
+      'CONTRIBUTION_NOT_FOUND',
+    );
+    h.payoutAccounts.add(recipient);
+    h.run({ type: 'Contribute', userId: payers[0]!, contributionId: 'c1', method: 'card' });
+    expect(h.state.phase).toBe('awaiting_withdrawal');
+  });
+
+  it('a declaration refused after the window closed leaves the vote about the member, and the strike, as they were', () => {
+    const { h, recipient, payers } = started();
+    h.openWindow();
+    h.run({ type: 'Contribute', userId: payers[0]!, contributionId: 'c1', method: 'card' });
+    h.run({ type: 'Contribute', userId: payers[1]!, contributionId: 'm2', method: 'manual' });
+    h.advance(h.state.round!.withdrawalAt - h.now);
+    const [vote] = h.state.round!.emergencies;
+    expect(vote!.memberId).toBe(payers[1]);
+    const strikes = h.state.strikes[payers[1]!];
+    expect(strikes).toBe(1);
+    h.run({ type: 'RefuseReceipt', userId: recipient, contributionId: 'm2' });
+    expect(h.state.round!.emergencies).toEqual([vote]);
+    expect(h.state.strikes[payers[1]!]).toBe(strikes);
+    // The family grants a wait: in it the member pays, now by card, and the round goes on.
+    for (const voter of vote!.voters)
+      h.run({ type: 'VoteEmergency', userId: voter, voteId: vote!.id, choice: 'wait' });
+    h.payoutAccounts.add(recipient);
+    h.run({ type: 'Contribute', userId: payers[1]!, contributionId: 'c2', method: 'card' });
+    expect(h.state.phase).toBe('awaiting_withdrawal');
+    expect(h.state.strikes[payers[1]!]).toBe(strikes);
+  });
+
   it('a full cycle: every participant receives exactly once, then the cycle completes with its history', () => {
     const h = new FundHarness();
     h.activeWith(members, 5000, '7d1h');

@@ -144,14 +144,38 @@ export function confirmReceipt(
   contributionId: string,
   at: number,
 ): void {
+  declaredToRecipient(d, userId, contributionId);
+  d.emit({ type: 'ContributionConfirmed', at, contributionId });
+  withdrawPaidEmergencies(d, at, contributionId);
+  checkReady(d, ctx, at);
+}
+
+/**
+ * The recipient says a payment declared by hand never reached them. It never counted, so the
+ * round, its votes and strikes stay as they are: the declaration goes, and the member may pay
+ * again while they still may (their window, or an extension a vote grants). Before, only the
+ * recipient's silence answered a declaration they knew to be false, and it barred the member
+ * from paying another way for the whole round.
+ */
+export function refuseReceipt(d: Draft, userId: string, contributionId: string, at: number): void {
+  const c = declaredToRecipient(d, userId, contributionId);
+  d.emit({
+    type: 'ReceiptRefused',
+    at,
+    contributionId,
+    memberId: c.contributorId,
+    ...(c.paidBy === undefined ? {} : { paidBy: c.paidBy }),
+  });
+}
+
+/** A manual payment of this round still waiting for its recipient, who alone answers it. */
+function declaredToRecipient(d: Draft, userId: string, contributionId: string): Contribution {
   const s = d.state;
   if (!s.round || (s.phase !== 'collecting' && s.phase !== 'awaiting_withdrawal')) fail('WRONG_PHASE');
   if (s.round.recipientId !== userId) fail('NOT_CURRENT_RECIPIENT');
   const contribution = roundContributions(s).find((c) => c.id === contributionId);
   if (contribution?.status !== 'declared') fail('CONTRIBUTION_NOT_FOUND');
-  d.emit({ type: 'ContributionConfirmed', at, contributionId });
-  withdrawPaidEmergencies(d, at, contributionId);
-  checkReady(d, ctx, at);
+  return contribution;
 }
 
 /**

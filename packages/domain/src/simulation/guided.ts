@@ -96,8 +96,10 @@ function roundAction(
   if (now < round.windowOpensAt)
     return { kind: 'wait', minutes: Math.ceil((round.windowOpensAt - now) / 60_000) };
   const declared = roundContributions(state).filter((c) => c.status === 'declared');
-  if (declared.length > 0 && random() < 0.5)
-    return { kind: 'confirmReceipt', who: Math.floor(random() * declared.length) };
+  if (declared.length > 0 && random() < 0.5) {
+    const who = Math.floor(random() * declared.length);
+    return random() < 0.9 ? { kind: 'confirmReceipt', who } : { kind: 'refuseReceipt', who };
+  }
   const paying = new Set(roundContributions(state).map((c) => c.contributorId));
   const payer = someone(
     expectedContributors(state).filter((id) => !hasContributed(state, id) && !paying.has(id)),

@@ -142,6 +142,13 @@ export function simulateOrganization(
           apply({ type: 'ConfirmReceipt', userId: state.round!.recipientId, contributionId: target.id });
         break;
       }
+      case 'refuseReceipt': {
+        const declared = state.round ? roundContributions(state).filter((c) => c.status === 'declared') : [];
+        const target = declared[action.who % Math.max(1, declared.length)];
+        if (target)
+          apply({ type: 'RefuseReceipt', userId: state.round!.recipientId, contributionId: target.id });
+        break;
+      }
       case 'connectPayout':
         payoutAccounts.add(member(action.who));
         break;

@@ -424,6 +424,26 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: '{{covered}} ha versato da sé il proprio contributo prima che chi riceve confermasse i tuoi contanti: il tuo pagamento non conta più e non ti deve nulla. Se hai già dato il denaro a chi riceve, chiedilo indietro.',
     },
   },
+  contribution_not_received: {
+    en: {
+      title: 'Your contribution is unpaid',
+      body: '{{member}} says the cash payment declared for your contribution did not reach them, so it does not count. Pay it as soon as you can, or talk to them first.',
+    },
+    it: {
+      title: 'Il tuo contributo non risulta versato',
+      body: '{{member}} dice che il pagamento in contanti dichiarato per il tuo contributo non gli è arrivato, quindi non conta. Versalo appena puoi, o parlane prima con lui o lei.',
+    },
+  },
+  cover_not_received: {
+    en: {
+      title: 'Your cash cover was not received',
+      body: "{{member}} says the cash you declared for {{covered}}'s contribution did not reach them, so it does not count and {{covered}} owes you nothing. If you did give it, talk to {{member}}.",
+    },
+    it: {
+      title: 'La tua copertura in contanti non è arrivata',
+      body: '{{member}} dice che i contanti che hai dichiarato per il contributo di {{covered}} non gli sono arrivati: non contano e {{covered}} non ti deve nulla. Se li hai dati, parlane con {{member}}.',
+    },
+  },
   debt_repayment_declared: {
     en: {
       title: 'Confirm a repayment',
@@ -537,7 +557,8 @@ export function notificationLink(type: NotificationType): string {
     type === 'debt_forgiven' ||
     type === 'debt_repayment_unanswered' ||
     type === 'contribution_covered' ||
-    type === 'cover_failed'
+    type === 'cover_failed' ||
+    type === 'contribution_not_received'
   )
     return '/';
   // A payment to confirm or to make: the home's Now card does it first thing.

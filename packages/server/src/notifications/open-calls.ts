@@ -49,6 +49,8 @@ const stillOpen: Partial<Record<NotificationType, StillOpen>> = {
   payment_failed: owesThisRound,
   // "Your cover was declined: pay it yourself."
   cover_failed: owesThisRound,
+  // "The recipient did not get your cash: pay it."
+  contribution_not_received: owesThisRound,
   // The reminders (issue 14): "It is time to contribute", "24 hours left", "2 hours left"; gone
   // once paid or declared paid (until stop 45 they stayed, saying the opposite of the Now card).
   contribution_window_open: stillToRemind,

@@ -162,6 +162,12 @@ export const fundRoutes: Routes = (app, deps) => {
     userId,
     contributionId: (request.params as { cid: string }).cid,
   }));
+  // Beyond api.md, as for debts: the recipient says a payment declared by hand never came.
+  command('contributions/:cid/not-received', undefined, (userId, _body, request) => ({
+    type: 'RefuseReceipt',
+    userId,
+    contributionId: (request.params as { cid: string }).cid,
+  }));
   command('contributions/:cid/refund', undefined, (userId, _body, request) => ({
     type: 'RequestRefund',
     userId,

@@ -83,8 +83,13 @@ export function memberFundHistory(fund: FundEventsRow, userId: string): FundHist
       const declined = history.votes.findLast((v) => v.kind === 'confirmation');
       if (declined) declined.reason = event.reason;
     }
-    // A cover declined, or one by hand that gave way to the member's own payment: not paid.
-    if (event.type === 'ContributionFailed' || event.type === 'CoverSuperseded') {
+    // A cover declined, one by hand that gave way to the member's own payment, or cash the
+    // recipient says never came: not paid.
+    if (
+      event.type === 'ContributionFailed' ||
+      event.type === 'CoverSuperseded' ||
+      event.type === 'ReceiptRefused'
+    ) {
       const failed = contributions.get(event.contributionId);
       if (failed) contributions.set(failed.id, { ...failed, status: 'failed' });
     }

@@ -134,7 +134,8 @@ export function translate(action: Action, ctx: TranslationContext): Translation 
       // The server captures a hold early on its own timer, when the clock passes four days (the
       // simulation's waits): nothing a person does.
       return { kind: 'skip' };
-    case 'confirmReceipt': {
+    case 'confirmReceipt':
+    case 'refuseReceipt': {
       const round = state?.round ? roundContributions(state) : [];
       // None declared: the recipient tries one in another state, which the fund must refuse.
       const target =
@@ -144,8 +145,20 @@ export function translate(action: Action, ctx: TranslationContext): Translation 
         ) ?? pickOf(round, action.who);
       if (!target || !state?.round) return { kind: 'skip' };
       const actor = byId(state.round.recipientId);
-      const command: FundCommand = { type: 'ConfirmReceipt', userId: actor.id, contributionId: target.id };
-      return one(actor, `contributions/${target.id}/confirm-receipt`, {}, command);
+      const contributionId = target.id;
+      return action.kind === 'confirmReceipt'
+        ? one(
+            actor,
+            `contributions/${contributionId}/confirm-receipt`,
+            {},
+            { type: 'ConfirmReceipt', userId: actor.id, contributionId },
+          )
+        : one(
+            actor,
+            `contributions/${contributionId}/not-received`,
+            {},
+            { type: 'RefuseReceipt', userId: actor.id, contributionId },
+          );
     }
     case 'connectPayout':
       return { kind: 'connect', actor: member(action.who) };

@@ -6,6 +6,7 @@ export const COUNTED_EVENTS = [
   'ContributionMade',
   'ContributionFailed',
   'CoverSuperseded',
+  'ReceiptRefused',
   'ContributionMissed',
   'ExtensionGranted',
   'ContributionSkipped',
@@ -25,11 +26,19 @@ export async function fundEventCounts(db: DbOrTx): Promise<Record<CountedEvent |
 
 /**
  * Contributions paid on time: every one made, but those paid late (in a granted extension), a
- * card declined, and a cover by hand that gave way to the member's own payment (never paid).
+ * card declined, a cover by hand that gave way to the member's own payment, and cash the
+ * recipient says never came (never paid).
  * The overview and the fund metrics both show it.
  */
 export function onTimeContributions(events: Record<CountedEvent, number>, late: number): number {
-  return Math.max(0, events.ContributionMade - late - events.ContributionFailed - events.CoverSuperseded);
+  return Math.max(
+    0,
+    events.ContributionMade -
+      late -
+      events.ContributionFailed -
+      events.CoverSuperseded -
+      events.ReceiptRefused,
+  );
 }
 
 /**

@@ -169,6 +169,19 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
       case 'StrikeWarned':
         notes.push({ userId: event.memberId, type: 'strike_warning', data: { strikes: event.strikes } });
         break;
+      case 'ReceiptRefused': {
+        // The recipient says the cash never came: the member owes the round again (a call to
+        // act), and one who declared it for them learns it does not count.
+        const memberName = input.names.get(input.before.round!.recipientId);
+        notes.push({ userId: event.memberId, type: 'contribution_not_received', data: { memberName } });
+        if (event.paidBy !== undefined)
+          notes.push({
+            userId: event.paidBy,
+            type: 'cover_not_received',
+            data: { memberName, coveredName: input.names.get(event.memberId) },
+          });
+        break;
+      }
       case 'CoverSuperseded':
         // The one who declared the cash learns it no longer counts (and to ask for it back).
         notes.push({

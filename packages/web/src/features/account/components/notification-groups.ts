@@ -27,6 +27,8 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'cover_failed',
     'cover_payment_failed',
     'cover_superseded',
+    'contribution_not_received',
+    'cover_not_received',
     'debt_repayment_declared',
     'debt_repayment_not_received',
     'debt_repayment_unanswered',

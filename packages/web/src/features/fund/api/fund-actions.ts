@@ -27,6 +27,12 @@ const actions = {
     failed: 'confirmReceiptFailed',
     money: true,
   },
+  refuseReceipt: {
+    path: (id?: string) => `contributions/${id}/not-received`,
+    ok: 'receiptRefused',
+    failed: 'refuseReceiptFailed',
+    money: true,
+  },
   withdraw: { path: () => 'withdraw', ok: 'distributed', failed: 'distributeFailed', money: true },
   voteEmergency: {
     path: (id?: string) => `emergency-votes/${id}`,

@@ -7,7 +7,8 @@ import { useMemberName } from '../hooks/use-fund-people';
 
 /**
  * The round's contributions. A manual one counts once the recipient confirms receiving it,
- * so the recipient sees a 'confirm receipt' button on each declared one.
+ * so the recipient sees a 'confirm receipt' button on each declared one, and beside it 'not
+ * received' for cash that never came (the member is told to pay, and may pay another way).
  */
 export function RoundContributions({
   fund,
@@ -21,6 +22,8 @@ export function RoundContributions({
   const { t } = useTranslation();
   const name = useMemberName(fund);
   const confirm = useFundAction('confirmReceipt');
+  const refuse = useFundAction('refuseReceipt');
+  const busy = confirm.isPending || refuse.isPending;
   if (contributions.length === 0)
     return <p className="text-sm text-stone-600">{t('fund.round.noContributions')}</p>;
   return (
@@ -34,14 +37,27 @@ export function RoundContributions({
             </p>
           </div>
           {isRecipient && c.method === 'manual' && c.status === 'declared' ? (
-            <Button
-              variant="secondary"
-              busy={confirm.isPending}
-              onClick={() => confirm.run({ fundId: fund.id, id: c.id })}
-              aria-label={t('fund.round.confirmReceiptOf', { name: name(c.contributorId) })}
-            >
-              {t('fund.round.confirmReceipt')}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                busy={confirm.isPending}
+                disabled={busy}
+                onClick={() => confirm.run({ fundId: fund.id, id: c.id })}
+                aria-label={t('fund.round.confirmReceiptOf', { name: name(c.contributorId) })}
+              >
+                {t('fund.round.confirmReceipt')}
+              </Button>
+              <Button
+                variant="ghost"
+                needsNetwork
+                busy={refuse.isPending}
+                disabled={busy}
+                onClick={() => refuse.run({ fundId: fund.id, id: c.id })}
+                aria-label={t('fund.round.refuseReceiptOf', { name: name(c.contributorId) })}
+              >
+                {t('fund.round.refuseReceipt')}
+              </Button>
+            </div>
           ) : (
             <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs">
               {t(`fund.contributionStatus.${c.status}`, { defaultValue: c.status })}

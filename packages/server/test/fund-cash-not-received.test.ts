@@ -1,0 +1,97 @@
+import type { DebtView } from '@giro/contract/debts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectPayoutAccount, type Member, organizationOf } from './support/fund-members';
+import { act, activeFund, openWindow } from './support/fund-steps';
+import { card } from './support/request-steps';
+import { createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => t.close());
+
+/** Three members in their first round's open window: [recipient, sister, brother] by the drawn order. */
+async function roundOfThree() {
+  const members = await organizationOf(t, 3);
+  const fund = await activeFund(members, 5000);
+  const [recipient, sister, brother] = fund.order.map((id) => members.find((m) => m.id === id)!) as [
+    Member,
+    Member,
+    Member,
+  ];
+  await connectPayoutAccount(recipient);
+  await openWindow(recipient);
+  return { fundId: fund.id, recipient, sister, brother };
+}
+
+const noticesOf = async (member: Member) =>
+  (await member.client.get('/api/user-notifications')).json<{
+    notifications: { type: string; body: string; link: string }[];
+  }>().notifications;
+
+async function declaredBy(member: Member, fundId: string, contributorId: string) {
+  const { contributions } = (
+    await member.client.get(`/api/rotating-fund/${fundId}/monthly-contributions`)
+  ).json<{ contributions: { id: string; contributorId: string; status: string }[] }>();
+  return contributions.find((c) => c.contributorId === contributorId && c.status === 'declared');
+}
+
+describe('cash the recipient says never came (POST …/contributions/{cid}/not-received)', () => {
+  it('frees the member to pay another way and asks them to, until they do; only the recipient says it, once', async () => {
+    const { fundId, recipient, sister, brother } = await roundOfThree();
+    await act(brother, 'contributions', { method: 'manual' });
+    const cash = (await declaredBy(recipient, fundId, brother.id))!;
+    const path = `contributions/${cash.id}/not-received`;
+    const url = `/api/rotating-fund/${fundId}/${path}`;
+    // Not the recipient: a 403 in the member's language, and the declaration stays.
+    const notHers = await sister.client.request('POST', url, undefined, {
+      headers: { 'accept-language': 'it' },
+    });
+    expect(notHers.statusCode).toBe(403);
+    expect(notHers.json()).toMatchObject({
+      code: 'NOT_CURRENT_RECIPIENT',
+      message: 'Non sei il beneficiario attuale',
+    });
+    // While it waits, his declaration bars paying twice.
+    expect((await brother.client.post(`/api/rotating-fund/${fundId}/contributions`, card())).statusCode).toBe(
+      409,
+    );
+    const key = { 'Idempotency-Key': 'not-received-1' };
+    const answered = await act(recipient, path, undefined, key);
+    expect(answered.round?.contributedBy).toEqual([]);
+    // A retry of the same tap is the same answer; a new one finds nothing left to refuse.
+    expect(await act(recipient, path, undefined, key)).toEqual(answered);
+    expect((await recipient.client.post(url)).statusCode).toBe(404);
+    await t.flushOutbox();
+    expect((await noticesOf(brother)).filter((n) => n.type === 'contribution_not_received')).toEqual([
+      expect.objectContaining({ link: '/', body: expect.stringContaining(recipient.name) }),
+    ]);
+    await act(brother, 'contributions', card());
+    expect((await noticesOf(brother)).map((n) => n.type)).not.toContain('contribution_not_received');
+    // His export keeps the declaration, as not paid, beside the card that paid the round.
+    const exported = (await brother.client.get('/api/account/export')).json<{
+      fundContributions: { method: string; status: string }[];
+    }>();
+    expect(exported.fundContributions.map((c) => [c.method, c.status])).toEqual([
+      ['manual', 'failed'],
+      ['card', 'authorized'],
+    ]);
+  });
+
+  it('a cash cover refused tells the one who declared it and the member covered; nothing is owed', async () => {
+    const { fundId, recipient, sister, brother } = await roundOfThree();
+    await act(sister, 'contributions', { method: 'manual', onBehalfOf: brother.id });
+    const cash = (await declaredBy(recipient, fundId, brother.id))!;
+    await act(recipient, `contributions/${cash.id}/not-received`);
+    await t.flushOutbox();
+    expect((await noticesOf(sister)).filter((n) => n.type === 'cover_not_received')).toEqual([
+      expect.objectContaining({ body: expect.stringContaining(brother.name) }),
+    ]);
+    expect((await noticesOf(brother)).map((n) => n.type)).toContain('contribution_not_received');
+    expect((await brother.client.get('/api/debts')).json<{ debts: DebtView[] }>().debts).toEqual([]);
+    // Another cover, by card this time, counts as usual.
+    await act(sister, 'contributions', { ...card(), onBehalfOf: brother.id });
+    expect((await declaredBy(recipient, fundId, brother.id)) ?? null).toBeNull();
+  });
+});
