@@ -48,6 +48,8 @@ export const notificationTypes = [
   'cover_payment_failed',
   // My cover by hand, not yet confirmed, gave way to the member's own payment.
   'cover_superseded',
+  // A member says they gave me, this round's recipient, their contribution by hand: confirm it.
+  'receipt_to_confirm',
   // The recipient says the cash declared for my contribution (by me or for me) never came.
   'contribution_not_received',
   // The recipient says the cash I declared for another member's contribution never came.

@@ -42,6 +42,11 @@ describe('cash the recipient says never came (POST …/contributions/{cid}/not-r
     const { fundId, recipient, sister, brother } = await roundOfThree();
     await act(brother, 'contributions', { method: 'manual' });
     const cash = (await declaredBy(recipient, fundId, brother.id))!;
+    // The recipient is asked to answer it (a call to act, on the home's Now card).
+    const toConfirm = async () => (await noticesOf(recipient)).filter((n) => n.type === 'receipt_to_confirm');
+    expect(await toConfirm()).toEqual([
+      expect.objectContaining({ link: '/', body: expect.stringContaining(brother.name) }),
+    ]);
     const path = `contributions/${cash.id}/not-received`;
     const url = `/api/rotating-fund/${fundId}/${path}`;
     // Not the recipient: a 403 in the member's language, and the declaration stays.
@@ -63,6 +68,7 @@ describe('cash the recipient says never came (POST …/contributions/{cid}/not-r
     // A retry of the same tap is the same answer; a new one finds nothing left to refuse.
     expect(await act(recipient, path, undefined, key)).toEqual(answered);
     expect((await recipient.client.post(url)).statusCode).toBe(404);
+    expect(await toConfirm()).toEqual([]);
     await t.flushOutbox();
     expect((await noticesOf(brother)).filter((n) => n.type === 'contribution_not_received')).toEqual([
       expect.objectContaining({ link: '/', body: expect.stringContaining(recipient.name) }),
@@ -83,6 +89,10 @@ describe('cash the recipient says never came (POST …/contributions/{cid}/not-r
     const { fundId, recipient, sister, brother } = await roundOfThree();
     await act(sister, 'contributions', { method: 'manual', onBehalfOf: brother.id });
     const cash = (await declaredBy(recipient, fundId, brother.id))!;
+    // The recipient hears who says they gave the cash: the sister, not the brother.
+    expect((await noticesOf(recipient)).filter((n) => n.type === 'receipt_to_confirm')).toEqual([
+      expect.objectContaining({ body: expect.stringContaining(sister.name) }),
+    ]);
     await act(recipient, `contributions/${cash.id}/not-received`);
     await t.flushOutbox();
     expect((await noticesOf(sister)).filter((n) => n.type === 'cover_not_received')).toEqual([

@@ -424,6 +424,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: '{{covered}} ha versato da sé il proprio contributo prima che chi riceve confermasse i tuoi contanti: il tuo pagamento non conta più e non ti deve nulla. Se hai già dato il denaro a chi riceve, chiedilo indietro.',
     },
   },
+  receipt_to_confirm: {
+    en: {
+      title: 'Confirm a payment by hand',
+      body: '{{member}} says they gave you a contribution by hand for this round. Confirm it in Giro once you have the money, or say it never came.',
+    },
+    it: {
+      title: 'Conferma un pagamento a mano',
+      body: '{{member}} dice di averti dato a mano un contributo per questo turno. Confermalo in Giro quando hai il denaro, o segnala che non è arrivato.',
+    },
+  },
   contribution_not_received: {
     en: {
       title: 'Your contribution is unpaid',
@@ -558,7 +568,8 @@ export function notificationLink(type: NotificationType): string {
     type === 'debt_repayment_unanswered' ||
     type === 'contribution_covered' ||
     type === 'cover_failed' ||
-    type === 'contribution_not_received'
+    type === 'contribution_not_received' ||
+    type === 'receipt_to_confirm'
   )
     return '/';
   // A payment to confirm or to make: the home's Now card does it first thing.

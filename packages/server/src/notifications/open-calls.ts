@@ -1,7 +1,7 @@
 import type { NotificationType } from '@giro/contract/notifications';
 import type { FundState } from '@giro/domain/fund/fund-types';
 import { stillToRemind } from '@giro/domain/fund/reminders';
-import { expectedContributors, hasContributed } from '@giro/domain/fund/rules';
+import { expectedContributors, hasContributed, roundContributions } from '@giro/domain/fund/rules';
 
 type StillOpen = (state: FundState, userId: string) => boolean;
 
@@ -49,6 +49,9 @@ const stillOpen: Partial<Record<NotificationType, StillOpen>> = {
   payment_failed: owesThisRound,
   // "Your cover was declined: pay it yourself."
   cover_failed: owesThisRound,
+  // "Confirm the cash you were given, or say it never came."
+  receipt_to_confirm: (state, userId) =>
+    state.round?.recipientId === userId && roundContributions(state).some((c) => c.status === 'declared'),
   // "The recipient did not get your cash: pay it."
   contribution_not_received: owesThisRound,
   // The reminders (issue 14): "It is time to contribute", "24 hours left", "2 hours left"; gone

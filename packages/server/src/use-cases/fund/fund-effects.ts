@@ -54,6 +54,13 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
     switch (event.type) {
       case 'ContributionMade': {
         const c = event.contribution;
+        // Money given by hand counts once the recipient says it came: they are asked to.
+        if (c.method === 'manual')
+          notes.push({
+            userId: c.recipientId,
+            type: 'receipt_to_confirm',
+            data: { memberName: input.names.get(payerOf(c)) },
+          });
         // PayPal money was captured before the contribution was recorded; manual money never passes here.
         if (c.method !== 'card') break;
         await enqueueCharge(

@@ -17,6 +17,7 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'payment_confirmation_required',
     'your_turn',
     'withdrawal_ready',
+    'receipt_to_confirm',
     'payout_account_required',
     'swap_requested',
     'swap_accepted',
