@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { deleteInBatches } from './delete-in-batches';
 import { rateLimitHits } from './schema';
@@ -45,4 +45,9 @@ export function pruneEndedRateLimitWindows(db: DbOrTx, now: Date): Promise<numbe
     lt(rateLimitHits.resetsAt, now),
     rateLimitHits.resetsAt,
   );
+}
+
+/** Ends `key`'s window at once: what it counted no longer holds anyone back. */
+export async function forgetRateLimitWindow(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
 }

@@ -48,6 +48,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError || error instanceof DomainError) {
       const reasons = error.details?.reasons;
+      // A limit a use case keeps (guesses at a password) says when to try again, as the routes' own do.
+      const retryAfter = error.details?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return sendError(
         reply,
         request,

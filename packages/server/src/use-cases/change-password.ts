@@ -7,7 +7,8 @@ import { spendTokensOf } from '../db/token.repository';
 import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-import { hashPassword, verifyPassword } from '../security/passwords';
+import { hashPassword } from '../security/passwords';
+import { checkPassword } from './password-checks';
 import { passkeysNamed, recordSecurityEvent } from './security-events';
 
 /**
@@ -24,8 +25,13 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   sessionId: string | undefined,
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
-    throw new AppError('PASSWORD_CHANGE_FAILED');
+  await checkPassword(
+    deps,
+    { userId: user.id },
+    user.passwordHash,
+    input.currentPassword,
+    'PASSWORD_CHANGE_FAILED',
+  );
   const problem = passwordProblem(input.newPassword, user);
   if (problem) throw new DomainError(problem);
   const passwordHash = await hashPassword(input.newPassword);

@@ -21,10 +21,10 @@ import { lockUser, type UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { enqueueMail } from '../mail/enqueue-mail';
-import { verifyPassword } from '../security/passwords';
 import { debtsToForgive, forgiveDebtsOwedTo } from './debts/forgive-debts';
 import { leaveCurrentOrganization } from './leave-current-organization';
 import { assertMayLeave } from './membership';
+import { checkPassword } from './password-checks';
 import { refuseIfLastAdmin } from './set-user-role';
 
 /** Step 1: the password, then a confirmation link by email (valid 1 h). Refused as leaving is. */
@@ -34,7 +34,7 @@ export async function requestAccountDeletion(
   password: string,
   asked: Language,
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INVALID_CREDENTIALS');
+  await checkPassword(deps, { userId: user.id }, user.passwordHash, password, 'INVALID_CREDENTIALS');
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await assertMayLeave(tx, user);

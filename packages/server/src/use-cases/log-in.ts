@@ -1,15 +1,18 @@
 import { findUserByLogin, type UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-import { burnPasswordCheck, verifyPassword } from '../security/passwords';
+import { checkPassword } from './password-checks';
 
-/** Checks the credentials (username or email). Same answer and same time for an unknown user. */
+/**
+ * Checks the credentials (username or email). Same answer and same time for an unknown user,
+ * and the same limit on guesses (password-checks.ts).
+ */
 export async function logIn(deps: Deps, login: string, password: string): Promise<UserRow> {
   const user = await findUserByLogin(deps.db, login);
   if (!user) {
-    await burnPasswordCheck(password);
-    throw new AppError('INVALID_CREDENTIALS');
+    await checkPassword(deps, { unknownLogin: login }, null, password, 'INVALID_CREDENTIALS');
+    throw new AppError('INVALID_CREDENTIALS'); // not reached: a check without a hash always refuses
   }
-  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INVALID_CREDENTIALS');
+  await checkPassword(deps, { userId: user.id }, user.passwordHash, password, 'INVALID_CREDENTIALS');
   return user;
 }

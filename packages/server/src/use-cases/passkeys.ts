@@ -23,7 +23,7 @@ import { endSessionsOpenedBy, holdLiveSession } from '../db/session.repository';
 import { findUserById, type UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-import { verifyPassword } from '../security/passwords';
+import { checkPassword } from './password-checks';
 import { recordSecurityEvent } from './security-events';
 
 /**
@@ -75,7 +75,7 @@ function challengeOf(clientDataJSON: string): string {
  * member's own passkeys excluded.
  */
 export async function passkeyRegistrationOptions(deps: Deps, user: UserRow, password: string) {
-  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('PASSKEY_PASSWORD_WRONG');
+  await checkPassword(deps, { userId: user.id }, user.passwordHash, password, 'PASSKEY_PASSWORD_WRONG');
   const existing = await listPasskeysOfUser(deps.db, user.id);
   const options = await generateRegistrationOptions({
     rpName: 'Giro',

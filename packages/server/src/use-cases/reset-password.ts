@@ -7,6 +7,7 @@ import { findUserById } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { hashPassword } from '../security/passwords';
+import { forgetPasswordChecks } from './password-checks';
 import { passkeysNamed, recordSecurityEvent } from './security-events';
 
 /** Sets a new password from a reset token and ends every session of that user (domain.md). */
@@ -29,6 +30,8 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     // A second link asked for in the same hour (or by someone else) sets nothing after this one.
     await spendTokensOf(tx, userId, 'reset_password', now);
     await recordSecurityEvent(tx, deps, user, 'password_reset', await passkeysNamed(tx, userId));
+    // Locked out by guesses (their own or someone's), the member signs in with the new one at once.
+    await forgetPasswordChecks(tx, userId);
   });
   deps.kickOutbox();
 }
