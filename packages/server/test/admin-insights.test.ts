@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newPerson, register, TestClient } from './support/client';
 import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf, roundWithCardsPaid } from './support/fund-steps';
+import { card } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -187,6 +188,32 @@ describe('statistics and fund metrics after a real round', () => {
       feesCents: 300,
       onTimeRate: 1,
     });
+  });
+});
+
+describe('fund metrics of cash that did not count', () => {
+  it('a declaration the recipient refused and a cash cover the member replaced are not counted on time', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const recipient = recipientOf(members, fund);
+    const [payer, other] = payersOf(members, fund) as [Member, Member];
+    await openWindow(members[0]!);
+    const declared = async () =>
+      (await recipient.client.get(`/api/rotating-fund/${fund.id}/monthly-contributions`))
+        .json<{ contributions: { id: string; status: string }[] }>()
+        .contributions.filter((c) => c.status === 'declared');
+    await act(payer, 'contributions', { method: 'manual' });
+    const [refused] = await declared();
+    await act(recipient, `contributions/${refused!.id}/not-received`);
+    await act(payer, 'contributions', card());
+    await act(payer, 'contributions', { method: 'manual', onBehalfOf: other.id });
+    await act(other, 'contributions', card());
+    expect(await declared()).toEqual([]);
+
+    // Four made, two of them cash that never counted: two paid on time, in the window.
+    const metrics = await get<FundMetrics>('/api/admin/fund-metrics');
+    expect(metrics.contributions).toEqual({ onTime: 2, late: 0, failed: 0, missed: 0, onTimeRate: 1 });
+    expect((await get<AdminOverview>('/api/admin/overview')).onTimeRate).toBe(1);
   });
 });
 
