@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PRUNE_BATCH } from '../src/db/delete-in-batches';
-import { sessions, usedCaptchas, users, userTokens } from '../src/db/schema';
+import { NOTIFICATION_RETENTION_DAYS, pruneOldNotifications } from '../src/db/notification.repository';
+import { notifications, sessions, usedCaptchas, users, userTokens } from '../src/db/schema';
 import { pruneExpiredSessions } from '../src/db/session.repository';
 import { pruneExpiredTokens } from '../src/db/token.repository';
 import { pruneUsedCaptchas } from '../src/db/used-captchas.queries';
@@ -93,6 +94,36 @@ describe('expired rows pruned', () => {
       .where(eq(usedCaptchas.id, older!.id));
     expect(await pruneUsedCaptchas(t.database.db)).toBe(1);
     expect(await used()).toHaveLength(1);
+  });
+
+  it('a notification is deleted 180 days on, read or not; a newer one stays', async () => {
+    const { client } = await register(t.app);
+    const me = (await client.get('/api/session/check')).json<{ user: { id: string } }>().user.id;
+    const at = (daysAgo: number) => new Date(t.clock.now().getTime() - daysAgo * 86_400_000);
+    await t.database.db.insert(notifications).values([
+      {
+        userId: me,
+        type: 'strike_warning',
+        data: { strikes: 2 },
+        createdAt: at(NOTIFICATION_RETENTION_DAYS + 1),
+      },
+      {
+        userId: me,
+        type: 'strike_warning',
+        data: { strikes: 2 },
+        createdAt: at(NOTIFICATION_RETENTION_DAYS + 2),
+        readAt: at(1),
+      },
+      { userId: me, type: 'debt_settled', data: {}, createdAt: at(NOTIFICATION_RETENTION_DAYS - 1) },
+    ]);
+    const types = async () =>
+      (await client.get('/api/user-notifications'))
+        .json<{ notifications: { type: string }[] }>()
+        .notifications.map((n) => n.type);
+    expect(await types()).toHaveLength(3);
+    expect(await pruneOldNotifications(t.database.db, t.clock.now())).toBe(2);
+    expect(await types()).toEqual(['debt_settled']);
+    expect(await pruneOldNotifications(t.database.db, t.clock.now())).toBe(0);
   });
 
   it('an instance prunes at start, each kind on its own, and says what it pruned', async () => {

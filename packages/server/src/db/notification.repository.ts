@@ -1,6 +1,6 @@
 import type { Language } from '@giro/contract/errors';
 import { type Notification, type NotificationType, notificationTypes } from '@giro/contract/notifications';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { NOTICE_KEY_PATTERN, noticeOverridesFrom } from '../notifications/notice-overrides';
 import {
   type NotificationData,
@@ -8,6 +8,7 @@ import {
   renderNotification,
 } from '../notifications/notification-texts';
 import type { Db, DbOrTx } from './client';
+import { deleteInBatches } from './delete-in-batches';
 import { notifications, users } from './schema';
 
 export interface NewNotification {
@@ -180,4 +181,19 @@ export async function markNotificationsRead(db: DbOrTx, userId: string, now: Dat
     .update(notifications)
     .set({ readAt: now })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
+/** How long a notification is kept: the alerts list shows a member's newest 50, calls to act close long before. */
+export const NOTIFICATION_RETENTION_DAYS = 180;
+
+/** Deletes the notifications older than the retention, by the app's clock (which dated them), in batches. */
+export function pruneOldNotifications(db: DbOrTx, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - NOTIFICATION_RETENTION_DAYS * 86_400_000);
+  return deleteInBatches(
+    db,
+    notifications,
+    notifications.id,
+    lt(notifications.createdAt, before),
+    notifications.createdAt,
+  );
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { PRUNE_BATCH } from '../db/delete-in-batches';
 import { pruneExpiredIdempotencyKeys } from '../db/idempotency.repository';
+import { pruneOldNotifications } from '../db/notification.repository';
 import { pruneHandledOutboxRows } from '../db/outbox-retention.queries';
 import { pruneEndedRateLimitWindows } from '../db/rate-limit.queries';
 import { pruneSentReminders } from '../db/reminder.queries';
@@ -54,6 +55,7 @@ function pruneSteps(deps: PruningDeps): [string, () => Promise<unknown>][] {
     ['sessions', () => pruneExpiredSessions(deps.db)],
     ['emailed tokens', () => pruneExpiredTokens(deps.db, now())],
     ['used captchas', () => pruneUsedCaptchas(deps.db)],
+    ['old notifications', () => pruneOldNotifications(deps.db, now())],
   ];
 }
 

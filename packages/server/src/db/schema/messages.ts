@@ -90,5 +90,7 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
     // A fund's change finds its open calls to act (notifications/open-calls.ts) by these.
     index('notifications_organization_type_idx').on(t.organizationId, t.type),
+    // Notifications older than the retention are pruned with the other old rows (jobs/prune-old-rows.ts).
+    index('notifications_created_idx').on(t.createdAt),
   ],
 );
