@@ -116,6 +116,59 @@ describe('reconciliation: the ledger against the payment provider, object by obj
     });
   });
 
+  it('a debt repaid through the platform (PayPal, after a declined card) agrees with the ledger, is in flight while its payout waits, and shows when paid short', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const recipient = members.find((m) => m.id === fund.round!.recipientId)!;
+    const [sister, brother] = payersOf(members, fund) as [Member, Member];
+    await connectPayoutAccount(recipient);
+    await openWindow(recipient);
+    // The sister covers her brother: once the round is paid out, he owes her.
+    await act(sister, 'contributions', { ...card(), onBehalfOf: brother.id });
+    await act(sister, 'contributions', card());
+    await act(recipient, 'withdraw');
+    await t.flushOutbox();
+    const debts = async () =>
+      (await brother.client.get('/api/debts')).json<{ debts: { id: string; status: string }[] }>().debts;
+    const [debt] = await debts();
+    await connectPayoutAccount(sister);
+    const settle = (body: object) => brother.client.post(`/api/debts/${debt!.id}/settle`, body);
+    // A declined card first: the debt opens again; that charge never succeeded, nothing to compare.
+    await settle({ ...card(), paymentMethodId: 'pm_card_chargeDeclined' });
+    await t.flushOutbox();
+    // The PayPal repayment while its payout waits (the provider down a while): the money is
+    // captured, the ledger books it once the creditor is paid, so it is in flight, not a difference.
+    const payout = t.payments.payout;
+    t.payments.payout = async () => {
+      throw new Error('provider unreachable');
+    };
+    await settle({ method: 'paypal' });
+    await t.flushOutbox();
+    expect((await debts()).map((d) => d.status)).toEqual(['settling']);
+    expect(await reconcile()).toMatchObject({ inFlight: 1, differences: [] });
+    t.payments.payout = payout;
+    t.clock.fastForward(1);
+    await t.flushOutbox();
+    expect((await debts()).map((d) => d.status)).toEqual(['settled']);
+    // Two round charges, the PayPal repayment, and the round's payout and the debt's.
+    expect(await reconcile()).toMatchObject({
+      checked: { charges: { card: 2, paypal: 1 }, payouts: 2 },
+      inFlight: 0,
+      differences: [],
+    });
+    await t.database.db.execute(
+      sql`update sandbox_movements set amount_cents = amount_cents - 1 where kind = 'payout' and amount_cents = 5000`,
+    );
+    expect((await reconcile()).differences).toEqual([
+      expect.objectContaining({
+        object: 'payout',
+        subject: expect.stringMatching(/^debt-payout:/),
+        ledgerCents: 5000,
+        providerCents: 4999,
+      }),
+    ]);
+  });
+
   it('a capture missing at the provider and a payout short by a cent are shown with the ids to look at', async () => {
     await moneyMoved();
     const [first] = await charges();

@@ -6,12 +6,17 @@ import { paymentOperations, reconciliations } from './schema';
 /**
  * A captured-or-held charge to compare with its provider: what the ledger booked for its
  * contribution at `provider-held:<method>` (its capture, less its refund) under the keys the
- * fund's and the request's postings use (ADR 0030).
+ * fund's and the request's postings use (ADR 0030). A debt's repayment through the platform
+ * books nothing until its creditor is paid: then what the debtor gave, under
+ * `member-debt-repaid:<debt>`, for the attempt that settled it (`contributionId` is that
+ * attempt's settlement id); an attempt that failed is given back, zero on both sides.
  */
 export interface ChargeToReconcile {
   operationId: string;
   organizationId: string;
   contributionId: string;
+  /** What the charge paid for, as the admin's page names it: `contribution:<id>` or `debt-repayment:<id>`. */
+  subject: string;
   method: 'card' | 'paypal';
   providerRef: string;
   ledgerCents: number;
@@ -30,7 +35,7 @@ function selected(selection: ReconcileSelection) {
     : sql`ORDER BY o.reconciled_at ASC NULLS FIRST, o.created_at, o.id LIMIT ${selection.limit}`;
 }
 
-/** Charges the provider made for funds and requests (debt repayments keep their own books), booked under ADR 0030. */
+/** Charges the provider made for funds, requests and debt repayments, booked under ADR 0030. */
 export async function chargesToReconcile(
   db: DbOrTx,
   selection: ReconcileSelection,
@@ -41,7 +46,9 @@ export async function chargesToReconcile(
       SELECT o.id AS "operationId", o.organization_id AS "organizationId",
         o.request->>'contributionId' AS "contributionId", o.request->>'method' AS "method",
         o.provider_ref AS "providerRef",
-        coalesce((
+        CASE o.request->'target'->>'type' WHEN 'debt' THEN 'debt-repayment:' ELSE 'contribution:' END
+          || (o.request->>'contributionId') AS subject,
+        (coalesce((
           SELECT sum(e.amount_cents) FROM ledger_transactions t
           JOIN ledger_entries e ON e.transaction_id = t.id
           WHERE t.idempotency_key IN (
@@ -49,11 +56,18 @@ export async function chargesToReconcile(
               'request-capture:' || (o.request->>'contributionId'),
               'request-refund:' || (o.request->>'contributionId'))
             AND e.account = 'provider-held:' || (o.request->>'method')
-        ), 0)::text AS "ledgerCents"
+        ), 0) + coalesce((
+          SELECT -sum(e.amount_cents) FROM member_debts d
+          JOIN ledger_transactions t ON t.idempotency_key = 'member-debt-repaid:' || d.id::text
+          JOIN ledger_entries e ON e.transaction_id = t.id
+          WHERE o.request->'target'->>'type' = 'debt' AND d.id::text = o.request->'target'->>'id'
+            AND d.settlement_id::text = o.request->>'contributionId'
+            AND e.account = 'funding:' || d.debtor_id::text
+        ), 0))::text AS "ledgerCents"
       FROM payment_operations o
       WHERE o.kind = 'charge' AND o.status = 'succeeded' AND o.reconcilable
         AND o.provider_ref IS NOT NULL AND o.request->>'method' IN ('card', 'paypal')
-        AND o.request->'target'->>'type' IN ('fund', 'request') ${selected(selection)}`,
+        AND o.request->'target'->>'type' IN ('fund', 'request', 'debt') ${selected(selection)}`,
   );
   return rows.map((row) => ({ ...row, ledgerCents: Number(row.ledgerCents) }));
 }
@@ -97,14 +111,16 @@ export async function payoutsToReconcile(
         (
           SELECT sum(e.amount_cents)::text FROM ledger_transactions t
           JOIN ledger_entries e ON e.transaction_id = t.id
-          WHERE t.idempotency_key = array_to_string((string_to_array(o.subject, ':'))[1:
-              CASE o.request->'target'->>'type' WHEN 'fund' THEN 4 ELSE 2 END], ':')
+          WHERE t.idempotency_key = CASE o.request->'target'->>'type'
+              WHEN 'debt' THEN 'member-debt-repaid:' || (o.request->'target'->>'id')
+              ELSE array_to_string((string_to_array(o.subject, ':'))[1:
+                CASE o.request->'target'->>'type' WHEN 'fund' THEN 4 ELSE 2 END], ':') END
             AND e.account LIKE 'payout:%'
         ) AS "ledgerCents"
       FROM payment_operations o
       WHERE o.kind = 'payout' AND o.status = 'succeeded' AND o.reconcilable
         AND o.provider_ref IS NOT NULL AND o.provider_ref <> 'nothing-to-pay'
-        AND o.request->'target'->>'type' IN ('fund', 'request') ${selected(selection)}`,
+        AND o.request->'target'->>'type' IN ('fund', 'request', 'debt') ${selected(selection)}`,
   );
   return rows.map((row) => ({
     ...row,
@@ -167,9 +183,13 @@ export async function paypalPartsUnbooked(
  * already have acted while the ledger books it only when the outcome is recorded.
  */
 export async function contributionsInFlight(db: DbOrTx): Promise<Set<string>> {
+  // And a debt's repayment between its charge and its payout: PayPal's money is captured at the
+  // charge, and the ledger books it only once the creditor is paid.
   const rows = await rowsOf<{ id: string }>(
     db,
-    contributionsMovedBy(sql`o.status IN ('pending', 'awaiting_payer', 'expiring')`),
+    sql`${contributionsMovedBy(sql`o.status IN ('pending', 'awaiting_payer', 'expiring')`)}
+      UNION SELECT d.settlement_id::text FROM member_debts d
+      WHERE d.status = 'settling' AND d.settlement_id IS NOT NULL`,
   );
   return new Set(rows.map((row) => row.id));
 }

@@ -33,7 +33,8 @@ export interface ReconcileDeps {
 /**
  * Compares the ledger with the payment provider, object by object (issue 17, ADR 0030), and
  * records what it found: every charge the provider made for a fund or a request against what the
- * ledger holds at `provider-held` for its contribution, every payout the provider confirmed
+ * ledger holds at `provider-held` for its contribution (for a debt's repayment, what the ledger
+ * booked the debtor as giving once the creditor was paid), every payout the provider confirmed
  * against the net the ledger paid, and the PayPal part of a split payout that an attempt paid out
  * before its account part failed (the ledger books it only with the attempt that succeeds).
  * Read-only towards the money: it changes nothing but its own record, so two runs at once (two
@@ -188,7 +189,7 @@ async function compareCharges(deps: ReconcileDeps, charges: ChargeToReconcile[])
           method: charge.method,
           operationId: charge.operationId,
           organizationId: charge.organizationId,
-          subject: `contribution:${charge.contributionId}`,
+          subject: charge.subject,
           providerRef: charge.providerRef,
           ledgerCents: charge.ledgerCents,
           providerCents: state && state.capturedCents - state.refundedCents,
