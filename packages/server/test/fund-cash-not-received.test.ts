@@ -1,6 +1,13 @@
 import type { DebtView } from '@giro/contract/debts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectPayoutAccount, type Member, organizationOf } from './support/fund-members';
+import {
+  connectPayoutAccount,
+  DAY,
+  fastForward,
+  fundOf,
+  type Member,
+  organizationOf,
+} from './support/fund-members';
 import { act, activeFund, openWindow } from './support/fund-steps';
 import { card } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -44,9 +51,7 @@ describe('cash the recipient says never came (POST …/contributions/{cid}/not-r
     const cash = (await declaredBy(recipient, fundId, brother.id))!;
     // The recipient is asked to answer it (a call to act, on the home's Now card).
     const toConfirm = async () => (await noticesOf(recipient)).filter((n) => n.type === 'receipt_to_confirm');
-    expect(await toConfirm()).toEqual([
-      expect.objectContaining({ link: '/', body: expect.stringContaining(brother.name) }),
-    ]);
+    expect(await toConfirm()).toEqual([expect.objectContaining({ link: '/' })]);
     const path = `contributions/${cash.id}/not-received`;
     const url = `/api/rotating-fund/${fundId}/${path}`;
     // Not the recipient: a 403 in the member's language, and the declaration stays.
@@ -73,6 +78,12 @@ describe('cash the recipient says never came (POST …/contributions/{cid}/not-r
     expect((await noticesOf(brother)).filter((n) => n.type === 'contribution_not_received')).toEqual([
       expect.objectContaining({ link: '/', body: expect.stringContaining(recipient.name) }),
     ]);
+    // He declares cash again: his call is answered (the recipient's to answer now), as by paying.
+    await act(brother, 'contributions', { method: 'manual' });
+    expect((await noticesOf(brother)).map((n) => n.type)).not.toContain('contribution_not_received');
+    const again = (await declaredBy(recipient, fundId, brother.id))!;
+    await act(recipient, `contributions/${again.id}/not-received`);
+    expect((await noticesOf(brother)).filter((n) => n.type === 'contribution_not_received')).toHaveLength(1);
     await act(brother, 'contributions', card());
     expect((await noticesOf(brother)).map((n) => n.type)).not.toContain('contribution_not_received');
     // His export keeps the declaration, as not paid, beside the card that paid the round.
@@ -80,6 +91,7 @@ describe('cash the recipient says never came (POST …/contributions/{cid}/not-r
       fundContributions: { method: string; status: string }[];
     }>();
     expect(exported.fundContributions.map((c) => [c.method, c.status])).toEqual([
+      ['manual', 'failed'],
       ['manual', 'failed'],
       ['card', 'authorized'],
     ]);
@@ -89,19 +101,47 @@ describe('cash the recipient says never came (POST …/contributions/{cid}/not-r
     const { fundId, recipient, sister, brother } = await roundOfThree();
     await act(sister, 'contributions', { method: 'manual', onBehalfOf: brother.id });
     const cash = (await declaredBy(recipient, fundId, brother.id))!;
-    // The recipient hears who says they gave the cash: the sister, not the brother.
-    expect((await noticesOf(recipient)).filter((n) => n.type === 'receipt_to_confirm')).toEqual([
-      expect.objectContaining({ body: expect.stringContaining(sister.name) }),
-    ]);
+    // The recipient is asked to answer it; nobody hears of a cover that counts for nothing yet.
+    expect((await noticesOf(recipient)).filter((n) => n.type === 'receipt_to_confirm')).toHaveLength(1);
+    expect((await noticesOf(recipient)).map((n) => n.type)).not.toContain('cover_received');
+    expect((await noticesOf(brother)).map((n) => n.type)).not.toContain('contribution_covered');
     await act(recipient, `contributions/${cash.id}/not-received`);
     await t.flushOutbox();
     expect((await noticesOf(sister)).filter((n) => n.type === 'cover_not_received')).toEqual([
       expect.objectContaining({ body: expect.stringContaining(brother.name) }),
     ]);
     expect((await noticesOf(brother)).map((n) => n.type)).toContain('contribution_not_received');
+    expect((await noticesOf(recipient)).map((n) => n.type)).not.toContain('receipt_to_confirm');
     expect((await brother.client.get('/api/debts')).json<{ debts: DebtView[] }>().debts).toEqual([]);
     // Another cover, by card this time, counts as usual.
     await act(sister, 'contributions', { ...card(), onBehalfOf: brother.id });
     expect((await declaredBy(recipient, fundId, brother.id)) ?? null).toBeNull();
+  });
+
+  it('a cash cover confirmed is news to the member covered then, and the recipient is asked nothing more', async () => {
+    const { fundId, recipient, sister, brother } = await roundOfThree();
+    await act(sister, 'contributions', { method: 'manual', onBehalfOf: brother.id });
+    const cash = (await declaredBy(recipient, fundId, brother.id))!;
+    await act(recipient, `contributions/${cash.id}/confirm-receipt`);
+    expect((await noticesOf(brother)).filter((n) => n.type === 'contribution_covered')).toEqual([
+      expect.objectContaining({ body: expect.stringContaining(sister.name) }),
+    ]);
+    const hers = (await noticesOf(recipient)).map((n) => n.type);
+    expect(hers).not.toContain('cover_received');
+    expect(hers).not.toContain('receipt_to_confirm');
+  });
+
+  it('refused cash of a member the family skipped asks nothing of them: they owe the round no more', async () => {
+    const { fundId, recipient, sister, brother } = await roundOfThree();
+    await act(sister, 'contributions', card());
+    await act(brother, 'contributions', { method: 'manual' });
+    await fastForward(recipient, 7 * DAY);
+    const vote = (await fundOf(recipient)).round!.emergencies.find((v) => v.memberId === brother.id)!;
+    for (const voter of [recipient, sister])
+      await act(voter, `emergency-votes/${vote.id}`, { choice: 'skip' });
+    const cash = (await declaredBy(recipient, fundId, brother.id))!;
+    await act(recipient, `contributions/${cash.id}/not-received`);
+    await t.flushOutbox();
+    expect((await noticesOf(brother)).map((n) => n.type)).not.toContain('contribution_not_received');
   });
 });

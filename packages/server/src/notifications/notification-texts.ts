@@ -427,21 +427,21 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   receipt_to_confirm: {
     en: {
       title: 'Confirm a payment by hand',
-      body: '{{member}} says they gave you a contribution by hand for this round. Confirm it in Giro once you have the money, or say it never came.',
+      body: 'A member says they gave you a contribution by hand for this round. Confirm it in Giro once you have the money, or say it never came.',
     },
     it: {
       title: 'Conferma un pagamento a mano',
-      body: '{{member}} dice di averti dato a mano un contributo per questo turno. Confermalo in Giro quando hai il denaro, o segnala che non è arrivato.',
+      body: 'Un membro dice di averti dato a mano un contributo per questo turno. Confermalo in Giro quando hai il denaro, o segnala che non è arrivato.',
     },
   },
   contribution_not_received: {
     en: {
       title: 'Your contribution is unpaid',
-      body: '{{member}} says the cash payment declared for your contribution did not reach them, so it does not count. Pay it as soon as you can, or talk to them first.',
+      body: '{{member}} says the cash payment declared for your contribution did not reach them, so it does not count and your contribution is unpaid. Open Giro to see what you can do now, or talk to them first.',
     },
     it: {
       title: 'Il tuo contributo non risulta versato',
-      body: '{{member}} dice che il pagamento in contanti dichiarato per il tuo contributo non gli è arrivato, quindi non conta. Versalo appena puoi, o parlane prima con lui o lei.',
+      body: '{{member}} dice che il pagamento in contanti dichiarato per il tuo contributo non gli è arrivato: non conta e il contributo non risulta versato. Apri Giro per vedere cosa puoi fare ora, o parlane prima con lui o lei.',
     },
   },
   cover_not_received: {

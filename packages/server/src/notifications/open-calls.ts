@@ -49,11 +49,13 @@ const stillOpen: Partial<Record<NotificationType, StillOpen>> = {
   payment_failed: owesThisRound,
   // "Your cover was declined: pay it yourself."
   cover_failed: owesThisRound,
-  // "Confirm the cash you were given, or say it never came."
+  // "A payment by hand waits for you: confirm it, or say it never came." One notice a
+  // declaration, naming nobody: they close together, once none waits.
   receipt_to_confirm: (state, userId) =>
     state.round?.recipientId === userId && roundContributions(state).some((c) => c.status === 'declared'),
-  // "The recipient did not get your cash: pay it."
-  contribution_not_received: owesThisRound,
+  // "The recipient did not get your cash: your contribution is unpaid." Closed once paid, or
+  // declared again (the recipient's to answer then), as the reminders are.
+  contribution_not_received: stillToRemind,
   // The reminders (issue 14): "It is time to contribute", "24 hours left", "2 hours left"; gone
   // once paid or declared paid (until stop 45 they stayed, saying the opposite of the Now card).
   contribution_window_open: stillToRemind,

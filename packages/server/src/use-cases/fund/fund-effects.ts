@@ -55,12 +55,7 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
       case 'ContributionMade': {
         const c = event.contribution;
         // Money given by hand counts once the recipient says it came: they are asked to.
-        if (c.method === 'manual')
-          notes.push({
-            userId: c.recipientId,
-            type: 'receipt_to_confirm',
-            data: { memberName: input.names.get(payerOf(c)) },
-          });
+        if (c.method === 'manual') notes.push({ userId: c.recipientId, type: 'receipt_to_confirm' });
         // PayPal money was captured before the contribution was recorded; manual money never passes here.
         if (c.method !== 'card') break;
         await enqueueCharge(
@@ -179,7 +174,10 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
       case 'ReceiptRefused': {
         // The recipient says the cash never came: the member owes the round again (a call to
         // act), and one who declared it for them learns it does not count.
-        const memberName = input.names.get(input.before.round!.recipientId);
+        const recipientId = input.before.contributions.find(
+          (c) => c.id === event.contributionId,
+        )?.recipientId;
+        const memberName = recipientId && input.names.get(recipientId);
         notes.push({ userId: event.memberId, type: 'contribution_not_received', data: { memberName } });
         if (event.paidBy !== undefined)
           notes.push({

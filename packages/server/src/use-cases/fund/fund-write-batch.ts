@@ -15,6 +15,8 @@ import { fundCallTypes, isCallStillOpen } from '../../notifications/open-calls';
 import type { WireEvent } from '../../realtime/wire-events';
 
 const answeredAtOnce: readonly NotificationType[] = [
+  // Refused cash of a member who no longer owes the round (skipped, expelled): nothing to ask.
+  'contribution_not_received',
   'amount_vote_opened',
   'confirmation_needed',
   'dismissal_to_acknowledge',

@@ -30,6 +30,17 @@ export async function applyMemberEffects(
       },
       now,
     );
+  const coverNews = (c: Contribution): NewNotification[] => {
+    const memberName = names.get(c.paidBy!);
+    return [
+      { userId: c.contributorId, type: 'contribution_covered', data: { memberName } },
+      {
+        userId: c.recipientId,
+        type: 'cover_received',
+        data: { memberName, coveredName: names.get(c.contributorId) },
+      },
+    ];
+  };
   switch (event.type) {
     case 'SwapRequested':
       return [{ userId: event.toId, type: 'swap_requested', data: { memberName: names.get(event.fromId) } }];
@@ -44,24 +55,19 @@ export async function applyMemberEffects(
     case 'SwapLapsed':
       return [{ userId: event.fromId, type: 'swap_lapsed', data: { memberName: names.get(event.toId) } }];
     case 'ContributionMade': {
+      // A cover by hand counts, and is news, once the recipient confirms it (below); declared, it
+      // may yet be refused or replaced, and the recipient is asked about it (receipt_to_confirm).
       const c = event.contribution;
-      if (!c.paidBy) return [];
-      if (counts(c)) await pendingDebt(c);
-      const memberName = names.get(c.paidBy);
-      return [
-        { userId: c.contributorId, type: 'contribution_covered', data: { memberName } },
-        {
-          userId: c.recipientId,
-          type: 'cover_received',
-          data: { memberName, coveredName: names.get(c.contributorId) },
-        },
-      ];
+      if (!c.paidBy || !counts(c)) return [];
+      await pendingDebt(c);
+      return coverNews(c);
     }
     case 'ContributionConfirmed': {
-      // A manual cover counts once the recipient confirms it.
       const c = after.contributions.find((x) => x.id === event.contributionId);
-      if (c?.paidBy) await pendingDebt(c);
-      return [];
+      if (!c?.paidBy) return [];
+      await pendingDebt(c);
+      // The recipient has just confirmed it: only the member covered is told.
+      return coverNews(c).filter((note) => note.userId !== c.recipientId);
     }
     case 'RoundDistributed':
       await openDebts(

@@ -24,6 +24,11 @@ export function RoundContributions({
   const confirm = useFundAction('confirmReceipt');
   const refuse = useFundAction('refuseReceipt');
   const busy = confirm.isPending || refuse.isPending;
+  // A cover names who paid as well: the recipient answers the one who says they gave the cash.
+  const who = (c: ContributionView) =>
+    c.paidBy
+      ? t('fund.round.paidFor', { payer: name(c.paidBy), member: name(c.contributorId) })
+      : name(c.contributorId);
   if (contributions.length === 0)
     return <p className="text-sm text-stone-600">{t('fund.round.noContributions')}</p>;
   return (
@@ -31,7 +36,7 @@ export function RoundContributions({
       {contributions.map((c) => (
         <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
           <div>
-            <p className="font-medium">{name(c.contributorId)}</p>
+            <p className="font-medium">{who(c)}</p>
             <p className="text-xs text-stone-600">
               {euro(c.amountCents)} · {t(`fund.contribute.methods.${c.method}`)} · {longDate(c.at)}
             </p>
@@ -43,7 +48,7 @@ export function RoundContributions({
                 busy={confirm.isPending}
                 disabled={busy}
                 onClick={() => confirm.run({ fundId: fund.id, id: c.id })}
-                aria-label={t('fund.round.confirmReceiptOf', { name: name(c.contributorId) })}
+                aria-label={t('fund.round.confirmReceiptOf', { name: who(c) })}
               >
                 {t('fund.round.confirmReceipt')}
               </Button>
@@ -53,7 +58,7 @@ export function RoundContributions({
                 busy={refuse.isPending}
                 disabled={busy}
                 onClick={() => refuse.run({ fundId: fund.id, id: c.id })}
-                aria-label={t('fund.round.refuseReceiptOf', { name: name(c.contributorId) })}
+                aria-label={t('fund.round.refuseReceiptOf', { name: who(c) })}
               >
                 {t('fund.round.refuseReceipt')}
               </Button>

@@ -1,0 +1,65 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/toaster';
+import { testFund, testRound } from '../../../test/fund-fixture';
+import { fakeServer, renderAt } from '../../../test/render-page';
+import { FundSection } from './fund-section';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** u2 (the viewer) receives this round; Sara (u3) says she paid Anna's (u1) share in cash. */
+const fund = testFund({
+  status: 'active',
+  phase: 'collecting',
+  participants: ['u1', 'u2', 'u3'],
+  order: ['u2', 'u1', 'u3'],
+  finalAmountCents: 5000,
+  round: testRound(),
+});
+const base = `/api/rotating-fund/${fund.id}`;
+const COVER = '00000000-0000-4000-8000-0000000000c1';
+const cashCover = {
+  id: COVER,
+  contributorId: 'u1',
+  paidBy: 'u3',
+  recipientId: 'u2',
+  amountCents: 5000,
+  method: 'manual',
+  status: 'declared',
+  cycleNumber: 1,
+  roundNumber: 1,
+  at: '2030-01-10T00:00:00.000Z',
+};
+
+describe("the round's contributions, as the recipient sees them", () => {
+  it('a cash cover names who says they paid, and the recipient may say it never came', async () => {
+    const calls = fakeServer({
+      'GET /api/rotating-fund': fund,
+      [`GET ${base}/monthly-contributions`]: { contributions: [cashCover] },
+      [`GET ${base}/risk`]: { score: 0, reasons: [] },
+      [`POST ${base}/contributions/${COVER}/not-received`]: fund,
+    });
+    renderAt(
+      '/',
+      <>
+        <FundSection userId="u2" />
+        <Toaster />
+      </>,
+    );
+    const list = await screen.findByTestId('round-contributions');
+    expect(within(list).getByText('Sara Verdi per Anna Bianchi')).toBeTruthy();
+    expect(
+      within(list).getByRole('button', { name: 'Conferma ricezione da Sara Verdi per Anna Bianchi' }),
+    ).toBeTruthy();
+    fireEvent.click(
+      within(list).getByRole('button', { name: 'Non ricevuto da Sara Verdi per Anna Bianchi' }),
+    );
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.endsWith('/not-received') && c.method === 'POST')).toBe(true),
+    );
+    expect(await screen.findByText('Segnato come non ricevuto')).toBeTruthy();
+  });
+});
