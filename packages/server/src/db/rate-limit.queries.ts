@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, like, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { deleteInBatches } from './delete-in-batches';
 import { rateLimitHits } from './schema';
@@ -47,7 +47,19 @@ export function pruneEndedRateLimitWindows(db: DbOrTx, now: Date): Promise<numbe
   );
 }
 
-/** Ends `key`'s window at once: what it counted no longer holds anyone back. */
-export async function forgetRateLimitWindow(db: DbOrTx, key: string): Promise<void> {
-  await db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
+/**
+ * Ends `key`'s window at once: what it counted no longer holds anyone back. `andBelow`: the
+ * windows of the keys that extend it with that separator too.
+ */
+export async function forgetRateLimitWindow(
+  db: DbOrTx,
+  key: string,
+  options: { andBelow?: string } = {},
+): Promise<void> {
+  const below = options.andBelow
+    ? like(rateLimitHits.key, `${key.replace(/[\\%_]/g, '\\$&')}${options.andBelow}%`)
+    : undefined;
+  await db
+    .delete(rateLimitHits)
+    .where(below ? or(eq(rateLimitHits.key, key), below) : eq(rateLimitHits.key, key));
 }

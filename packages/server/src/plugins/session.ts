@@ -15,6 +15,7 @@ import { SessionTouches } from '../db/session-touches';
 import type { UserRow } from '../db/user.repository';
 import { AppError } from '../errors';
 import { hashToken } from '../security/tokens';
+import { knownBrowserOf, rememberBrowser } from './known-browser';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,6 +71,17 @@ export class RequestSession {
 
   get #cookie() {
     return sessionCookieName(this.options.secure);
+  }
+
+  /** The member this browser signed in as before (plugins/known-browser.ts), if any. */
+  knownBrowser(): { userId: string; browserId: string } | null {
+    return knownBrowserOf(this.request, this.options.secure);
+  }
+
+  /** This browser's own id when it signed in as `userId` before: its password checks count apart. */
+  knownBrowserId(userId: string): string | undefined {
+    const known = this.knownBrowser();
+    return known?.userId === userId ? known.browserId : undefined;
   }
 
   /** The id the cookie carries (validly signed), whether or not it names a live session. */
@@ -146,6 +158,7 @@ export class RequestSession {
       path: '/',
       maxAge: TTL_MS / 1000,
     });
+    rememberBrowser(this.reply, user.id, this.options.secure);
     this.id = id;
     this.#user = user;
     this.#loaded = Promise.resolve();

@@ -90,7 +90,13 @@ export const accountRoutes: Routes = (app, deps) => {
     },
     async (request) => {
       const user = await request.requireUser();
-      await changePassword(deps, user, request.body, request.session.sessionId);
+      await changePassword(
+        deps,
+        user,
+        request.body,
+        request.session.sessionId,
+        request.session.knownBrowserId(user.id),
+      );
       return ok;
     },
   );
@@ -132,11 +138,13 @@ export const accountRoutes: Routes = (app, deps) => {
       config: limit(deps, 5, '15 minutes', true),
     },
     async (request) => {
+      const user = await request.requireUser();
       await requestAccountDeletion(
         deps,
-        await request.requireUser(),
+        user,
         request.body.password,
         request.language,
+        request.session.knownBrowserId(user.id),
       );
       return ok;
     },

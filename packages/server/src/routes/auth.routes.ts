@@ -69,7 +69,8 @@ export const authRoutes: Routes = (app, deps) => {
       config: limit(deps, 10, '5 minutes'),
     },
     async (request) => {
-      const user = await logIn(deps, request.body.username, request.body.password);
+      const { username, password } = request.body;
+      const user = await logIn(deps, username, password, request.session.knownBrowser());
       await request.session.signIn(user, 'signed_in', { checkedPasswordHash: user.passwordHash });
       return userView(user);
     },

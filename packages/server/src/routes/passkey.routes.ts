@@ -39,7 +39,8 @@ export const passkeyRoutes: Routes = (app, deps) => {
     async (request, reply) => {
       const user = await request.requireUser();
       reply.headers(noStore);
-      return passkeyRegistrationOptions(deps, user, request.body.password) as unknown as Promise<
+      const browserId = request.session.knownBrowserId(user.id);
+      return passkeyRegistrationOptions(deps, user, request.body.password, browserId) as unknown as Promise<
         Record<string, unknown>
       >;
     },

@@ -24,10 +24,11 @@ export async function changePassword(
   user: UserRow,
   input: { currentPassword: string; newPassword: string },
   sessionId: string | undefined,
+  browserId?: string,
 ): Promise<void> {
   await checkPassword(
     deps,
-    { userId: user.id },
+    { userId: user.id, browserId },
     user.passwordHash,
     input.currentPassword,
     'PASSWORD_CHANGE_FAILED',

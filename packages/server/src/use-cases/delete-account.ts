@@ -33,8 +33,15 @@ export async function requestAccountDeletion(
   user: UserRow,
   password: string,
   asked: Language,
+  browserId?: string,
 ): Promise<void> {
-  await checkPassword(deps, { userId: user.id }, user.passwordHash, password, 'INVALID_CREDENTIALS');
+  await checkPassword(
+    deps,
+    { userId: user.id, browserId },
+    user.passwordHash,
+    password,
+    'INVALID_CREDENTIALS',
+  );
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await assertMayLeave(tx, user);

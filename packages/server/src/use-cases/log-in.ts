@@ -7,12 +7,25 @@ import { checkPassword } from './password-checks';
  * Checks the credentials (username or email). Same answer and same time for an unknown user,
  * and the same limit on guesses (password-checks.ts).
  */
-export async function logIn(deps: Deps, login: string, password: string): Promise<UserRow> {
+export async function logIn(
+  deps: Deps,
+  login: string,
+  password: string,
+  knownBrowser: { userId: string; browserId: string } | null = null,
+): Promise<UserRow> {
   const user = await findUserByLogin(deps.db, login);
   if (!user) {
     await checkPassword(deps, { unknownLogin: login }, null, password, 'INVALID_CREDENTIALS');
     throw new AppError('INVALID_CREDENTIALS'); // not reached: a check without a hash always refuses
   }
-  await checkPassword(deps, { userId: user.id }, user.passwordHash, password, 'INVALID_CREDENTIALS');
+  // A browser this member signed in from before has its own count: guesses elsewhere do not lock it.
+  const browserId = knownBrowser?.userId === user.id ? knownBrowser.browserId : undefined;
+  await checkPassword(
+    deps,
+    { userId: user.id, browserId },
+    user.passwordHash,
+    password,
+    'INVALID_CREDENTIALS',
+  );
   return user;
 }

@@ -72,10 +72,22 @@ function challengeOf(clientDataJSON: string): string {
 /**
  * Step one of adding a passkey: the password again (a stolen session must not plant a way back
  * in that outlives a password change), then options for `navigator.credentials.create`, the
- * member's own passkeys excluded.
+ * member's own passkeys excluded. `browserId`: this browser signed in as the member before (its
+ * password checks count apart).
  */
-export async function passkeyRegistrationOptions(deps: Deps, user: UserRow, password: string) {
-  await checkPassword(deps, { userId: user.id }, user.passwordHash, password, 'PASSKEY_PASSWORD_WRONG');
+export async function passkeyRegistrationOptions(
+  deps: Deps,
+  user: UserRow,
+  password: string,
+  browserId?: string,
+) {
+  await checkPassword(
+    deps,
+    { userId: user.id, browserId },
+    user.passwordHash,
+    password,
+    'PASSKEY_PASSWORD_WRONG',
+  );
   const existing = await listPasskeysOfUser(deps.db, user.id);
   const options = await generateRegistrationOptions({
     rpName: 'Giro',

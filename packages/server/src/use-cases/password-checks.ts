@@ -14,12 +14,17 @@ import { burnPasswordCheck, verifyPassword } from '../security/passwords';
 export const PASSWORD_CHECKS = 10;
 const WINDOW_MS = 15 * 60_000;
 
-/** Whose checks are counted: an account, or a sign-in name that matches none (counted the same, so the answer does not tell). */
-export type PasswordSubject = { userId: string } | { unknownLogin: string };
+/**
+ * Whose checks are counted: an account (apart, in a browser that signed in to it before:
+ * plugins/known-browser.ts), or a sign-in name that matches none (counted the same, so the
+ * answer does not tell).
+ */
+export type PasswordSubject = { userId: string; browserId?: string } | { unknownLogin: string };
 
+const accountKey = (userId: string) => `password-checks:user:${userId}`;
 const keyOf = (subject: PasswordSubject) =>
   'userId' in subject
-    ? `password-checks:user:${subject.userId}`
+    ? accountKey(subject.userId) + (subject.browserId ? `:browser:${subject.browserId}` : '')
     : `password-checks:login:${subject.unknownLogin.trim().toLowerCase()}`;
 
 /**
@@ -51,7 +56,7 @@ export async function checkPassword(
   if (hits > 1) await forgetRateLimitWindow(deps.db, key);
 }
 
-/** A new password (a reset link) starts the account's count again. */
+/** A new password (a reset link) starts the account's counts again, its known browsers' too. */
 export function forgetPasswordChecks(db: DbOrTx, userId: string): Promise<void> {
-  return forgetRateLimitWindow(db, keyOf({ userId }));
+  return forgetRateLimitWindow(db, accountKey(userId), { andBelow: ':browser:' });
 }

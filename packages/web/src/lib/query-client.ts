@@ -14,6 +14,12 @@ const shouldRetry = (failureCount: number, error: unknown) => {
   }
   return failureCount < 3;
 };
+/**
+ * An action refused as too many (429) is not tried again: its limit lasts minutes, and each retry
+ * of a sign-in would spend another of the member's attempts (ADR 0054). A read may be.
+ */
+const shouldRetryAction = (failureCount: number, error: unknown) =>
+  !(error instanceof ApiError && error.status === 429) && shouldRetry(failureCount, error);
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
 /** SPEC §9: fresh 5 minutes, kept 30, no refetch on focus or reconnect, no polling. */
@@ -32,7 +38,7 @@ export function createQueryClient(): QueryClient {
       },
       // Offline an action fails at once, it is never queued to run later unseen: the buttons
       // that need the server are disabled offline anyway (components/ui/button).
-      mutations: { retry: shouldRetry, retryDelay, networkMode: 'always' },
+      mutations: { retry: shouldRetryAction, retryDelay, networkMode: 'always' },
     },
   });
 }
