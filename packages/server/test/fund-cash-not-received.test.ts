@@ -1,14 +1,7 @@
 import type { DebtView } from '@giro/contract/debts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  connectPayoutAccount,
-  DAY,
-  fastForward,
-  fundOf,
-  type Member,
-  organizationOf,
-} from './support/fund-members';
-import { act, activeFund, openWindow } from './support/fund-steps';
+import { DAY, fastForward, fundOf, type Member } from './support/fund-members';
+import { act, openRoundOf } from './support/fund-steps';
 import { card } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -20,15 +13,8 @@ afterEach(async () => t.close());
 
 /** Three members in their first round's open window: [recipient, sister, brother] by the drawn order. */
 async function roundOfThree() {
-  const members = await organizationOf(t, 3);
-  const fund = await activeFund(members, 5000);
-  const [recipient, sister, brother] = fund.order.map((id) => members.find((m) => m.id === id)!) as [
-    Member,
-    Member,
-    Member,
-  ];
-  await connectPayoutAccount(recipient);
-  await openWindow(recipient);
+  const { fund, ordered } = await openRoundOf(t, 3);
+  const [recipient, sister, brother] = ordered as [Member, Member, Member];
   return { fundId: fund.id, recipient, sister, brother };
 }
 

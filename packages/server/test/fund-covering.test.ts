@@ -5,15 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
 import { memberDebts } from '../src/db/schema';
-import {
-  connectPayoutAccount,
-  DAY,
-  fastForward,
-  fundOf,
-  type Member,
-  organizationOf,
-} from './support/fund-members';
-import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
+import { connectPayoutAccount, DAY, fastForward, fundOf, type Member } from './support/fund-members';
+import { act, openRoundOf, openWindow, payersOf, recipientOf } from './support/fund-steps';
 import { card } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -25,16 +18,8 @@ afterEach(async () => t.close());
 
 /** Four members in their first round's open window: [recipient, sister, brother, cousin] by the drawn order. */
 async function roundOfFour() {
-  const members = await organizationOf(t, 4);
-  const fund = await activeFund(members, 5000);
-  const [recipient, sister, brother, cousin] = fund.order.map((id) => members.find((m) => m.id === id)!) as [
-    Member,
-    Member,
-    Member,
-    Member,
-  ];
-  await connectPayoutAccount(recipient);
-  await openWindow(recipient);
+  const { fund, ordered } = await openRoundOf(t, 4);
+  const [recipient, sister, brother, cousin] = ordered as [Member, Member, Member, Member];
   const organizationId = (await recipient.client.get('/api/family')).json().id as string;
   return { fund, recipient, sister, brother, cousin, organizationId };
 }

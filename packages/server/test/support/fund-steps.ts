@@ -35,6 +35,19 @@ export const recipientOf = (members: Member[], fund: FundView) =>
 export const payersOf = (members: Member[], fund: FundView) =>
   members.filter((m) => m.id !== fund.round?.recipientId);
 
+/**
+ * `count` members in their first round's open window, in the drawn order (the round's recipient
+ * first), the recipient's payout account connected.
+ */
+export async function openRoundOf(t: TestApp, count: number) {
+  const members = await organizationOf(t, count);
+  const fund = await activeFund(members, 5000);
+  const ordered = fund.order.map((id) => members.find((m) => m.id === id)!);
+  await connectPayoutAccount(ordered[0]!);
+  await openWindow(ordered[0]!);
+  return { fund, ordered };
+}
+
 /** Three members in their first round, the recipient's account connected, both payers paid by card. */
 export async function roundWithCardsPaid(t: TestApp, amountCents = 5000) {
   const members = await organizationOf(t, 3);
