@@ -2,7 +2,7 @@ import type { Reconciliation, ReconciliationRun } from '@giro/contract/admin-ins
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/insights/rows';
-import { claimHourlyReconciliation } from '../src/db/reconciliation.queries';
+import { claimHourlyReconciliation, requeueMovedCharges } from '../src/db/reconciliation.queries';
 import type { PaymentProvider } from '../src/payments/payment-provider';
 import { reconcileHourly, reconcilePayments } from '../src/use-cases/admin/reconcile-payments';
 import { appWithAdmin } from './support/admin-app';
@@ -71,6 +71,40 @@ const charges = () =>
         from payment_operations where kind = 'charge' and request->>'method' = 'card' order by created_at`,
   );
 
+/** The sister covered her brother and the round was paid out: he owes her, and she can be paid. */
+async function debtOwed() {
+  const members = await organizationOf(t, 3);
+  const fund = await activeFund(members);
+  const recipient = members.find((m) => m.id === fund.round!.recipientId)!;
+  const [sister, brother] = payersOf(members, fund) as [Member, Member];
+  await connectPayoutAccount(recipient);
+  await openWindow(recipient);
+  await act(sister, 'contributions', { ...card(), onBehalfOf: brother.id });
+  await act(sister, 'contributions', card());
+  await act(recipient, 'withdraw');
+  await t.flushOutbox();
+  const debts = async () =>
+    (await brother.client.get('/api/debts')).json<{ debts: { id: string; status: string }[] }>().debts;
+  const [debt] = await debts();
+  await connectPayoutAccount(sister);
+  const path = (step: string) => `/api/debts/${debt!.id}/${step}`;
+  return {
+    sister,
+    brother,
+    debts,
+    settle: (body: object) => brother.client.post(path('settle'), body),
+    path,
+  };
+}
+
+/** The debt repayments' charges and when each was last compared. */
+const debtCharges = () =>
+  rowsOf<{ method: string; reconciledAt: string | null }>(
+    t.database.db,
+    sql`select request->>'method' as method, reconciled_at::text as "reconciledAt" from payment_operations
+        where kind = 'charge' and status = 'succeeded' and request->'target'->>'type' = 'debt'`,
+  );
+
 describe('reconciliation: the ledger against the payment provider, object by object', () => {
   it('charges, refunds and a payout the sandbox made agree with the ledger; GET shows the last run', async () => {
     expect((await admin.get('/api/admin/reconciliation')).json()).toEqual({ last: null });
@@ -117,22 +151,7 @@ describe('reconciliation: the ledger against the payment provider, object by obj
   });
 
   it('a debt repaid through the platform (PayPal, after a declined card) agrees with the ledger, is in flight while its payout waits, and shows when paid short', async () => {
-    const members = await organizationOf(t, 3);
-    const fund = await activeFund(members);
-    const recipient = members.find((m) => m.id === fund.round!.recipientId)!;
-    const [sister, brother] = payersOf(members, fund) as [Member, Member];
-    await connectPayoutAccount(recipient);
-    await openWindow(recipient);
-    // The sister covers her brother: once the round is paid out, he owes her.
-    await act(sister, 'contributions', { ...card(), onBehalfOf: brother.id });
-    await act(sister, 'contributions', card());
-    await act(recipient, 'withdraw');
-    await t.flushOutbox();
-    const debts = async () =>
-      (await brother.client.get('/api/debts')).json<{ debts: { id: string; status: string }[] }>().debts;
-    const [debt] = await debts();
-    await connectPayoutAccount(sister);
-    const settle = (body: object) => brother.client.post(`/api/debts/${debt!.id}/settle`, body);
+    const { debts, settle } = await debtOwed();
     // A declined card first: the debt opens again; that charge never succeeded, nothing to compare.
     await settle({ ...card(), paymentMethodId: 'pm_card_chargeDeclined' });
     await t.flushOutbox();
@@ -167,6 +186,42 @@ describe('reconciliation: the ledger against the payment provider, object by obj
         providerCents: 4999,
       }),
     ]);
+  });
+
+  it('a debt repaid by hand after a platform attempt whose payout failed: the attempt gave its money back, nothing differs', async () => {
+    const { sister, debts, settle, path } = await debtOwed();
+    const payout = t.payments.payout;
+    t.payments.payout = async () => ({ ok: false, reason: 'payout_failed' });
+    await settle({ method: 'paypal' });
+    await t.flushOutbox();
+    t.payments.payout = payout;
+    expect((await debts()).map((d) => d.status)).toEqual(['open']);
+    expect((await settle({ method: 'manual' })).statusCode).toBe(200);
+    expect((await sister.client.post(path('confirm'))).statusCode).toBe(200);
+    expect((await debts()).map((d) => d.status)).toEqual(['settled']);
+    expect(await reconcile()).toMatchObject({
+      checked: { charges: { paypal: 1 } },
+      inFlight: 0,
+      differences: [],
+    });
+  });
+
+  it("a PayPal repayment's charge, passed over while its payout waited, is read first again once it is paid", async () => {
+    const { settle } = await debtOwed();
+    const payout = t.payments.payout;
+    t.payments.payout = async () => {
+      throw new Error('provider unreachable');
+    };
+    await settle({ method: 'paypal' });
+    await t.flushOutbox();
+    expect(await reconcile()).toMatchObject({ inFlight: 1 });
+    expect((await debtCharges()).map((c) => c.reconciledAt)).toEqual([expect.any(String)]);
+    const since = t.clock.now();
+    t.payments.payout = payout;
+    t.clock.fastForward(1);
+    await t.flushOutbox();
+    await requeueMovedCharges(t.database.db, since);
+    expect(await debtCharges()).toEqual([{ method: 'paypal', reconciledAt: null }]);
   });
 
   it('a capture missing at the provider and a payout short by a cent are shown with the ids to look at', async () => {

@@ -60,8 +60,11 @@ export async function chargesToReconcile(
           SELECT -sum(e.amount_cents) FROM member_debts d
           JOIN ledger_transactions t ON t.idempotency_key = 'member-debt-repaid:' || d.id::text
           JOIN ledger_entries e ON e.transaction_id = t.id
-          WHERE o.request->'target'->>'type' = 'debt' AND d.id::text = o.request->'target'->>'id'
-            AND d.settlement_id::text = o.request->>'contributionId'
+          WHERE o.request->'target'->>'type' = 'debt' AND d.id = (o.request->'target'->>'id')::uuid
+            AND d.settlement_id = (o.request->>'contributionId')::uuid
+            -- Settled through the platform by this attempt: a failed attempt keeps its id on a debt
+            -- repaid by hand afterwards, and gave its money back (zero at the provider).
+            AND d.status = 'settled' AND d.settled_by = o.request->>'method'
             AND e.account = 'funding:' || d.debtor_id::text
         ), 0))::text AS "ledgerCents"
       FROM payment_operations o
@@ -203,7 +206,12 @@ const contributionsMovedBy = (where: SQL) => sql`
   WHERE ${where} AND o.request->>'contributionId' IS NOT NULL
   UNION
   SELECT jsonb_array_elements_text(o.request->'captures') FROM payment_operations o
-  WHERE ${where} AND o.kind = 'payout' AND jsonb_typeof(o.request->'captures') = 'array'`;
+  WHERE ${where} AND o.kind = 'payout' AND jsonb_typeof(o.request->'captures') = 'array'
+  UNION
+  -- A debt's payout moves its repayment's charge (subject debt-payout:<settlement>), a PayPal one too,
+  -- which captures nothing: the ledger books the charge's money only when the payout is paid.
+  SELECT split_part(o.subject, ':', 2) FROM payment_operations o
+  WHERE ${where} AND o.kind = 'payout' AND o.request->'target'->>'type' = 'debt'`;
 
 /**
  * A charge already found agreeing goes first again when its money moved since `since`: a refund,

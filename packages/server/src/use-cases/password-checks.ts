@@ -4,6 +4,7 @@ import { countRateLimitHit, forgetRateLimitWindow } from '../db/rate-limit.queri
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { burnPasswordCheck, verifyPassword } from '../security/passwords';
+import { hashToken } from '../security/tokens';
 
 /**
  * Password checks one account gets in a window, over every route that asks for its password:
@@ -25,7 +26,8 @@ const accountKey = (userId: string) => `password-checks:user:${userId}`;
 const keyOf = (subject: PasswordSubject) =>
   'userId' in subject
     ? accountKey(subject.userId) + (subject.browserId ? `:browser:${subject.browserId}` : '')
-    : `password-checks:login:${subject.unknownLogin.trim().toLowerCase()}`;
+    : // Hashed: what someone typed (another person's email, say) is not kept, even for 15 minutes.
+      `password-checks:login:${hashToken(subject.unknownLogin.trim().toLowerCase())}`;
 
 /**
  * Checks a password against the account's hash (none: an unknown account, checked against a
