@@ -78,12 +78,6 @@ export class RequestSession {
     return knownBrowserOf(this.request, this.options.secure);
   }
 
-  /** This browser's own id when it signed in as `userId` before: its password checks count apart. */
-  knownBrowserId(userId: string): string | undefined {
-    const known = this.knownBrowser();
-    return known?.userId === userId ? known.browserId : undefined;
-  }
-
   /** The id the cookie carries (validly signed), whether or not it names a live session. */
   get sessionId(): string | undefined {
     return this.id;

@@ -95,7 +95,7 @@ export const accountRoutes: Routes = (app, deps) => {
         user,
         request.body,
         request.session.sessionId,
-        request.session.knownBrowserId(user.id),
+        request.session.knownBrowser(),
       );
       return ok;
     },
@@ -144,7 +144,7 @@ export const accountRoutes: Routes = (app, deps) => {
         user,
         request.body.password,
         request.language,
-        request.session.knownBrowserId(user.id),
+        request.session.knownBrowser(),
       );
       return ok;
     },

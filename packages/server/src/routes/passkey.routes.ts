@@ -39,8 +39,8 @@ export const passkeyRoutes: Routes = (app, deps) => {
     async (request, reply) => {
       const user = await request.requireUser();
       reply.headers(noStore);
-      const browserId = request.session.knownBrowserId(user.id);
-      return passkeyRegistrationOptions(deps, user, request.body.password, browserId) as unknown as Promise<
+      const browser = request.session.knownBrowser();
+      return passkeyRegistrationOptions(deps, user, request.body.password, browser) as unknown as Promise<
         Record<string, unknown>
       >;
     },

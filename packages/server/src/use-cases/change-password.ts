@@ -8,7 +8,7 @@ import type { UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { hashPassword } from '../security/passwords';
-import { checkPassword } from './password-checks';
+import { checkMemberPassword, type KnownBrowser } from './password-checks';
 import { passkeysNamed, recordSecurityEvent } from './security-events';
 
 /**
@@ -24,15 +24,9 @@ export async function changePassword(
   user: UserRow,
   input: { currentPassword: string; newPassword: string },
   sessionId: string | undefined,
-  browserId?: string,
+  knownBrowser: KnownBrowser = null,
 ): Promise<void> {
-  await checkPassword(
-    deps,
-    { userId: user.id, browserId },
-    user.passwordHash,
-    input.currentPassword,
-    'PASSWORD_CHANGE_FAILED',
-  );
+  await checkMemberPassword(deps, user, input.currentPassword, 'PASSWORD_CHANGE_FAILED', knownBrowser);
   const problem = passwordProblem(input.newPassword, user);
   if (problem) throw new DomainError(problem);
   const passwordHash = await hashPassword(input.newPassword);

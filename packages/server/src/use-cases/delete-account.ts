@@ -24,7 +24,7 @@ import { enqueueMail } from '../mail/enqueue-mail';
 import { debtsToForgive, forgiveDebtsOwedTo } from './debts/forgive-debts';
 import { leaveCurrentOrganization } from './leave-current-organization';
 import { assertMayLeave } from './membership';
-import { checkPassword } from './password-checks';
+import { checkMemberPassword, type KnownBrowser } from './password-checks';
 import { refuseIfLastAdmin } from './set-user-role';
 
 /** Step 1: the password, then a confirmation link by email (valid 1 h). Refused as leaving is. */
@@ -33,15 +33,9 @@ export async function requestAccountDeletion(
   user: UserRow,
   password: string,
   asked: Language,
-  browserId?: string,
+  knownBrowser: KnownBrowser = null,
 ): Promise<void> {
-  await checkPassword(
-    deps,
-    { userId: user.id, browserId },
-    user.passwordHash,
-    password,
-    'INVALID_CREDENTIALS',
-  );
+  await checkMemberPassword(deps, user, password, 'INVALID_CREDENTIALS', knownBrowser);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await assertMayLeave(tx, user);

@@ -1,7 +1,7 @@
 import { findUserByLogin, type UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-import { checkPassword } from './password-checks';
+import { checkMemberPassword, checkPassword, type KnownBrowser } from './password-checks';
 
 /**
  * Checks the credentials (username or email). Same answer and same time for an unknown user,
@@ -11,7 +11,7 @@ export async function logIn(
   deps: Deps,
   login: string,
   password: string,
-  knownBrowser: { userId: string; browserId: string } | null = null,
+  knownBrowser: KnownBrowser = null,
 ): Promise<UserRow> {
   const user = await findUserByLogin(deps.db, login);
   if (!user) {
@@ -19,13 +19,6 @@ export async function logIn(
     throw new AppError('INVALID_CREDENTIALS'); // not reached: a check without a hash always refuses
   }
   // A browser this member signed in from before has its own count: guesses elsewhere do not lock it.
-  const browserId = knownBrowser?.userId === user.id ? knownBrowser.browserId : undefined;
-  await checkPassword(
-    deps,
-    { userId: user.id, browserId },
-    user.passwordHash,
-    password,
-    'INVALID_CREDENTIALS',
-  );
+  await checkMemberPassword(deps, user, password, 'INVALID_CREDENTIALS', knownBrowser);
   return user;
 }

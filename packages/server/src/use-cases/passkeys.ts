@@ -23,7 +23,7 @@ import { endSessionsOpenedBy, holdLiveSession } from '../db/session.repository';
 import { findUserById, type UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
-import { checkPassword } from './password-checks';
+import { checkMemberPassword, type KnownBrowser } from './password-checks';
 import { recordSecurityEvent } from './security-events';
 
 /**
@@ -72,22 +72,16 @@ function challengeOf(clientDataJSON: string): string {
 /**
  * Step one of adding a passkey: the password again (a stolen session must not plant a way back
  * in that outlives a password change), then options for `navigator.credentials.create`, the
- * member's own passkeys excluded. `browserId`: this browser signed in as the member before (its
- * password checks count apart).
+ * member's own passkeys excluded. `knownBrowser`: the browser's sign-in cookie (its password
+ * checks count apart when it names this member).
  */
 export async function passkeyRegistrationOptions(
   deps: Deps,
   user: UserRow,
   password: string,
-  browserId?: string,
+  knownBrowser: KnownBrowser = null,
 ) {
-  await checkPassword(
-    deps,
-    { userId: user.id, browserId },
-    user.passwordHash,
-    password,
-    'PASSKEY_PASSWORD_WRONG',
-  );
+  await checkMemberPassword(deps, user, password, 'PASSKEY_PASSWORD_WRONG', knownBrowser);
   const existing = await listPasskeysOfUser(deps.db, user.id);
   const options = await generateRegistrationOptions({
     rpName: 'Giro',

@@ -58,6 +58,24 @@ export async function checkPassword(
   if (hits > 1) await forgetRateLimitWindow(deps.db, key);
 }
 
+/** The browser a sign-in cookie names (plugins/known-browser.ts): the member it signed in as, and its own id. */
+export type KnownBrowser = { userId: string; browserId: string } | null;
+
+/**
+ * A member's password, checked as `checkPassword` does: counted apart in a browser that signed
+ * in as this member before, under the account otherwise.
+ */
+export function checkMemberPassword(
+  deps: Deps,
+  user: { id: string; passwordHash: string },
+  password: string,
+  refusal: ErrorCode,
+  knownBrowser: KnownBrowser,
+): Promise<void> {
+  const browserId = knownBrowser?.userId === user.id ? knownBrowser.browserId : undefined;
+  return checkPassword(deps, { userId: user.id, browserId }, user.passwordHash, password, refusal);
+}
+
 /** A new password (a reset link) starts the account's counts again, its known browsers' too. */
 export function forgetPasswordChecks(db: DbOrTx, userId: string): Promise<void> {
   return forgetRateLimitWindow(db, accountKey(userId), { andBelow: ':browser:' });
