@@ -100,6 +100,10 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
   await fundOf(recipient.page)
     .getByRole('button', { name: /Non ricevuto da/ })
     .click();
+  await recipient.page
+    .getByRole('dialog', { name: 'Il denaro non ti è arrivato?' })
+    .getByRole('button', { name: "Non l'ho ricevuto" })
+    .click();
   await expectToast(recipient.page, 'Segnato come non ricevuto');
   await contributeWith(byHand.page, 'Manuale');
   await fundOf(recipient.page)

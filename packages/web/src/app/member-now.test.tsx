@@ -176,16 +176,25 @@ describe('a repayment that never came', () => {
     });
     renderAt('/', <DebtNowWithoutOrganization userId="u1" />);
     const card = await screen.findByTestId('now-card', {}, { timeout: 5000 });
-    const refuse = () => fireEvent.click(within(card).getByRole('button', { name: "Non l'ho ricevuta" }));
+    const ask = async () => {
+      fireEvent.click(within(card).getByRole('button', { name: "Non l'ho ricevuta" }));
+      return screen.findByRole('dialog', { name: 'La restituzione non ti è arrivata?' });
+    };
+    const refuse = async () =>
+      fireEvent.click(within(await ask()).getByRole('button', { name: "Non l'ho ricevuta" }));
     const refusals = () => calls.filter((c) => c.url === `/api/debts/${DEBT}/not-received`);
-    refuse();
+    // The button only asks: cancelled, nothing is sent.
+    fireEvent.click(within(await ask()).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(refusals()).toHaveLength(0);
+    await refuse();
     await waitFor(() => expect(refusals()).toHaveLength(1));
     await waitFor(() =>
       expect(
         (within(card).getByRole('button', { name: "Non l'ho ricevuta" }) as HTMLButtonElement).disabled,
       ).toBe(false),
     );
-    refuse();
+    await refuse();
     await waitFor(() => expect(refusals()).toHaveLength(2));
     const [first, second] = refusals().map((c) => c.headers.get('Idempotency-Key'));
     expect(first).toMatch(/:refuse$/);

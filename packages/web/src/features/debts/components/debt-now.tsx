@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { NowFrame } from '../../../components/ui/now-frame';
 import { euro } from '../../../lib/format';
 import { lazyNamed } from '../../../lib/lazy-named';
@@ -44,17 +45,25 @@ export function DebtNow({ item }: { item: DebtItem }) {
           >
             {t('debts.now.confirmButton', { amount })}
           </Button>
-          {/* It never came: the debt opens again and the debtor is told (not a dead end for either). */}
-          <Button
-            variant="secondary"
-            className="self-stretch sm:self-start"
-            needsNetwork
-            busy={action.isPending && action.variables?.step === 'refuse'}
-            disabled={action.isPending}
-            onClick={() => act('refuse')}
-          >
-            {t('debts.now.refuseButton')}
-          </Button>
+          {/* It never came: the debt opens again and the debtor is told (not a dead end for either).
+              Asked first, since a slip would tell the debtor they had not paid. */}
+          <ConfirmDialog
+            trigger={
+              <Button
+                variant="secondary"
+                className="self-stretch sm:self-start"
+                needsNetwork
+                busy={action.isPending && action.variables?.step === 'refuse'}
+                disabled={action.isPending}
+              >
+                {t('debts.now.refuseButton')}
+              </Button>
+            }
+            title={t('debts.now.refuseTitle')}
+            body={t('debts.now.refuseBody', { name: name(debt.debtorId), amount })}
+            confirmLabel={t('debts.now.refuseButton')}
+            onConfirm={() => act('refuse')}
+          />
         </>
       );
     case 'repay_debt':

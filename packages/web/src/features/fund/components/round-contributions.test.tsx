@@ -57,6 +57,12 @@ describe("the round's contributions, as the recipient sees them", () => {
     fireEvent.click(
       within(list).getByRole('button', { name: 'Non ricevuto da Sara Verdi per Anna Bianchi' }),
     );
+    // It asks first, naming who declared what: a slip would tell Anna, urgently, to pay again.
+    const dialog = await screen.findByRole('dialog', { name: 'Il denaro non ti è arrivato?' });
+    expect(dialog.textContent).toContain('50,00');
+    expect(dialog.textContent).toContain('dichiarato da Sara Verdi per Anna Bianchi');
+    expect(calls.some((c) => c.url.endsWith('/not-received'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: "Non l'ho ricevuto" }));
     await waitFor(() =>
       expect(calls.some((c) => c.url.endsWith('/not-received') && c.method === 'POST')).toBe(true),
     );

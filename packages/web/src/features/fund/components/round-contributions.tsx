@@ -1,6 +1,7 @@
 import type { ContributionView, FundView } from '@giro/contract/fund';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { euro, longDate } from '../../../lib/format';
 import { useFundAction } from '../api/fund-actions';
 import { useMemberName } from '../hooks/use-fund-people';
@@ -9,6 +10,7 @@ import { useMemberName } from '../hooks/use-fund-people';
  * The round's contributions. A manual one counts once the recipient confirms receiving it,
  * so the recipient sees a 'confirm receipt' button on each declared one, and beside it 'not
  * received' for cash that never came (the member is told to pay, and may pay another way).
+ * That one asks first: it cancels the member's declaration and tells them, urgently, to pay.
  */
 export function RoundContributions({
   fund,
@@ -52,16 +54,23 @@ export function RoundContributions({
               >
                 {t('fund.round.confirmReceipt')}
               </Button>
-              <Button
-                variant="ghost"
-                needsNetwork
-                busy={refuse.isPending}
-                disabled={busy}
-                onClick={() => refuse.run({ fundId: fund.id, id: c.id })}
-                aria-label={t('fund.round.refuseReceiptOf', { name: who(c) })}
-              >
-                {t('fund.round.refuseReceipt')}
-              </Button>
+              <ConfirmDialog
+                trigger={
+                  <Button
+                    variant="ghost"
+                    needsNetwork
+                    busy={refuse.isPending}
+                    disabled={busy}
+                    aria-label={t('fund.round.refuseReceiptOf', { name: who(c) })}
+                  >
+                    {t('fund.round.refuseReceipt')}
+                  </Button>
+                }
+                title={t('fund.round.refuseTitle')}
+                body={t('fund.round.refuseBody', { name: who(c), amount: euro(c.amountCents) })}
+                confirmLabel={t('fund.round.refuseConfirm')}
+                onConfirm={() => refuse.run({ fundId: fund.id, id: c.id })}
+              />
             </div>
           ) : (
             <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs">
