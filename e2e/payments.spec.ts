@@ -105,6 +105,17 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
     .getByRole('button', { name: "Non l'ho ricevuto" })
     .click();
   await expectToast(recipient.page, 'Segnato come non ricevuto');
+  // The member declares again, thinks better of it and cancels (to pay another way), then
+  // declares once more.
+  await contributeWith(byHand.page, 'Manuale');
+  await fundOf(byHand.page)
+    .getByRole('button', { name: /Annulla il pagamento dichiarato da/ })
+    .click();
+  await byHand.page
+    .getByRole('dialog', { name: 'Annullare il pagamento dichiarato?' })
+    .getByRole('button', { name: 'Annulla il pagamento' })
+    .click();
+  await expectToast(byHand.page, 'Pagamento annullato');
   await contributeWith(byHand.page, 'Manuale');
   await fundOf(recipient.page)
     .getByRole('button', { name: /Conferma ricezione da/ })

@@ -51,6 +51,7 @@ export const urgentNotificationTypes: readonly NotificationType[] = [
   'payment_failed',
   'cover_failed',
   'contribution_not_received',
+  'cover_cancelled',
 ];
 
 /** Due payments reach every channel by default (issue 14); everything else the app and push. */

@@ -54,6 +54,8 @@ export const notificationTypes = [
   'contribution_not_received',
   // The recipient says the cash I declared for another member's contribution never came.
   'cover_not_received',
+  // The one who declared cash for my contribution took it back: it is unpaid again.
+  'cover_cancelled',
   'debt_repayment_declared',
   'debt_repayment_not_received',
   // A repayment declared to me days ago that I have neither confirmed nor refused.

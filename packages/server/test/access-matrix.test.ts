@@ -113,6 +113,7 @@ const matrix: Record<string, Access> = {
   'POST /api/rotating-fund/{id}/votes/withdrawal-date': 'organization',
   'POST /api/rotating-fund/{id}/contributions/{cid}/confirm-receipt': 'organization',
   'POST /api/rotating-fund/{id}/contributions/{cid}/not-received': 'organization',
+  'POST /api/rotating-fund/{id}/contributions/{cid}/cancel': 'organization',
   'POST /api/rotating-fund/{id}/contributions/{cid}/refund': 'organization',
   'POST /api/rotating-fund/{id}/withdraw': 'organization',
   'POST /api/rotating-fund/{id}/emergency-votes/{vid}': 'organization',

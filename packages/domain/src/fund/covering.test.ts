@@ -81,6 +81,21 @@ describe('covering a member (domain.md, Second wave)', () => {
     expect(h.state.contributions.filter((c) => c.contributorId === m).map((c) => c.paidBy)).toEqual([other]);
   });
 
+  it('a cover by hand is taken back by the one who declared it, not by the member covered', () => {
+    const { h, p, m, other } = running();
+    h.run({ type: 'Contribute', userId: p, contributionId: 'cash', method: 'manual', onBehalfOf: m });
+    expect(h.refusal({ type: 'CancelDeclaration', userId: m, contributionId: 'cash' })).toBe(
+      'CONTRIBUTION_NOT_FOUND',
+    );
+    const events = h.run({ type: 'CancelDeclaration', userId: p, contributionId: 'cash' });
+    expect(events).toEqual([
+      { type: 'DeclarationCancelled', at: h.now, contributionId: 'cash', memberId: m, paidBy: p },
+    ]);
+    expect(hasContributed(h.state, m)).toBe(false);
+    h.run({ type: 'Contribute', userId: other, contributionId: 'card', method: 'card', onBehalfOf: m });
+    expect(h.state.contributions.filter((c) => c.contributorId === m).map((c) => c.paidBy)).toEqual([other]);
+  });
+
   it('a declaration of the member’s own, or a cover that counts, still bars paying twice', () => {
     const { h, recipient, p, m, other } = running();
     h.run({ type: 'Contribute', userId: m, contributionId: 'mine', method: 'manual' });

@@ -5,6 +5,7 @@ import { voteEmergency } from './emergency';
 import type { FundCommand, FundContext, FundEvent, FundState } from './fund-types';
 import { removeMember } from './membership';
 import {
+  cancelDeclaration,
   confirmReceipt,
   contribute,
   distributionResult,
@@ -71,6 +72,9 @@ export function decide(state: FundState, command: FundCommand, ctx: FundContext)
         break;
       case 'RefuseReceipt':
         refuseReceipt(d, command.userId, command.contributionId, at);
+        break;
+      case 'CancelDeclaration':
+        cancelDeclaration(d, command.userId, command.contributionId, at);
         break;
       case 'Withdraw':
         withdraw(d, ctx, command.userId, at);

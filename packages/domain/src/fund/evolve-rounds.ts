@@ -13,6 +13,7 @@ export type RoundEvent = Extract<
       | 'ContributionFailed'
       | 'CoverSuperseded'
       | 'ReceiptRefused'
+      | 'DeclarationCancelled'
       | 'ContributionCaptured'
       | 'RoundReady'
       | 'RoundReopened'
@@ -66,6 +67,7 @@ export function evolveRounds(state: FundState, event: RoundEvent): FundState {
     case 'ContributionFailed':
     case 'CoverSuperseded':
     case 'ReceiptRefused':
+    case 'DeclarationCancelled':
       return { ...state, contributions: state.contributions.filter((c) => c.id !== event.contributionId) };
     case 'ContributionCaptured':
       return setContribution(state, event.contributionId, { status: 'captured' });

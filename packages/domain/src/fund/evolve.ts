@@ -75,6 +75,7 @@ export function evolve(state: FundState, event: FundEvent): FundState {
     case 'ContributionFailed':
     case 'CoverSuperseded':
     case 'ReceiptRefused':
+    case 'DeclarationCancelled':
     case 'ContributionCaptured':
     case 'RoundReady':
     case 'RoundReopened':

@@ -291,6 +291,11 @@ export type FundEvent =
    * the member's contribution is unpaid again. `paidBy`: the member who declared it for them.
    */
   | { type: 'ReceiptRefused'; at: number; contributionId: string; memberId: string; paidBy?: string }
+  /**
+   * The one who declared a payment by hand took it back before the recipient answered: it no
+   * longer counts. `paidBy`: set when they had declared it for another member.
+   */
+  | { type: 'DeclarationCancelled'; at: number; contributionId: string; memberId: string; paidBy?: string }
   | { type: 'EmergencyVoteCast'; at: number; voteId: string; userId: string; choice: EmergencyChoice }
   | { type: 'ExtensionGranted'; at: number; voteId: string; memberId: string; until: number }
   | { type: 'ContributionSkipped'; at: number; voteId: string; memberId: string }
@@ -350,6 +355,7 @@ export type FundCommand =
   | { type: 'HoldCaptured'; contributionId: string }
   | { type: 'ConfirmReceipt'; userId: string; contributionId: string }
   | { type: 'RefuseReceipt'; userId: string; contributionId: string }
+  | { type: 'CancelDeclaration'; userId: string; contributionId: string }
   | { type: 'Withdraw'; userId: string }
   | { type: 'DistributionSucceeded' }
   /** `captured`: the contributions whose card holds were captured before the payout failed. */

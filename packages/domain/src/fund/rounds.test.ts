@@ -145,6 +145,38 @@ describe('phase 6, rounds and contributions', () => {
     expect(h.state.phase).toBe('awaiting_withdrawal');
   });
 
+  it('the member may take back their own declaration before the recipient answers it, and pay another way', () => {
+    const { h, recipient, payers } = started();
+    h.openWindow();
+    h.run({ type: 'Contribute', userId: payers[0]!, contributionId: 'm1', method: 'manual' });
+    h.run({ type: 'Contribute', userId: payers[1]!, contributionId: 'm2', method: 'manual' });
+    // Only the one who declared it, not the recipient nor another member.
+    for (const userId of [recipient, payers[1]!])
+      expect(h.refusal({ type: 'CancelDeclaration', userId, contributionId: 'm1' })).toBe(
+        'CONTRIBUTION_NOT_FOUND',
+      );
+    const events = h.run({ type: 'CancelDeclaration', userId: payers[0]!, contributionId: 'm1' });
+    expect(events).toEqual([
+      { type: 'DeclarationCancelled', at: h.now, contributionId: 'm1', memberId: payers[0] },
+    ]);
+    expect(h.state.contributions.map((c) => c.id)).toEqual(['m2']);
+    // Gone: neither taken back twice nor answered by the recipient.
+    expect(h.refusal({ type: 'CancelDeclaration', userId: payers[0]!, contributionId: 'm1' })).toBe(
+      'CONTRIBUTION_NOT_FOUND',
+    );
+    expect(h.refusal({ type: 'ConfirmReceipt', userId: recipient, contributionId: 'm1' })).toBe(
+      'CONTRIBUTION_NOT_FOUND',
+    );
+    // Once confirmed, the money is the recipient's: it cannot be taken back.
+    h.run({ type: 'ConfirmReceipt', userId: recipient, contributionId: 'm2' });
+    expect(h.refusal({ type: 'CancelDeclaration', userId: payers[1]!, contributionId: 'm2' })).toBe(
+      'CONTRIBUTION_NOT_FOUND',
+    );
+    h.payoutAccounts.add(recipient);
+    h.run({ type: 'Contribute', userId: payers[0]!, contributionId: 'c1', method: 'card' });
+    expect(h.state.phase).toBe('awaiting_withdrawal');
+  });
+
   it('a declaration refused after the window closed leaves the vote about the member, and the strike, as they were', () => {
     const { h, recipient, payers } = started();
     h.openWindow();

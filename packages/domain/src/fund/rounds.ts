@@ -168,6 +168,27 @@ export function refuseReceipt(d: Draft, userId: string, contributionId: string, 
   });
 }
 
+/**
+ * The one who declared a payment by hand takes it back before the recipient answers it: it was
+ * declared by mistake, or they would rather pay another way. Like a refusal it never counted,
+ * so the round, its votes and strikes stay as they are. Before, only the recipient could undo a
+ * declaration, and until they did it barred the member from paying by card.
+ */
+export function cancelDeclaration(d: Draft, userId: string, contributionId: string, at: number): void {
+  const s = d.state;
+  if (!s.round || (s.phase !== 'collecting' && s.phase !== 'awaiting_withdrawal')) fail('WRONG_PHASE');
+  const c = roundContributions(s).find((x) => x.id === contributionId);
+  // Another's declaration is not found, as one already answered is: nothing to tell apart.
+  if (c?.status !== 'declared' || (c.paidBy ?? c.contributorId) !== userId) fail('CONTRIBUTION_NOT_FOUND');
+  d.emit({
+    type: 'DeclarationCancelled',
+    at,
+    contributionId,
+    memberId: c.contributorId,
+    ...(c.paidBy === undefined ? {} : { paidBy: c.paidBy }),
+  });
+}
+
 /** A manual payment of this round still waiting for its recipient, who alone answers it. */
 function declaredToRecipient(d: Draft, userId: string, contributionId: string): Contribution {
   const s = d.state;

@@ -20,6 +20,8 @@ export type Action =
   | { kind: 'confirmReceipt'; who: number }
   /** The recipient says a payment declared by hand never came. */
   | { kind: 'refuseReceipt'; who: number }
+  /** The one who declared a payment by hand takes it back before the recipient answers. */
+  | { kind: 'cancelDeclaration'; who: number }
   | { kind: 'connectPayout'; who: number }
   | { kind: 'withdraw'; who: number }
   /** `captured`: how many of the round's card holds the provider captured before a failure. */
@@ -58,8 +60,9 @@ export function randomAction(random: () => number): Action {
   if (roll < 0.38) return { kind: 'dateVote', who, option: pick(random, options) };
   if (roll < 0.58) return { kind: 'contribute', who, method: pick(random, methods) };
   if (roll < 0.6) return { kind: 'decline', who };
-  if (roll < 0.63) return { kind: 'confirmReceipt', who };
-  if (roll < 0.64) return { kind: 'refuseReceipt', who };
+  if (roll < 0.625) return { kind: 'confirmReceipt', who };
+  if (roll < 0.635) return { kind: 'refuseReceipt', who };
+  if (roll < 0.64) return { kind: 'cancelDeclaration', who };
   if (roll < 0.68) return { kind: 'connectPayout', who };
   if (roll < 0.74) return { kind: 'withdraw', who };
   if (roll < 0.77) return { kind: 'payoutResult', ok: random() < 0.8, captured: who };

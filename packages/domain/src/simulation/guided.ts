@@ -98,7 +98,9 @@ function roundAction(
   const declared = roundContributions(state).filter((c) => c.status === 'declared');
   if (declared.length > 0 && random() < 0.5) {
     const who = Math.floor(random() * declared.length);
-    return random() < 0.9 ? { kind: 'confirmReceipt', who } : { kind: 'refuseReceipt', who };
+    const roll = random();
+    if (roll < 0.85) return { kind: 'confirmReceipt', who };
+    return roll < 0.93 ? { kind: 'refuseReceipt', who } : { kind: 'cancelDeclaration', who };
   }
   const paying = new Set(roundContributions(state).map((c) => c.contributorId));
   const payer = someone(

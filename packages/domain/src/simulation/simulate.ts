@@ -149,6 +149,17 @@ export function simulateOrganization(
           apply({ type: 'RefuseReceipt', userId: state.round!.recipientId, contributionId: target.id });
         break;
       }
+      case 'cancelDeclaration': {
+        const declared = state.round ? roundContributions(state).filter((c) => c.status === 'declared') : [];
+        const target = declared[action.who % Math.max(1, declared.length)];
+        if (target)
+          apply({
+            type: 'CancelDeclaration',
+            userId: target.paidBy ?? target.contributorId,
+            contributionId: target.id,
+          });
+        break;
+      }
       case 'connectPayout':
         payoutAccounts.add(member(action.who));
         break;

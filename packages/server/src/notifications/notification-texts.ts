@@ -454,6 +454,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: '{{member}} dice che i contanti che hai dichiarato per il contributo di {{covered}} non gli sono arrivati: non contano e {{covered}} non ti deve nulla. Se li hai dati, parlane con {{member}}.',
     },
   },
+  cover_cancelled: {
+    en: {
+      title: 'Your contribution is unpaid again',
+      body: '{{member}} took back the cash payment they declared for your contribution, so it is not paid. Pay it yourself as soon as you can, or talk to them first.',
+    },
+    it: {
+      title: 'Il tuo contributo non risulta più versato',
+      body: '{{member}} ha ritirato il pagamento in contanti che aveva dichiarato per il tuo contributo, quindi non risulta versato. Versalo tu appena puoi, o parlane prima con lui o lei.',
+    },
+  },
   debt_repayment_declared: {
     en: {
       title: 'Confirm a repayment',
@@ -569,6 +579,7 @@ export function notificationLink(type: NotificationType): string {
     type === 'contribution_covered' ||
     type === 'cover_failed' ||
     type === 'contribution_not_received' ||
+    type === 'cover_cancelled' ||
     type === 'receipt_to_confirm'
   )
     return '/';

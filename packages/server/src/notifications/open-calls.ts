@@ -56,6 +56,8 @@ const stillOpen: Partial<Record<NotificationType, StillOpen>> = {
   // "The recipient did not get your cash: your contribution is unpaid." Closed once paid, or
   // declared again (the recipient's to answer then), as the reminders are.
   contribution_not_received: stillToRemind,
+  // "The one who covered you took their cash back: pay it yourself." Closed as the one above.
+  cover_cancelled: stillToRemind,
   // The reminders (issue 14): "It is time to contribute", "24 hours left", "2 hours left"; gone
   // once paid or declared paid (until stop 45 they stayed, saying the opposite of the Now card).
   contribution_window_open: stillToRemind,

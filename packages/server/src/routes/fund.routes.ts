@@ -168,6 +168,12 @@ export const fundRoutes: Routes = (app, deps) => {
     userId,
     contributionId: (request.params as { cid: string }).cid,
   }));
+  // Beyond api.md: the one who declared a payment by hand takes it back before it is answered.
+  command('contributions/:cid/cancel', undefined, (userId, _body, request) => ({
+    type: 'CancelDeclaration',
+    userId,
+    contributionId: (request.params as { cid: string }).cid,
+  }));
   command('contributions/:cid/refund', undefined, (userId, _body, request) => ({
     type: 'RequestRefund',
     userId,

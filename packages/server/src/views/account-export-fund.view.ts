@@ -24,8 +24,17 @@ export interface FundVoteFact {
   aboutMemberId?: string;
 }
 
-/** `failed`: the provider declined it, so it never counted (the fund state drops such ones). */
-export type ExportedContributionStatus = ContributionStatus | 'failed';
+/**
+ * Never counted, and the fund state drops such ones: `failed`, the provider declined it;
+ * `superseded`, a cover by hand gave way to the member's own payment; `not_received`, the
+ * recipient said the cash never came; `cancelled`, the one who declared it took it back.
+ */
+export type ExportedContributionStatus =
+  | ContributionStatus
+  | 'failed'
+  | 'superseded'
+  | 'not_received'
+  | 'cancelled';
 type ExportedContribution = Omit<Contribution, 'status'> & { status: ExportedContributionStatus };
 
 export interface FundHistory {
@@ -49,6 +58,14 @@ export interface FundHistory {
     at: number;
   }[];
 }
+
+/** The events by which a contribution goes without having counted, and how the export says so. */
+const neverCounted = {
+  ContributionFailed: 'failed',
+  CoverSuperseded: 'superseded',
+  ReceiptRefused: 'not_received',
+  DeclarationCancelled: 'cancelled',
+} as const satisfies Partial<Record<FundEvent['type'], ExportedContributionStatus>>;
 
 const swapEvents = {
   SwapRequested: 'requested',
@@ -83,15 +100,10 @@ export function memberFundHistory(fund: FundEventsRow, userId: string): FundHist
       const declined = history.votes.findLast((v) => v.kind === 'confirmation');
       if (declined) declined.reason = event.reason;
     }
-    // A cover declined, one by hand that gave way to the member's own payment, or cash the
-    // recipient says never came: not paid.
-    if (
-      event.type === 'ContributionFailed' ||
-      event.type === 'CoverSuperseded' ||
-      event.type === 'ReceiptRefused'
-    ) {
-      const failed = contributions.get(event.contributionId);
-      if (failed) contributions.set(failed.id, { ...failed, status: 'failed' });
+    const unpaid = neverCounted[event.type as keyof typeof neverCounted];
+    if (unpaid && 'contributionId' in event) {
+      const gone = contributions.get(event.contributionId);
+      if (gone) contributions.set(gone.id, { ...gone, status: unpaid });
     }
     if (event.type === 'RoundDistributed' && event.recipientId === userId) {
       const { roundNumber, grossCents, feeCents, netCents, at } = event;

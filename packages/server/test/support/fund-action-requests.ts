@@ -160,6 +160,24 @@ export function translate(action: Action, ctx: TranslationContext): Translation 
             { type: 'RefuseReceipt', userId: actor.id, contributionId },
           );
     }
+    case 'cancelDeclaration': {
+      const round = state?.round ? roundContributions(state) : [];
+      // None declared: its payer tries one in another state, which the fund must refuse.
+      const target =
+        pickOf(
+          round.filter((c) => c.status === 'declared'),
+          action.who,
+        ) ?? pickOf(round, action.who);
+      if (!target) return { kind: 'skip' };
+      const actor = byId(target.paidBy ?? target.contributorId);
+      const contributionId = target.id;
+      return one(
+        actor,
+        `contributions/${contributionId}/cancel`,
+        {},
+        { type: 'CancelDeclaration', userId: actor.id, contributionId },
+      );
+    }
     case 'connectPayout':
       return { kind: 'connect', actor: member(action.who) };
     case 'withdraw': {

@@ -7,6 +7,7 @@ export const COUNTED_EVENTS = [
   'ContributionFailed',
   'CoverSuperseded',
   'ReceiptRefused',
+  'DeclarationCancelled',
   'ContributionMissed',
   'ExtensionGranted',
   'ContributionSkipped',
@@ -26,8 +27,8 @@ export async function fundEventCounts(db: DbOrTx): Promise<Record<CountedEvent |
 
 /**
  * Contributions paid on time: every one made, but those paid late (in a granted extension), a
- * card declined, a cover by hand that gave way to the member's own payment, and cash the
- * recipient says never came (never paid).
+ * card declined, a cover by hand that gave way to the member's own payment, cash the
+ * recipient says never came, and cash its payer took back (never paid).
  * The overview and the fund metrics both show it.
  */
 export function onTimeContributions(events: Record<CountedEvent, number>, late: number): number {
@@ -37,7 +38,8 @@ export function onTimeContributions(events: Record<CountedEvent, number>, late: 
       late -
       events.ContributionFailed -
       events.CoverSuperseded -
-      events.ReceiptRefused,
+      events.ReceiptRefused -
+      events.DeclarationCancelled,
   );
 }
 

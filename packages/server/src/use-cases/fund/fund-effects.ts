@@ -187,6 +187,16 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
           });
         break;
       }
+      case 'DeclarationCancelled':
+        // A member's own: nothing to tell (the recipient's call closes once none waits). A
+        // cover: the member covered owes the round again, and may have counted on it.
+        if (event.paidBy !== undefined)
+          notes.push({
+            userId: event.memberId,
+            type: 'cover_cancelled',
+            data: { memberName: input.names.get(event.paidBy) },
+          });
+        break;
       case 'CoverSuperseded':
         // The one who declared the cash learns it no longer counts (and to ask for it back).
         notes.push({

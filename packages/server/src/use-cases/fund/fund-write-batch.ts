@@ -17,6 +17,7 @@ import type { WireEvent } from '../../realtime/wire-events';
 const answeredAtOnce: readonly NotificationType[] = [
   // Refused cash of a member who no longer owes the round (skipped, expelled): nothing to ask.
   'contribution_not_received',
+  'cover_cancelled',
   'amount_vote_opened',
   'confirmation_needed',
   'dismissal_to_acknowledge',

@@ -33,6 +33,12 @@ const actions = {
     failed: 'refuseReceiptFailed',
     money: true,
   },
+  cancelDeclaration: {
+    path: (id?: string) => `contributions/${id}/cancel`,
+    ok: 'declarationCancelled',
+    failed: 'cancelDeclarationFailed',
+    money: true,
+  },
   withdraw: { path: () => 'withdraw', ok: 'distributed', failed: 'distributeFailed', money: true },
   voteEmergency: {
     path: (id?: string) => `emergency-votes/${id}`,

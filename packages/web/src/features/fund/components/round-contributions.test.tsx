@@ -69,3 +69,61 @@ describe("the round's contributions, as the recipient sees them", () => {
     expect(await screen.findByText('Segnato come non ricevuto')).toBeTruthy();
   });
 });
+
+describe('a payment by hand, as the one who declared it sees it', () => {
+  it('Sara may cancel the cover she declared, after a question; the recipient’s buttons are not hers', async () => {
+    const calls = fakeServer({
+      'GET /api/rotating-fund': fund,
+      [`GET ${base}/monthly-contributions`]: { contributions: [cashCover] },
+      [`GET ${base}/risk`]: { score: 0, reasons: [] },
+      [`POST ${base}/contributions/${COVER}/cancel`]: fund,
+    });
+    renderAt(
+      '/',
+      <>
+        <FundSection userId="u3" />
+        <Toaster />
+      </>,
+    );
+    const list = await screen.findByTestId('round-contributions');
+    expect(within(list).queryByRole('button', { name: /Conferma ricezione|Non ricevuto/ })).toBeNull();
+    fireEvent.click(
+      within(list).getByRole('button', {
+        name: 'Annulla il pagamento dichiarato da Sara Verdi per Anna Bianchi',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Annullare il pagamento dichiarato?' });
+    expect(dialog.textContent).toContain('50,00');
+    // Cancelling the question sends nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.url.endsWith('/cancel'))).toBe(false);
+    fireEvent.click(
+      within(list).getByRole('button', {
+        name: 'Annulla il pagamento dichiarato da Sara Verdi per Anna Bianchi',
+      }),
+    );
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Annulla il pagamento' }),
+    );
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.url.endsWith(`/contributions/${COVER}/cancel`) && c.method === 'POST'),
+      ).toHaveLength(1),
+    );
+    expect(await screen.findByText('Pagamento annullato')).toBeTruthy();
+  });
+
+  it('Anna, the member covered, sees the cover but may not cancel it', async () => {
+    fakeServer({
+      'GET /api/rotating-fund': fund,
+      [`GET ${base}/monthly-contributions`]: { contributions: [cashCover] },
+      [`GET ${base}/risk`]: { score: 0, reasons: [] },
+    });
+    renderAt('/', <FundSection userId="u1" />);
+    const list = await screen.findByTestId('round-contributions');
+    expect(within(list).getByText('Sara Verdi per Anna Bianchi')).toBeTruthy();
+    expect(within(list).queryByRole('button')).toBeNull();
+    expect(within(list).getByText('Dichiarato')).toBeTruthy();
+  });
+});

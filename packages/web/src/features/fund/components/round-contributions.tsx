@@ -11,20 +11,24 @@ import { useMemberName } from '../hooks/use-fund-people';
  * so the recipient sees a 'confirm receipt' button on each declared one, and beside it 'not
  * received' for cash that never came (the member is told to pay, and may pay another way).
  * That one asks first: it cancels the member's declaration and tells them, urgently, to pay.
+ * Who declared one may take it back ('cancel') until it is answered, and pay another way.
  */
 export function RoundContributions({
   fund,
   contributions,
   isRecipient,
+  userId,
 }: {
   fund: FundView;
   contributions: ContributionView[];
   isRecipient: boolean;
+  userId: string;
 }) {
   const { t } = useTranslation();
   const name = useMemberName(fund);
   const confirm = useFundAction('confirmReceipt');
   const refuse = useFundAction('refuseReceipt');
+  const cancel = useFundAction('cancelDeclaration');
   const busy = confirm.isPending || refuse.isPending;
   // A cover names who paid as well: the recipient answers the one who says they gave the cash.
   const who = (c: ContributionView) =>
@@ -72,6 +76,23 @@ export function RoundContributions({
                 onConfirm={() => refuse.run({ fundId: fund.id, id: c.id })}
               />
             </div>
+          ) : c.method === 'manual' && c.status === 'declared' && (c.paidBy ?? c.contributorId) === userId ? (
+            <ConfirmDialog
+              trigger={
+                <Button
+                  variant="ghost"
+                  needsNetwork
+                  busy={cancel.isPending}
+                  aria-label={t('fund.round.cancelDeclarationOf', { name: who(c) })}
+                >
+                  {t('fund.round.cancelDeclaration')}
+                </Button>
+              }
+              title={t('fund.round.cancelTitle')}
+              body={t('fund.round.cancelBody', { amount: euro(c.amountCents) })}
+              confirmLabel={t('fund.round.cancelConfirm')}
+              onConfirm={() => cancel.run({ fundId: fund.id, id: c.id })}
+            />
           ) : (
             <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs">
               {t(`fund.contributionStatus.${c.status}`, { defaultValue: c.status })}

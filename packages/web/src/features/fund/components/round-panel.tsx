@@ -145,7 +145,12 @@ export function RoundPanel({
       ))}
       <div className="flex flex-col gap-2">
         <h4 className="text-sm font-semibold">{t('fund.round.contributions')}</h4>
-        <RoundContributions fund={fund} contributions={contributions} isRecipient={isRecipient} />
+        <RoundContributions
+          fund={fund}
+          contributions={contributions}
+          isRecipient={isRecipient}
+          userId={userId}
+        />
         {!coverAbove && (
           <Suspense fallback={null}>
             <CoverMembers fund={fund} userId={userId} contributions={contributions} />

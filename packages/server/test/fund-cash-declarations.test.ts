@@ -77,8 +77,8 @@ describe('cash the recipient says never came (POST …/contributions/{cid}/not-r
       fundContributions: { method: string; status: string }[];
     }>();
     expect(exported.fundContributions.map((c) => [c.method, c.status])).toEqual([
-      ['manual', 'failed'],
-      ['manual', 'failed'],
+      ['manual', 'not_received'],
+      ['manual', 'not_received'],
       ['card', 'authorized'],
     ]);
   });
@@ -129,5 +129,68 @@ describe('cash the recipient says never came (POST …/contributions/{cid}/not-r
     await act(recipient, `contributions/${cash.id}/not-received`);
     await t.flushOutbox();
     expect((await noticesOf(brother)).map((n) => n.type)).not.toContain('contribution_not_received');
+  });
+});
+
+describe('cash its payer takes back (POST …/contributions/{cid}/cancel)', () => {
+  it('the member who declared it, alone and once; the recipient is asked nothing more, and he pays by card', async () => {
+    const { fundId, recipient, sister, brother } = await roundOfThree();
+    await act(brother, 'contributions', { method: 'manual' });
+    const cash = (await declaredBy(recipient, fundId, brother.id))!;
+    const path = `contributions/${cash.id}/cancel`;
+    const url = `/api/rotating-fund/${fundId}/${path}`;
+    // Neither the recipient nor another member: not found, in the member's language, and it stays.
+    for (const other of [recipient, sister]) {
+      const refused = await other.client.request('POST', url, undefined, {
+        headers: { 'accept-language': 'it' },
+      });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'CONTRIBUTION_NOT_FOUND' });
+      expect(refused.json<{ message: string }>().message).toBe('Contributo non trovato.');
+    }
+    expect((await noticesOf(recipient)).map((n) => n.type)).toContain('receipt_to_confirm');
+    const key = { 'Idempotency-Key': 'cancel-1' };
+    const answered = await act(brother, path, undefined, key);
+    expect((await declaredBy(recipient, fundId, brother.id)) ?? null).toBeNull();
+    // A retry of the same tap is the same answer; a new one finds nothing to take back.
+    expect(await act(brother, path, undefined, key)).toEqual(answered);
+    expect((await brother.client.post(url)).statusCode).toBe(404);
+    expect(
+      (await recipient.client.post(`/api/rotating-fund/${fundId}/contributions/${cash.id}/confirm-receipt`))
+        .statusCode,
+    ).toBe(404);
+    expect((await noticesOf(recipient)).map((n) => n.type)).not.toContain('receipt_to_confirm');
+    await act(brother, 'contributions', card());
+    expect((await fundOf(recipient)).round?.contributedBy).toEqual([brother.id]);
+    await t.flushOutbox();
+    // Nobody is told of his own slip; his export keeps it, as taken back.
+    expect((await noticesOf(recipient)).map((n) => n.type)).not.toContain('cover_cancelled');
+    expect((await noticesOf(brother)).map((n) => n.type)).not.toContain('cover_cancelled');
+    const exported = (await brother.client.get('/api/account/export')).json<{
+      fundContributions: { method: string; status: string }[];
+    }>();
+    expect(exported.fundContributions.map((c) => [c.method, c.status])).toEqual([
+      ['manual', 'cancelled'],
+      ['card', 'authorized'],
+    ]);
+  });
+
+  it('a cash cover taken back by the one who declared it: the member covered is told to pay, until he does', async () => {
+    const { fundId, recipient, sister, brother } = await roundOfThree();
+    await act(sister, 'contributions', { method: 'manual', onBehalfOf: brother.id });
+    const cash = (await declaredBy(recipient, fundId, brother.id))!;
+    // The member covered does not take back what another declared.
+    const path = `contributions/${cash.id}/cancel`;
+    expect((await brother.client.post(`/api/rotating-fund/${fundId}/${path}`)).statusCode).toBe(404);
+    await act(sister, path);
+    await t.flushOutbox();
+    expect((await noticesOf(brother)).filter((n) => n.type === 'cover_cancelled')).toEqual([
+      expect.objectContaining({ link: '/', body: expect.stringContaining(sister.name) }),
+    ]);
+    expect((await noticesOf(sister)).map((n) => n.type)).not.toContain('cover_not_received');
+    expect((await brother.client.get('/api/debts')).json<{ debts: DebtView[] }>().debts).toEqual([]);
+    // His call closes once he pays (or declares) himself.
+    await act(brother, 'contributions', card());
+    expect((await noticesOf(brother)).map((n) => n.type)).not.toContain('cover_cancelled');
   });
 });
