@@ -27,6 +27,7 @@ import { altchaCaptcha } from './security/captcha';
 import { recordDebtPayment } from './use-cases/debts/record-debt-payment';
 import { FundCommandBatches } from './use-cases/fund/fund-command-batches';
 import { fundHoldStands, recordFundPayment } from './use-cases/fund/record-fund-payment';
+import { PASSWORD_RESET_TOPIC, sendPasswordReset } from './use-cases/request-password-reset';
 import { recordRequestPayment, requestHoldStands } from './use-cases/requests/record-request-payment';
 
 /** The provider of PAYMENTS: the in-process sandbox, or the card provider's live API. */
@@ -100,5 +101,6 @@ export function compose(options: {
   });
   handlers[REALTIME_TOPIC] = notifyHandler(db);
   handlers[PUSH_TOPIC] = sendPushHandler(db, vapid, config.push.extraOrigins, logger);
+  handlers[PASSWORD_RESET_TOPIC] = sendPasswordReset(deps);
   return { deps, outbox, deadlines, payments };
 }

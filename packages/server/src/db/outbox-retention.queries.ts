@@ -9,7 +9,8 @@ export const HANDLED_OUTBOX_ROW_DAYS = 2;
 /**
  * Deletes the rows of these topics handled more than `HANDLED_OUTBOX_ROW_DAYS` ago, oldest first,
  * in batches; returns how many. Only for topics whose handled rows nothing reads: socket events
- * are read once, by id, right after their NOTIFY, and a push is sent and done. Mail rows stay
+ * are read once, by id, right after their NOTIFY, a push is sent and done, and a reset asked for
+ * (an address anyone typed, perhaps no member's) is looked into and done. Mail rows stay
  * (the mail tracking page reads their attempts). Pending rows are never touched, however old.
  * Idempotent, so every instance may run it.
  */

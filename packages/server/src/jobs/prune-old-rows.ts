@@ -15,6 +15,7 @@ import { pruneExpiredTokens } from '../db/token.repository';
 import { pruneUsedCaptchas } from '../db/used-captchas.queries';
 import { PUSH_TOPIC } from '../push/enqueue-push';
 import { REALTIME_TOPIC } from '../realtime/enqueue-realtime';
+import { PASSWORD_RESET_TOPIC } from '../use-cases/request-password-reset';
 
 /**
  * Bounds the API request log: nothing older than `maxAgeDays`, and at most `maxRows` rows (the
@@ -49,7 +50,10 @@ function pruneSteps(deps: PruningDeps): [string, () => Promise<unknown>][] {
     ['api request log', () => pruneApiRequests(deps.db, now(), deps.config.apiLog)],
     ['reminder keys', () => pruneSentReminders(deps.db, now())],
     // Every fund command writes a socket-event row; kept, they grew the table and its vacuums.
-    ['outbox: handled rows', () => pruneHandledOutboxRows(deps.db, now(), [REALTIME_TOPIC, PUSH_TOPIC])],
+    [
+      'outbox: handled rows',
+      () => pruneHandledOutboxRows(deps.db, now(), [REALTIME_TOPIC, PUSH_TOPIC, PASSWORD_RESET_TOPIC]),
+    ],
     ['idempotency keys', () => pruneExpiredIdempotencyKeys(deps.db, now())],
     ['rate limits', () => pruneEndedRateLimitWindows(deps.db, now())],
     ['sessions', () => pruneExpiredSessions(deps.db)],

@@ -1,6 +1,6 @@
 import type { Language } from '@giro/contract/errors';
 import { languageOrDefault } from '@giro/contract/language';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { owesAMember } from '../db/debt.repository';
 import { deletePaymentPreferences } from '../db/payment-preferences.repository';
@@ -9,6 +9,7 @@ import { deletePushSubscriptionsOf } from '../db/push-subscription.repository';
 import {
   mailMessages,
   notificationPreferences,
+  outbox,
   passkeys,
   securityEvents,
   sentReminders,
@@ -25,6 +26,7 @@ import { debtsToForgive, forgiveDebtsOwedTo } from './debts/forgive-debts';
 import { leaveCurrentOrganization } from './leave-current-organization';
 import { assertMayLeave } from './membership';
 import { checkMemberPassword, type KnownBrowser } from './password-checks';
+import { PASSWORD_RESET_TOPIC } from './request-password-reset';
 import { refuseIfLastAdmin } from './set-user-role';
 
 /** Step 1: the password, then a confirmation link by email (valid 1 h). Refused as leaving is. */
@@ -72,7 +74,8 @@ async function refuseWhileOwingAMember(tx: DbOrTx, userId: string): Promise<void
 /**
  * What was mailed to the account goes with it: the address and the text (which names the
  * member) of every email, and one still waiting (quiet hours, a retry) is withdrawn, not sent
- * to someone who asked to be forgotten.
+ * to someone who asked to be forgotten. A reset asked for with the address goes too, waiting or
+ * done: the row keeps the address as typed (looked into after the answer, ADR 0056).
  */
 async function eraseMailTo(tx: DbOrTx, address: string, placeholder: string): Promise<void> {
   await tx
@@ -84,6 +87,14 @@ async function eraseMailTo(tx: DbOrTx, address: string, placeholder: string): Pr
       status: sql`case when ${mailMessages.sentAt} is null then 'withdrawn' else ${mailMessages.status} end`,
     })
     .where(eq(mailMessages.toAddress, address));
+  await tx
+    .delete(outbox)
+    .where(
+      and(
+        eq(outbox.topic, PASSWORD_RESET_TOPIC),
+        sql`lower(${outbox.payload}->>'email') = lower(${address})`,
+      ),
+    );
 }
 
 /**
