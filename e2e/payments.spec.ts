@@ -113,7 +113,7 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
     .click();
   await byHand.page
     .getByRole('dialog', { name: 'Annullare il pagamento dichiarato?' })
-    .getByRole('button', { name: 'Annulla il pagamento' })
+    .getByRole('button', { name: 'Sì, annullalo' })
     .click();
   await expectToast(byHand.page, 'Pagamento annullato');
   await contributeWith(byHand.page, 'Manuale');

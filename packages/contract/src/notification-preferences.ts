@@ -51,7 +51,6 @@ export const urgentNotificationTypes: readonly NotificationType[] = [
   'payment_failed',
   'cover_failed',
   'contribution_not_received',
-  'cover_cancelled',
 ];
 
 /** Due payments reach every channel by default (issue 14); everything else the app and push. */

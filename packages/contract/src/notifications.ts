@@ -56,6 +56,8 @@ export const notificationTypes = [
   'cover_not_received',
   // The one who declared cash for my contribution took it back: it is unpaid again.
   'cover_cancelled',
+  // Cash declared to me (as this round's recipient) was taken back by the one who declared it.
+  'declaration_cancelled',
   'debt_repayment_declared',
   'debt_repayment_not_received',
   // A repayment declared to me days ago that I have neither confirmed nor refused.

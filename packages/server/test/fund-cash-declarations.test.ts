@@ -163,8 +163,10 @@ describe('cash its payer takes back (POST …/contributions/{cid}/cancel)', () =
     await act(brother, 'contributions', card());
     expect((await fundOf(recipient)).round?.contributedBy).toEqual([brother.id]);
     await t.flushOutbox();
-    // Nobody is told of his own slip; his export keeps it, as taken back.
-    expect((await noticesOf(recipient)).map((n) => n.type)).not.toContain('cover_cancelled');
+    // The recipient is told (the cash is handed outside Giro); his export keeps it, as taken back.
+    expect((await noticesOf(recipient)).filter((n) => n.type === 'declaration_cancelled')).toEqual([
+      expect.objectContaining({ body: expect.stringContaining(brother.name) }),
+    ]);
     expect((await noticesOf(brother)).map((n) => n.type)).not.toContain('cover_cancelled');
     const exported = (await brother.client.get('/api/account/export')).json<{
       fundContributions: { method: string; status: string }[];
@@ -188,9 +190,34 @@ describe('cash its payer takes back (POST …/contributions/{cid}/cancel)', () =
       expect.objectContaining({ link: '/', body: expect.stringContaining(sister.name) }),
     ]);
     expect((await noticesOf(sister)).map((n) => n.type)).not.toContain('cover_not_received');
+    expect((await noticesOf(recipient)).filter((n) => n.type === 'declaration_cancelled')).toEqual([
+      expect.objectContaining({ body: expect.stringContaining(sister.name) }),
+    ]);
     expect((await brother.client.get('/api/debts')).json<{ debts: DebtView[] }>().debts).toEqual([]);
     // His call closes once he pays (or declares) himself.
     await act(brother, 'contributions', card());
     expect((await noticesOf(brother)).map((n) => n.type)).not.toContain('cover_cancelled');
+  });
+
+  it('after his window closed his own declaration stands, for the recipient to answer: a 409 in his language', async () => {
+    const { fundId, recipient, sister, brother } = await roundOfThree();
+    await act(sister, 'contributions', card());
+    await act(brother, 'contributions', { method: 'manual' });
+    await fastForward(recipient, 7 * DAY);
+    const cash = (await declaredBy(recipient, fundId, brother.id))!;
+    const late = await brother.client.request(
+      'POST',
+      `/api/rotating-fund/${fundId}/contributions/${cash.id}/cancel`,
+      undefined,
+      {
+        headers: { 'accept-language': 'it' },
+      },
+    );
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      code: 'CONTRIBUTION_WINDOW_CLOSED',
+      message: 'La finestra dei contributi è chiusa',
+    });
+    expect((await declaredBy(recipient, fundId, brother.id))?.id).toBe(cash.id);
   });
 });

@@ -96,6 +96,15 @@ describe('covering a member (domain.md, Second wave)', () => {
     expect(h.state.contributions.filter((c) => c.contributorId === m).map((c) => c.paidBy)).toEqual([other]);
   });
 
+  it('a cover by hand made while the vote about the member is open may be taken back then, as it could be made', () => {
+    const { h, p, m, other } = running();
+    missTheWindow(h, [p, other]);
+    h.run({ type: 'Contribute', userId: p, contributionId: 'cash', method: 'manual', onBehalfOf: m });
+    expect(h.run({ type: 'CancelDeclaration', userId: p, contributionId: 'cash' })).toEqual([
+      { type: 'DeclarationCancelled', at: h.now, contributionId: 'cash', memberId: m, paidBy: p },
+    ]);
+  });
+
   it('a declaration of the member’s own, or a cover that counts, still bars paying twice', () => {
     const { h, recipient, p, m, other } = running();
     h.run({ type: 'Contribute', userId: m, contributionId: 'mine', method: 'manual' });

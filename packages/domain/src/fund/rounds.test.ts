@@ -177,6 +177,27 @@ describe('phase 6, rounds and contributions', () => {
     expect(h.state.phase).toBe('awaiting_withdrawal');
   });
 
+  it('after the window closed, the member’s own declaration stands until the recipient answers it; in a granted wait it may go', () => {
+    const { h, recipient, payers } = started();
+    h.openWindow();
+    h.run({ type: 'Contribute', userId: payers[0]!, contributionId: 'c1', method: 'card' });
+    h.run({ type: 'Contribute', userId: payers[1]!, contributionId: 'm2', method: 'manual' });
+    h.advance(h.state.round!.withdrawalAt - h.now);
+    // Taken back now, he could not pay until a vote granted a wait: it stays for the recipient.
+    expect(h.refusal({ type: 'CancelDeclaration', userId: payers[1]!, contributionId: 'm2' })).toBe(
+      'CONTRIBUTION_WINDOW_CLOSED',
+    );
+    const [vote] = h.state.round!.emergencies;
+    for (const voter of vote!.voters)
+      h.run({ type: 'VoteEmergency', userId: voter, voteId: vote!.id, choice: 'wait' });
+    expect(h.run({ type: 'CancelDeclaration', userId: payers[1]!, contributionId: 'm2' })).toEqual([
+      { type: 'DeclarationCancelled', at: h.now, contributionId: 'm2', memberId: payers[1] },
+    ]);
+    h.payoutAccounts.add(recipient);
+    h.run({ type: 'Contribute', userId: payers[1]!, contributionId: 'c2', method: 'card' });
+    expect(h.state.phase).toBe('awaiting_withdrawal');
+  });
+
   it('a declaration refused after the window closed leaves the vote about the member, and the strike, as they were', () => {
     const { h, recipient, payers } = started();
     h.openWindow();

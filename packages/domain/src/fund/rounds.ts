@@ -173,6 +173,10 @@ export function refuseReceipt(d: Draft, userId: string, contributionId: string, 
  * declared by mistake, or they would rather pay another way. Like a refusal it never counted,
  * so the round, its votes and strikes stay as they are. Before, only the recipient could undo a
  * declaration, and until they did it barred the member from paying by card.
+ *
+ * Only while the same payment could be made again now: after the member's window closed, a
+ * member's own declaration stands until the recipient answers it (confirmed, it still closes
+ * the vote about them; taken back, the member could not pay until a vote granted a wait).
  */
 export function cancelDeclaration(d: Draft, userId: string, contributionId: string, at: number): void {
   const s = d.state;
@@ -180,6 +184,10 @@ export function cancelDeclaration(d: Draft, userId: string, contributionId: stri
   const c = roundContributions(s).find((x) => x.id === contributionId);
   // Another's declaration is not found, as one already answered is: nothing to tell apart.
   if (c?.status !== 'declared' || (c.paidBy ?? c.contributorId) !== userId) fail('CONTRIBUTION_NOT_FOUND');
+  // As `contribute` decides: a cover may also come while the vote about the member is open.
+  const voteOpen = s.round.emergencies.some((v) => v.memberId === c.contributorId);
+  if (!isWindowOpen(d, c.contributorId, at) && !(c.paidBy !== undefined && voteOpen))
+    fail('CONTRIBUTION_WINDOW_CLOSED');
   d.emit({
     type: 'DeclarationCancelled',
     at,

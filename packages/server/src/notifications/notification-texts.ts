@@ -457,11 +457,21 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   cover_cancelled: {
     en: {
       title: 'Your contribution is unpaid again',
-      body: '{{member}} took back the cash payment they declared for your contribution, so it is not paid. Pay it yourself as soon as you can, or talk to them first.',
+      body: '{{member}} took back the cash payment they declared for your contribution, so it is not paid. Open Giro to see what you can do now, or talk to them first.',
     },
     it: {
       title: 'Il tuo contributo non risulta più versato',
-      body: '{{member}} ha ritirato il pagamento in contanti che aveva dichiarato per il tuo contributo, quindi non risulta versato. Versalo tu appena puoi, o parlane prima con lui o lei.',
+      body: '{{member}} ha ritirato il pagamento in contanti che aveva dichiarato per il tuo contributo, quindi non risulta versato. Apri Giro per vedere cosa puoi fare ora, o parlane prima con lui o lei.',
+    },
+  },
+  declaration_cancelled: {
+    en: {
+      title: 'A payment by hand was cancelled',
+      body: '{{member}} cancelled a cash payment they had declared to you this round, so it no longer counts. If you did receive the cash, talk to them.',
+    },
+    it: {
+      title: 'Un pagamento a mano è stato annullato',
+      body: '{{member}} ha annullato un pagamento in contanti che ti aveva dichiarato per questo turno, quindi non conta più. Se hai ricevuto i contanti, parlane con lui o lei.',
     },
   },
   debt_repayment_declared: {

@@ -187,9 +187,16 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
           });
         break;
       }
-      case 'DeclarationCancelled':
-        // A member's own: nothing to tell (the recipient's call closes once none waits). A
-        // cover: the member covered owes the round again, and may have counted on it.
+      case 'DeclarationCancelled': {
+        // The recipient learns it (their call to confirm closes once none waits): the cash is
+        // handed outside Giro, and one who did get it should not hear of it only by its absence.
+        // A cover's member covered owes the round again, and may have counted on it.
+        const payer = event.paidBy ?? event.memberId;
+        notes.push({
+          userId: input.before.round!.recipientId,
+          type: 'declaration_cancelled',
+          data: { memberName: input.names.get(payer) },
+        });
         if (event.paidBy !== undefined)
           notes.push({
             userId: event.memberId,
@@ -197,6 +204,7 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
             data: { memberName: input.names.get(event.paidBy) },
           });
         break;
+      }
       case 'CoverSuperseded':
         // The one who declared the cash learns it no longer counts (and to ask for it back).
         notes.push({

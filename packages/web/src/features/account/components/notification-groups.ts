@@ -31,6 +31,7 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'contribution_not_received',
     'cover_not_received',
     'cover_cancelled',
+    'declaration_cancelled',
     'debt_repayment_declared',
     'debt_repayment_not_received',
     'debt_repayment_unanswered',

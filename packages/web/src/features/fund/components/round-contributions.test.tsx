@@ -61,6 +61,7 @@ describe("the round's contributions, as the recipient sees them", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Il denaro non ti è arrivato?' });
     expect(dialog.textContent).toContain('50,00');
     expect(dialog.textContent).toContain('dichiarato da Sara Verdi per Anna Bianchi');
+    expect(dialog.textContent).toContain('a Anna Bianchi sarà chiesto di versare il contributo');
     expect(calls.some((c) => c.url.endsWith('/not-received'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: "Non l'ho ricevuto" }));
     await waitFor(() =>
@@ -94,6 +95,7 @@ describe('a payment by hand, as the one who declared it sees it', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Annullare il pagamento dichiarato?' });
     expect(dialog.textContent).toContain('50,00');
+    expect(dialog.textContent).toContain('per Anna Bianchi non conterà più');
     // Cancelling the question sends nothing.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Annulla' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -103,15 +105,31 @@ describe('a payment by hand, as the one who declared it sees it', () => {
         name: 'Annulla il pagamento dichiarato da Sara Verdi per Anna Bianchi',
       }),
     );
-    fireEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Annulla il pagamento' }),
-    );
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sì, annullalo' }));
     await waitFor(() =>
       expect(
         calls.filter((c) => c.url.endsWith(`/contributions/${COVER}/cancel`) && c.method === 'POST'),
       ).toHaveLength(1),
     );
     expect(await screen.findByText('Pagamento annullato')).toBeTruthy();
+  });
+
+  it('once the member’s window closed, their own declaration stands for the recipient to answer', async () => {
+    const own = { ...cashCover, paidBy: null, contributorId: 'u1' };
+    const closed = testFund({
+      ...fund,
+      round: testRound({ withdrawalAt: '2020-01-15T00:00:00.000Z' }),
+    });
+    fakeServer({
+      'GET /api/rotating-fund': closed,
+      [`GET ${base}/monthly-contributions`]: { contributions: [own] },
+      [`GET ${base}/risk`]: { score: 0, reasons: [] },
+    });
+    renderAt('/', <FundSection userId="u1" />);
+    const list = await screen.findByTestId('round-contributions');
+    expect(within(list).getByText('Dichiarato')).toBeTruthy();
+    expect(within(list).queryByRole('button')).toBeNull();
+    expect(screen.getByText(/in attesa della conferma del beneficiario.$/)).toBeTruthy();
   });
 
   it('Anna, the member covered, sees the cover but may not cancel it', async () => {

@@ -2,8 +2,10 @@ import type { ContributionView, FundView } from '@giro/contract/fund';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useNow } from '../../../lib/clock-store';
 import { euro, longDate } from '../../../lib/format';
 import { useFundAction } from '../api/fund-actions';
+import { mayCancelDeclaration } from '../hooks/cover-rules';
 import { useMemberName } from '../hooks/use-fund-people';
 
 /**
@@ -29,6 +31,13 @@ export function RoundContributions({
   const confirm = useFundAction('confirmReceipt');
   const refuse = useFundAction('refuseReceipt');
   const cancel = useFundAction('cancelDeclaration');
+  const nowMs = useNow(30_000);
+  const mayCancel = (c: ContributionView) =>
+    c.method === 'manual' &&
+    c.status === 'declared' &&
+    (c.paidBy ?? c.contributorId) === userId &&
+    fund.round !== null &&
+    mayCancelDeclaration(fund.round, c, nowMs);
   const busy = confirm.isPending || refuse.isPending;
   // A cover names who paid as well: the recipient answers the one who says they gave the cash.
   const who = (c: ContributionView) =>
@@ -71,12 +80,16 @@ export function RoundContributions({
                   </Button>
                 }
                 title={t('fund.round.refuseTitle')}
-                body={t('fund.round.refuseBody', { name: who(c), amount: euro(c.amountCents) })}
+                body={t('fund.round.refuseBody', {
+                  name: who(c),
+                  member: name(c.contributorId),
+                  amount: euro(c.amountCents),
+                })}
                 confirmLabel={t('fund.round.refuseConfirm')}
                 onConfirm={() => refuse.run({ fundId: fund.id, id: c.id })}
               />
             </div>
-          ) : c.method === 'manual' && c.status === 'declared' && (c.paidBy ?? c.contributorId) === userId ? (
+          ) : mayCancel(c) ? (
             <ConfirmDialog
               trigger={
                 <Button
@@ -89,7 +102,14 @@ export function RoundContributions({
                 </Button>
               }
               title={t('fund.round.cancelTitle')}
-              body={t('fund.round.cancelBody', { amount: euro(c.amountCents) })}
+              body={
+                c.paidBy
+                  ? t('fund.round.cancelCoverBody', {
+                      amount: euro(c.amountCents),
+                      member: name(c.contributorId),
+                    })
+                  : t('fund.round.cancelBody', { amount: euro(c.amountCents) })
+              }
               confirmLabel={t('fund.round.cancelConfirm')}
               onConfirm={() => cancel.run({ fundId: fund.id, id: c.id })}
             />

@@ -7,6 +7,7 @@ import { euro, longDate } from '../../../lib/format';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { useRoundContributions } from '../api/fund-queries';
 import { usePaymentProcessing } from '../api/sent-payments';
+import { mayCancelDeclaration } from '../hooks/cover-rules';
 import { type NowCardAbove, nowCardCovers, nowItem, roundPaymentsFor } from '../hooks/now-item';
 import { roleIn, useMemberName } from '../hooks/use-fund-people';
 import { DeadlineCountdown } from './deadline-countdown';
@@ -48,7 +49,7 @@ export function RoundPanel({
   const isWindowOpen = now >= Date.parse(round.windowOpensAt);
   const extension = round.extensions[userId];
   // Their own declaration, not someone else's cover in cash, which their payment would replace.
-  const declared = contributions.some(
+  const declared = contributions.find(
     (c) => c.contributorId === userId && c.status === 'declared' && !c.paidBy,
   );
   const processing = usePaymentProcessing(fund, userId);
@@ -121,7 +122,12 @@ export function RoundPanel({
           {!isWindowOpen && <p className="text-sm text-stone-600">{t('fund.round.windowNotOpen')}</p>}
         </div>
       )}
-      {declared && <p className="text-sm font-medium">{t('fund.round.awaitingConfirmation')}</p>}
+      {declared && (
+        <p className="text-sm font-medium">
+          {t('fund.round.awaitingConfirmation')}
+          {mayCancelDeclaration(round, declared, now) && ` ${t('fund.round.cancelHint')}`}
+        </p>
+      )}
       {round.contributedBy.includes(userId) && (
         <p className="text-sm font-medium">{t('fund.round.youContributed')}</p>
       )}

@@ -26,3 +26,19 @@ export function coverableMembers(
       (windowOpenFor(id) || round.emergencies.some((vote) => vote.memberId === id)),
   );
 }
+
+/**
+ * Whether the one who declared this payment by hand may cancel it now, as the server's decider
+ * rules (ADR 0055): only while the same payment could be made again, that is in the member's
+ * window or a wait a vote granted, and for a cover also while the vote about the member is open.
+ */
+export function mayCancelDeclaration(
+  round: NonNullable<FundView['round']>,
+  c: ContributionView,
+  nowMs: number,
+): boolean {
+  const voteOpen = round.emergencies.some((vote) => vote.memberId === c.contributorId);
+  if (nowMs < Date.parse(round.withdrawalAt) && !voteOpen) return true;
+  if (nowMs < Date.parse(round.extensions[c.contributorId] ?? '1970-01-01')) return true;
+  return Boolean(c.paidBy) && voteOpen;
+}
