@@ -267,4 +267,54 @@ describe('payouts: money from PayPal to the recipient’s PayPal email, the rest
     expect(await ledgerBalances(ann)).toEqual([]);
     await expectReconciled(1);
   });
+
+  it('a request paid wholly through PayPal, to an owner with no account: a PayPal email is enough to retry its failed payout', async () => {
+    const [ann, bob] = (await organizationOf(t, 2)) as [Member, Member];
+    const request = await createRequest(ann, 'Bici', 4_000);
+    await contribute(bob, request.id, 4_000, {
+      method: 'paypal',
+      paymentMethodId: undefined,
+      billingAddress: undefined,
+    });
+    await t.flushOutbox();
+    // Neither an account nor a PayPal email: the payout fails and its money waits.
+    expect((await details(ann, request.id)).payout?.status).toBe('failed');
+    const retry = () => ann.client.post(`/api/requests/${request.id}/retry-payout`);
+    expect((await retry()).json()).toMatchObject({ code: 'PAYOUT_ACCOUNT_REQUIRED' });
+    // Before, an account was asked for even here, where all of it goes to her PayPal email.
+    expect((await ann.client.put('/api/user/paypal', { paypalEmail: 'ann@paypal.example' })).statusCode).toBe(
+      200,
+    );
+    expect((await retry()).statusCode).toBe(200);
+    await t.flushOutbox();
+    const paid = await details(ann, request.id);
+    expect(paid.payout?.status).toBe('paid');
+    expect(payouts()).toEqual([
+      expect.objectContaining({
+        idempotencyKey: `paypal-payout:request:${request.id}`,
+        amountCents: paid.payout!.netCents,
+      }),
+    ]);
+    expect(await ledgerBalances(ann)).toEqual([]);
+    await expectReconciled(1);
+  });
+
+  it('a request paid partly by card still asks an owner with only a PayPal email for an account', async () => {
+    const [ann, bob] = (await organizationOf(t, 2)) as [Member, Member];
+    await ann.client.put('/api/user/paypal', { paypalEmail: 'ann@paypal.example' });
+    const request = await createRequest(ann, 'Bici', 4_000);
+    await contribute(bob, request.id, 2_000);
+    await contribute(bob, request.id, 2_000, {
+      method: 'paypal',
+      paymentMethodId: undefined,
+      billingAddress: undefined,
+    });
+    await t.flushOutbox();
+    expect((await details(ann, request.id)).payout?.status).toBe('failed');
+    const retry = await ann.client.post(`/api/requests/${request.id}/retry-payout`);
+    // The card part needs an account: refused at once, and nothing went out, PayPal's part neither.
+    expect(retry.statusCode).toBe(422);
+    expect(retry.json()).toMatchObject({ code: 'PAYOUT_ACCOUNT_REQUIRED' });
+    expect(payouts()).toEqual([]);
+  });
 });

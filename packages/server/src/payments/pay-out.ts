@@ -57,6 +57,25 @@ export async function payoutPlanOf(
 }
 
 /**
+ * Whether paying this out needs the recipient's connected account, as `makePlan` would decide
+ * it without asking PayPal: the PayPal part goes to PayPal when an earlier attempt sent it or
+ * the recipient has an email for it, and the rest needs the account. For a clear refusal
+ * before an attempt that could only fail; the plan stays the guard. Before, a retry asked for
+ * an account always, and an owner paid wholly through PayPal could not retry without one.
+ */
+export async function payoutNeedsAccount(
+  db: Db,
+  payout: { recipientId: string; netCents: number; paypal?: { netCents: number; key: string } },
+): Promise<boolean> {
+  const share = payout.paypal;
+  const paypalGoes =
+    share !== undefined &&
+    ((await paypalPartsSent(db, share.key)).length > 0 ||
+      (await paypalEmailOf(db, payout.recipientId)) !== null);
+  return payout.netCents - (share && paypalGoes ? share.netCents : 0) > 0;
+}
+
+/**
  * The PayPal part: paid by an earlier attempt (whatever the recipient's email is now: cleared
  * since, the whole net to the account would pay that part twice), or to their email now, or
  * none, everything to the account. A part an earlier attempt sent and PayPal gave back since

@@ -7,11 +7,11 @@ import {
   requestIdParamsSchema,
   requestsOverviewSchema,
 } from '@giro/contract/requests';
-import { activePayoutAccountOf } from '../db/payout-account.repository';
 import { AppError } from '../errors';
 import { rememberAcceptedPayment } from '../use-cases/payment-preferences';
 import { contributeToRequestByPaypal } from '../use-cases/requests/contribute-to-request-by-paypal';
 import { getRequest, getRequests } from '../use-cases/requests/get-requests';
+import { retryRequestPayout } from '../use-cases/requests/retry-request-payout';
 import { runRequestCommand } from '../use-cases/requests/run-request-command';
 import { idempotencyHeaders, idempotentRequest } from './idempotent-request';
 import { type Routes, typed } from './route-kit';
@@ -80,20 +80,10 @@ export const requestRoutes: Routes = (app, deps) => {
     });
   }
 
-  // A failed payout's money waits; the owner asks again once their payout account works.
-  r.post('/api/requests/:id/retry-payout', { schema: { tags, params, response } }, async (request) => {
-    const user = await request.requireUser();
-    // The owner's own request needs their account; anyone else is refused by the decider (403).
-    const { ownerId } = await getRequest(deps, user, request.params.id);
-    if (ownerId === user.id && !(await activePayoutAccountOf(deps.db, user.id)))
-      throw new AppError('PAYOUT_ACCOUNT_REQUIRED');
-    return runRequestCommand(
-      deps,
-      user,
-      { type: 'RetryRequestPayout', requestId: request.params.id, userId: user.id },
-      {},
-    );
-  });
+  // A failed payout's money waits; the owner asks again once it can go.
+  r.post('/api/requests/:id/retry-payout', { schema: { tags, params, response } }, async (request) =>
+    retryRequestPayout(deps, await request.requireUser(), request.params.id),
+  );
 
   r.post(
     '/api/requests/:id/contributions',

@@ -1,5 +1,5 @@
 import type { RequestDetails, RequestsOverview } from '@giro/contract/requests';
-import type { RequestsState } from '@giro/domain/requests/request-types';
+import type { FundingRequest, RequestsState } from '@giro/domain/requests/request-types';
 import type { DbOrTx } from '../../db/client';
 import { findEndedRequest } from '../../db/request.repository';
 import { displayNames, type UserRow } from '../../db/user.repository';
@@ -31,11 +31,18 @@ export async function getRequests(deps: Deps, user: UserRow): Promise<RequestsOv
  * exist.
  */
 export async function getRequest(deps: Deps, user: UserRow, requestId: string): Promise<RequestDetails> {
+  const { snapshot, state, request, ended } = await requestIn(deps, user, requestId);
+  const names = await requestNamesOf(deps.db, snapshot, ended ? { requests: [request] } : undefined);
+  return requestDetails(state, request, names);
+}
+
+/** One request of the caller's organization as the domain holds it; `ended`: let go by its state. */
+export async function requestIn(deps: Deps, user: UserRow, requestId: string) {
   const snapshot = await snapshotIn(deps, user);
   const state = snapshot.requests ?? EMPTY_REQUESTS;
-  const request = state.requests.find((r) => r.id === requestId);
-  if (request) return requestDetails(state, request, await requestNamesOf(deps.db, snapshot));
-  const ended = await findEndedRequest(deps.db, snapshot.id, requestId);
-  if (!ended) throw new AppError('REQUEST_NOT_FOUND');
-  return requestDetails(state, ended, await requestNamesOf(deps.db, snapshot, { requests: [ended] }));
+  const held = state.requests.find((r) => r.id === requestId);
+  const request: FundingRequest | undefined =
+    held ?? (await findEndedRequest(deps.db, snapshot.id, requestId));
+  if (!request) throw new AppError('REQUEST_NOT_FOUND');
+  return { snapshot, state, request, ended: held === undefined };
 }

@@ -1,5 +1,5 @@
 import { heldContributions } from '@giro/domain/requests/decide-request';
-import type { RequestEvent, RequestsState } from '@giro/domain/requests/request-types';
+import type { FundingRequest, RequestEvent, RequestsState } from '@giro/domain/requests/request-types';
 import type { DbOrTx } from '../../db/client';
 import type { NewNotification } from '../../db/notification.repository';
 import { displayNameOf } from '../../db/user.repository';
@@ -16,6 +16,22 @@ import {
 export const payoutSubject = (requestId: string, attempt: number) =>
   attempt === 1 ? `request-payout:${requestId}` : `request-payout:${requestId}:${attempt}`;
 export const attemptOf = (subject: string) => Number(subject.split(':')[2] ?? 1);
+
+/**
+ * What an ended request's payout pays its owner: the net, and the part of it that came through
+ * PayPal (paid to the owner's PayPal email, under one key for every attempt).
+ */
+export function ownerPayout(request: FundingRequest) {
+  const payout = request.payout!;
+  const paypalGross = heldContributions(request)
+    .filter((c) => c.method === 'paypal')
+    .reduce((sum, c) => sum + c.amountCents, 0);
+  return {
+    recipientId: request.ownerId,
+    netCents: payout.netCents,
+    ...paypalShare(payout, paypalGross, `paypal-payout:request:${request.id}`),
+  };
+}
 
 export interface RequestEffectInput {
   organizationId: string;
@@ -73,14 +89,12 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
       case 'RequestPayoutRetried': {
         const request = find(event.requestId);
         const attempt = event.type === 'RequestPaidOut' ? 1 : event.attempt;
-        const payout = request.payout!;
+        const payout = ownerPayout(request);
         // Card money is only held until now: the payout captures it first (once per contribution),
         // unless it was captured before (early, ADR 0048, or by an attempt that failed).
-        const held = heldContributions(request);
-        const captures = held.filter((c) => (c.method ?? 'card') === 'card' && !c.captured).map((c) => c.id);
-        const paypalGross = held
-          .filter((c) => c.method === 'paypal')
-          .reduce((sum, c) => sum + c.amountCents, 0);
+        const captures = heldContributions(request)
+          .filter((c) => (c.method ?? 'card') === 'card' && !c.captured)
+          .map((c) => c.id);
         await enqueuePayment(
           tx,
           {
@@ -88,14 +102,7 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
             subject: payoutSubject(request.id, attempt),
             userId: request.ownerId,
             amountCents: payout.netCents,
-            request: {
-              kind: 'payout',
-              target,
-              recipientId: request.ownerId,
-              netCents: payout.netCents,
-              captures,
-              ...paypalShare(payout, paypalGross, `paypal-payout:request:${request.id}`),
-            },
+            request: { kind: 'payout', target, captures, ...payout },
           },
           now,
         );

@@ -1,0 +1,31 @@
+import type { RequestDetails } from '@giro/contract/requests';
+import { activePayoutAccountOf } from '../../db/payout-account.repository';
+import type { UserRow } from '../../db/user.repository';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { payoutNeedsAccount } from '../../payments/pay-out';
+import { requestIn } from './get-requests';
+import { ownerPayout } from './request-effects';
+import { runRequestCommand } from './run-request-command';
+
+/**
+ * A failed payout's money waits; the owner asks again once it can go. A payout that needs
+ * their connected account (a part not paid through PayPal, or a PayPal part with no email to go
+ * to) is refused at once without one, rather than tried and failed again. Anyone but the owner
+ * is refused by the decider (403).
+ */
+export async function retryRequestPayout(
+  deps: Deps,
+  user: UserRow,
+  requestId: string,
+): Promise<RequestDetails> {
+  const { request } = await requestIn(deps, user, requestId);
+  if (
+    request.ownerId === user.id &&
+    request.payout &&
+    (await payoutNeedsAccount(deps.db, ownerPayout(request))) &&
+    !(await activePayoutAccountOf(deps.db, user.id))
+  )
+    throw new AppError('PAYOUT_ACCOUNT_REQUIRED');
+  return runRequestCommand(deps, user, { type: 'RetryRequestPayout', requestId, userId: user.id }, {});
+}
