@@ -80,7 +80,7 @@ export function RoundContributions({
                   </Button>
                 }
                 title={t('fund.round.refuseTitle')}
-                body={t('fund.round.refuseBody', {
+                body={t(c.paidBy ? 'fund.round.refuseCoverBody' : 'fund.round.refuseBody', {
                   name: who(c),
                   member: name(c.contributorId),
                   amount: euro(c.amountCents),
