@@ -52,6 +52,7 @@ describe('passkeys', () => {
     // The handle the authenticator keeps names nobody: not the username, not the email.
     expect(Buffer.from(options.user.id, 'base64url').toString()).not.toContain(person.username);
     expect(options.authenticatorSelection.residentKey).toBe('required');
+    expect(options.authenticatorSelection.userVerification).toBe('required');
 
     const { authenticator, response } = await addPasskey(client);
     expect(response.statusCode).toBe(200);
@@ -87,6 +88,27 @@ describe('passkeys', () => {
     const stranger = await signInWith(new SoftAuthenticator(rpId, origin));
     expect(stranger.response.statusCode).toBe(401);
     expect(stranger.response.json().code).toBe('PASSKEY_REFUSED');
+  });
+
+  it('refuses an authenticator that does not check who holds it, registering or signing in', async () => {
+    const { client } = await register(t.app);
+    const bare = new SoftAuthenticator(rpId, origin);
+    bare.verifiesUser = false;
+    const refused = await addPasskey(client, 'Security key', bare);
+    expect(refused.response.statusCode).toBe(401);
+    expect(refused.response.json().code).toBe('PASSKEY_REFUSED');
+    expect((await client.get('/api/passkeys')).json().passkeys).toEqual([]);
+    // One registered while it did verify, answering later without: a stolen, unlocked device.
+    const { authenticator } = await addPasskey(client);
+    authenticator.verifiesUser = false;
+    const options = (await new TestClient(t.app).post('/api/passkeys/authentication/options')).json();
+    expect(options.userVerification).toBe('required');
+    const unverified = await signInWith(authenticator);
+    expect(unverified.response.statusCode).toBe(401);
+    expect(unverified.response.json().code).toBe('PASSKEY_REFUSED');
+    expect(unverified.client.cookie('giro.sid')).toBeUndefined();
+    authenticator.verifiesUser = true;
+    expect((await signInWith(authenticator)).response.statusCode).toBe(200);
   });
 
   it('refuses a challenge that has expired, or was given to someone else', async () => {

@@ -93,7 +93,9 @@ export async function passkeyRegistrationOptions(
     timeout: CHALLENGE_MS,
     attestationType: 'none',
     excludeCredentials: existing.map((row) => ({ id: row.credentialId, transports: row.transports })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    // Verified: a passkey alone signs in and moves money, so it must be the member's own finger
+    // or PIN, not just the device in hand (a bare security key, or a phone left unlocked).
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
   await remember(deps, options.challenge, 'registration', user.id);
   return options;
@@ -119,7 +121,7 @@ export async function registerPasskey(
       expectedChallenge: challenge,
       expectedOrigin: deps.config.webauthn.origins,
       expectedRPID: deps.config.webauthn.rpId,
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
   } catch (error) {
     deps.logger.info({ err: error }, 'passkey registration refused');
@@ -159,7 +161,7 @@ export async function passkeySignInOptions(deps: Deps) {
   const options = await generateAuthenticationOptions({
     rpID: deps.config.webauthn.rpId,
     timeout: CHALLENGE_MS,
-    userVerification: 'preferred',
+    userVerification: 'required',
   });
   await remember(deps, options.challenge, 'authentication', null);
   return options;
@@ -196,7 +198,9 @@ export async function signInWithPasskey(
         counter: 0,
         transports: passkey.transports as never,
       },
-      requireUserVerification: false,
+      // A passkey registered before stop 73 was asked for verification only if it could: one that
+      // cannot is refused now, and its member signs in with their password and adds another.
+      requireUserVerification: true,
     });
   } catch (error) {
     deps.logger.info({ err: error }, 'passkey sign-in refused');

@@ -11,6 +11,8 @@ export class SoftAuthenticator {
   private readonly keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   counter = 0;
   userHandle: string | undefined;
+  /** Whether it checks who holds it (a PIN, a fingerprint): a bare security key says it does not. */
+  verifiesUser = true;
 
   constructor(
     private readonly rpId: string,
@@ -40,7 +42,7 @@ export class SoftAuthenticator {
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const authData = Buffer.concat([
-      this.authDataHead(0x45),
+      this.authDataHead(0x41),
       Buffer.alloc(16),
       idLength,
       this.credentialId,
@@ -70,7 +72,7 @@ export class SoftAuthenticator {
   signIn(options: { challenge: string }, origin = this.origin) {
     this.counter += 1;
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, origin);
-    const authData = this.authDataHead(0x05);
+    const authData = this.authDataHead(0x01);
     const signature = createSign('SHA256')
       .update(Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]))
       .sign(this.keys.privateKey);
@@ -92,10 +94,15 @@ export class SoftAuthenticator {
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   }
 
-  /** rpIdHash, flags (user present, verified; attested data when registering), counter. */
+  /** rpIdHash, flags (user present, verified if it does; attested data when registering), counter. */
   private authDataHead(flags: number) {
     const counter = Buffer.alloc(4);
     counter.writeUInt32BE(this.counter);
-    return Buffer.concat([createHash('sha256').update(this.rpId).digest(), Buffer.from([flags]), counter]);
+    const verified = this.verifiesUser ? 0x04 : 0;
+    return Buffer.concat([
+      createHash('sha256').update(this.rpId).digest(),
+      Buffer.from([flags | verified]),
+      counter,
+    ]);
   }
 }
