@@ -45,6 +45,20 @@ export interface TranslationContext {
 const pickOf = <T>(list: readonly T[], who: number): T | undefined => list[who % Math.max(1, list.length)];
 
 /**
+ * A payment declared by hand this round, or with none declared any of the round's, in another
+ * state, which the fund must refuse to answer or cancel.
+ */
+function declaredOrAny(state: FundState | undefined, who: number) {
+  const round = state?.round ? roundContributions(state) : [];
+  return (
+    pickOf(
+      round.filter((c) => c.status === 'declared'),
+      who,
+    ) ?? pickOf(round, who)
+  );
+}
+
+/**
  * A simulation action (simulation/actions.ts) as what a person does on the server: the HTTP
  * route that carries the same command, or, where the simulation decides something that on the
  * server comes from outside (a declined card, a payout's outcome), the cause in the outside
@@ -136,13 +150,7 @@ export function translate(action: Action, ctx: TranslationContext): Translation 
       return { kind: 'skip' };
     case 'confirmReceipt':
     case 'refuseReceipt': {
-      const round = state?.round ? roundContributions(state) : [];
-      // None declared: the recipient tries one in another state, which the fund must refuse.
-      const target =
-        pickOf(
-          round.filter((c) => c.status === 'declared'),
-          action.who,
-        ) ?? pickOf(round, action.who);
+      const target = declaredOrAny(state, action.who);
       if (!target || !state?.round) return { kind: 'skip' };
       const actor = byId(state.round.recipientId);
       const contributionId = target.id;
@@ -161,13 +169,7 @@ export function translate(action: Action, ctx: TranslationContext): Translation 
           );
     }
     case 'cancelDeclaration': {
-      const round = state?.round ? roundContributions(state) : [];
-      // None declared: its payer tries one in another state, which the fund must refuse.
-      const target =
-        pickOf(
-          round.filter((c) => c.status === 'declared'),
-          action.who,
-        ) ?? pickOf(round, action.who);
+      const target = declaredOrAny(state, action.who);
       if (!target) return { kind: 'skip' };
       const actor = byId(target.paidBy ?? target.contributorId);
       const contributionId = target.id;
