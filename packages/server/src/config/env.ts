@@ -71,6 +71,7 @@ const envSchema = z.object({
   PUSH_EXTRA_ORIGINS: z.string().default(''),
   /** On SIGTERM, how long /readyz answers 503 before the instance stops accepting (a balancer's check interval). */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  PASSWORD_RESET_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Passkeys' relying party: PUBLIC_URL's host name unless a proxy needs another. */
   WEBAUTHN_RP_ID: z.string().optional(),
   /** Comma-separated origins a passkey may be used from; PUBLIC_URL's origin by default. */
@@ -106,6 +107,8 @@ export type Config = {
   webauthn: { rpId: string; origins: string[] };
   /** SIGTERM: unready this long before closing (issue 19). */
   shutdownDelayMs: number;
+  /** A reset asked for is looked into at a random moment within this many ms (ADR 0056). */
+  passwordResetDelayMs: number;
 };
 
 /** Web Push (issue 14): the VAPID keys if given, the subject, the extra origins allowed. */
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     push: pushConfig(e),
     webauthn: webauthnConfig(e),
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    passwordResetDelayMs: e.PASSWORD_RESET_DELAY_MS,
   };
 }
 

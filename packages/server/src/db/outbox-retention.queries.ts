@@ -1,4 +1,4 @@
-import { and, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { deleteInBatches } from './delete-in-batches';
 import { outbox } from './schema';
@@ -21,5 +21,29 @@ export function pruneHandledOutboxRows(db: DbOrTx, now: Date, topics: readonly s
     outbox,
     outbox.id,
     and(lt(outbox.processedAt, before), inArray(outbox.topic, [...topics])),
+  );
+}
+
+/**
+ * Deletes the rows of `topic` still waiting after `maxAgeMs`, in batches; returns how many. Only
+ * for a topic whose late work is worth nothing: a reset asked for an hour ago would mail a link
+ * to someone who has given up on it, and its row keeps the address someone typed. Such a row
+ * also waits for ever where no instance has its handler (a rollback to a release before it).
+ */
+export function pruneStaleOutboxRows(
+  db: DbOrTx,
+  now: Date,
+  topic: string,
+  maxAgeMs: number,
+): Promise<number> {
+  return deleteInBatches(
+    db,
+    outbox,
+    outbox.id,
+    and(
+      eq(outbox.topic, topic),
+      isNull(outbox.processedAt),
+      lt(outbox.createdAt, new Date(now.getTime() - maxAgeMs)),
+    ),
   );
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { PRUNE_BATCH } from '../db/delete-in-batches';
 import { pruneExpiredIdempotencyKeys } from '../db/idempotency.repository';
 import { pruneOldNotifications } from '../db/notification.repository';
-import { pruneHandledOutboxRows } from '../db/outbox-retention.queries';
+import { pruneHandledOutboxRows, pruneStaleOutboxRows } from '../db/outbox-retention.queries';
 import { pruneEndedRateLimitWindows } from '../db/rate-limit.queries';
 import { pruneSentReminders } from '../db/reminder.queries';
 import { apiRequests } from '../db/schema';
@@ -53,6 +53,10 @@ function pruneSteps(deps: PruningDeps): [string, () => Promise<unknown>][] {
     [
       'outbox: handled rows',
       () => pruneHandledOutboxRows(deps.db, now(), [REALTIME_TOPIC, PUSH_TOPIC, PASSWORD_RESET_TOPIC]),
+    ],
+    [
+      'outbox: resets asked for an hour ago',
+      () => pruneStaleOutboxRows(deps.db, now(), PASSWORD_RESET_TOPIC, 3_600_000),
     ],
     ['idempotency keys', () => pruneExpiredIdempotencyKeys(deps.db, now())],
     ['rate limits', () => pruneEndedRateLimitWindows(deps.db, now())],

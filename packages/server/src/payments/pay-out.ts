@@ -56,23 +56,21 @@ export async function payoutPlanOf(
   return (row!.request as { plan: PayoutPlan }).plan;
 }
 
+/** What a plan is made from: the payout's net, its recipient and its PayPal part. */
+type PayoutShares = Pick<Payout, 'recipientId' | 'netCents' | 'paypal'>;
+
 /**
- * Whether paying this out needs the recipient's connected account, as `makePlan` would decide
- * it without asking PayPal: the PayPal part goes to PayPal when an earlier attempt sent it or
- * the recipient has an email for it, and the rest needs the account. For a clear refusal
- * before an attempt that could only fail; the plan stays the guard. Before, a retry asked for
- * an account always, and an owner paid wholly through PayPal could not retry without one.
+ * Whether paying this out now needs the recipient's connected account, decided as an attempt's
+ * plan is (`makePlan`). For a clear refusal before an attempt that could only fail; the plan
+ * stays the guard. Before, a retry asked for an account always, and an owner paid wholly
+ * through PayPal could not retry without one.
  */
 export async function payoutNeedsAccount(
   db: Db,
-  payout: { recipientId: string; netCents: number; paypal?: { netCents: number; key: string } },
+  provider: PaymentProvider,
+  payout: PayoutShares,
 ): Promise<boolean> {
-  const share = payout.paypal;
-  const paypalGoes =
-    share !== undefined &&
-    ((await paypalPartsSent(db, share.key)).length > 0 ||
-      (await paypalEmailOf(db, payout.recipientId)) !== null);
-  return payout.netCents - (share && paypalGoes ? share.netCents : 0) > 0;
+  return accountPart(payout, await paypalPlan(db, provider, payout)) > 0;
 }
 
 /**
@@ -83,16 +81,28 @@ export async function payoutNeedsAccount(
  * it is sent again, under a key of its own, to the email the recipient has now.
  */
 async function makePlan(db: Db, provider: PaymentProvider, request: Payout): Promise<PayoutPlan> {
+  const paypal = await paypalPlan(db, provider, request);
+  const accountCents = accountPart(request, paypal);
+  const accountId = accountCents > 0 ? await activePayoutAccountOf(db, request.recipientId) : null;
+  return { paypal, accountId, accountCents };
+}
+
+async function paypalPlan(
+  db: Db,
+  provider: PaymentProvider,
+  request: PayoutShares,
+): Promise<PayoutPlan['paypal']> {
   const share = request.paypal;
   const sent = share ? await paypalPartsSent(db, share.key) : [];
   const paidRef = await firstStillPaid(provider, sent);
   const email = share && !paidRef ? await paypalEmailOf(db, request.recipientId) : null;
   const again = sent.length > 0 ? { key: `${share!.key}:again:${sent.length}` } : {};
-  const paypal = paidRef ? { paidRef } : email ? { email, ...again } : null;
-  const accountCents = request.netCents - (share && paypal ? share.netCents : 0);
-  const accountId = accountCents > 0 ? await activePayoutAccountOf(db, request.recipientId) : null;
-  return { paypal, accountId, accountCents };
+  return paidRef ? { paidRef } : email ? { email, ...again } : null;
 }
+
+/** The rest, to the connected account: the net less a PayPal part that goes (or went) to PayPal. */
+const accountPart = (request: PayoutShares, paypal: PayoutPlan['paypal']) =>
+  request.netCents - (request.paypal && paypal ? request.paypal.netCents : 0);
 
 /**
  * The first of these PayPal parts that PayPal has not given back. One PayPal does not know (null)

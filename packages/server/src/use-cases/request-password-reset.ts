@@ -1,10 +1,12 @@
+import { randomInt } from 'node:crypto';
+import { emailSchema } from '@giro/contract/auth';
 import type { Language } from '@giro/contract/errors';
 import { languageOrDefault } from '@giro/contract/language';
 import type { DbOrTx } from '../db/client';
 import { countRateLimitHit } from '../db/rate-limit.queries';
 import { outbox } from '../db/schema';
 import { issueToken } from '../db/token.repository';
-import { findUserByEmail } from '../db/user.repository';
+import { findUserByEmail, lockUser, type UserRow } from '../db/user.repository';
 import type { Deps } from '../deps';
 import { enqueueMail } from '../mail/enqueue-mail';
 
@@ -30,14 +32,17 @@ interface ResetAsked {
  * that address or not, and so is the work done before it: one outbox row, whatever the address.
  * Until stop 73 the lookup, the count and the link were written before answering, so an
  * address with an account took measurably longer than one without, and the timing told what
- * the answer hid. `sendPasswordReset` does the rest.
+ * the answer hid. The row is looked into at a random moment within `passwordResetDelayMs`, not at
+ * once: the work done then for a member (a link, a mail) would otherwise slow the asker's next
+ * request on the same instance, telling the same thing a moment later. `sendPasswordReset` does
+ * the rest.
  */
 export async function requestPasswordReset(deps: Deps, email: string, asked: Language): Promise<void> {
   const now = deps.clock.now();
+  const availableAt = new Date(now.getTime() + randomInt(deps.config.passwordResetDelayMs + 1));
   const payload: ResetAsked = { email, language: asked };
-  await deps.db
-    .insert(outbox)
-    .values({ topic: PASSWORD_RESET_TOPIC, payload, availableAt: now, createdAt: now });
+  await deps.db.insert(outbox).values({ topic: PASSWORD_RESET_TOPIC, payload, availableAt, createdAt: now });
+  // The worker wakes for it when it is due (it sleeps until its next row's time).
   deps.kickOutbox();
 }
 
@@ -45,25 +50,28 @@ export async function requestPasswordReset(deps: Deps, email: string, asked: Lan
  * The outbox's handler for a reset asked for: a link (single use, 1 h) when the address belongs
  * to a user, at most RESET_LINKS_PER_HOUR an hour, mailed through the outbox in the same
  * transaction. At least once, like every handler: a crash after the commit and before the row is
- * marked sends one more link, which the hourly count still bounds.
+ * marked sends one more link, which the hourly count still bounds. A payload that is not a reset
+ * asked for (none is written so) is dropped, not retried for ever.
  */
 export function sendPasswordReset(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   return async (row: { payload: unknown }): Promise<void> => {
-    const { email, language } = row.payload as ResetAsked;
-    const user = await findUserByEmail(deps.db, email);
-    if (!user) return;
+    const asked = row.payload as Partial<ResetAsked> | null;
+    const email = emailSchema.safeParse(asked?.email);
+    if (!email.success) return;
+    const found = await findUserByEmail(deps.db, email.data);
+    if (!found) return;
     const now = deps.clock.now();
-    await deps.db.transaction((tx) => mailResetLink(tx, deps.config.publicUrl, user, language, now));
+    await deps.db.transaction(async (tx) => {
+      // Locked, as a deletion locks it: an account deleted (or whose address changed) since the
+      // look-up gets no link, and its erased mail is not written again.
+      const user = await lockUser(tx, found.id);
+      if (!user || user.email.toLowerCase() !== email.data) return;
+      await mailResetLink(tx, deps.config.publicUrl, user, languageOrDefault(asked?.language ?? null), now);
+    });
   };
 }
 
-async function mailResetLink(
-  tx: DbOrTx,
-  publicUrl: string,
-  user: NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>,
-  asked: Language,
-  now: Date,
-): Promise<void> {
+async function mailResetLink(tx: DbOrTx, publicUrl: string, user: UserRow, asked: Language, now: Date) {
   // Counted in one statement, so two instances asked at once each see the other's request.
   const { hits } = await countRateLimitHit(tx, `password-reset:${user.id}`, HOUR_MS, now);
   if (hits > RESET_LINKS_PER_HOUR) return;

@@ -55,6 +55,8 @@ export async function createTestApp(
     ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://giro.test', TEST_CLOCK: '1' }),
     captchaAttempts: 50,
     rateLimitScale: 100,
+    // Looked into at the next flush, not at a random moment a test would have to wait for.
+    passwordResetDelayMs: 0,
     ...overrides,
   };
   const clock = options.clock ?? new OffsetClock();

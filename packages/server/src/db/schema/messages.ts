@@ -31,6 +31,10 @@ export const outbox = pgTable(
     index('outbox_claim_idx').on(t.id).where(sql`processed_at is null`),
     // The email-tracking page reads each email's delivery attempts by its mail id.
     index('outbox_mail_id_idx').on(sql`(${t.payload}->>'mailId')`).where(sql`topic = 'mail'`),
+    // An account's deletion deletes the resets asked for its address (use-cases/delete-account.ts).
+    index('outbox_password_reset_email_idx')
+      .on(sql`lower(${t.payload}->>'email')`)
+      .where(sql`topic = 'password-reset'`),
   ],
 );
 

@@ -23,7 +23,7 @@ export async function retryRequestPayout(
   if (
     request.ownerId === user.id &&
     request.payout &&
-    (await payoutNeedsAccount(deps.db, ownerPayout(request))) &&
+    (await payoutNeedsAccount(deps.db, deps.payments, ownerPayout(request))) &&
     !(await activePayoutAccountOf(deps.db, user.id))
   )
     throw new AppError('PAYOUT_ACCOUNT_REQUIRED');
