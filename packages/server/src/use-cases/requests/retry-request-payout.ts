@@ -22,7 +22,8 @@ export async function retryRequestPayout(
   const { request } = await requestIn(deps, user, requestId);
   if (
     request.ownerId === user.id &&
-    request.payout &&
+    // Only one that failed: the decider refuses any other, without asking PayPal first.
+    request.payout?.status === 'failed' &&
     (await payoutNeedsAccount(deps.db, deps.payments, ownerPayout(request))) &&
     !(await activePayoutAccountOf(deps.db, user.id))
   )
