@@ -109,7 +109,7 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
   // declares once more.
   await contributeWith(byHand.page, 'Manuale');
   await fundOf(byHand.page)
-    .getByRole('button', { name: /Annulla il pagamento dichiarato da/ })
+    .getByRole('button', { name: /Annulla pagamento dichiarato da/ })
     .click();
   await byHand.page
     .getByRole('dialog', { name: 'Annullare il pagamento dichiarato?' })

@@ -90,7 +90,7 @@ describe('a payment by hand, as the one who declared it sees it', () => {
     expect(within(list).queryByRole('button', { name: /Conferma ricezione|Non ricevuto/ })).toBeNull();
     fireEvent.click(
       within(list).getByRole('button', {
-        name: 'Annulla il pagamento dichiarato da Sara Verdi per Anna Bianchi',
+        name: 'Annulla pagamento dichiarato da Sara Verdi per Anna Bianchi',
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Annullare il pagamento dichiarato?' });
@@ -102,7 +102,7 @@ describe('a payment by hand, as the one who declared it sees it', () => {
     expect(calls.some((c) => c.url.endsWith('/cancel'))).toBe(false);
     fireEvent.click(
       within(list).getByRole('button', {
-        name: 'Annulla il pagamento dichiarato da Sara Verdi per Anna Bianchi',
+        name: 'Annulla pagamento dichiarato da Sara Verdi per Anna Bianchi',
       }),
     );
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sì, annullalo' }));
