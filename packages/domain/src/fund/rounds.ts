@@ -179,13 +179,12 @@ export function refuseReceipt(d: Draft, userId: string, contributionId: string, 
  * the vote about them; taken back, the member could not pay until a vote granted a wait).
  */
 export function cancelDeclaration(d: Draft, userId: string, contributionId: string, at: number): void {
-  const s = d.state;
-  if (!s.round || (s.phase !== 'collecting' && s.phase !== 'awaiting_withdrawal')) fail('WRONG_PHASE');
-  const c = roundContributions(s).find((x) => x.id === contributionId);
+  const round = roundTakingAnswers(d);
+  const c = declaredThisRound(d, contributionId);
   // Another's declaration is not found, as one already answered is: nothing to tell apart.
-  if (c?.status !== 'declared' || (c.paidBy ?? c.contributorId) !== userId) fail('CONTRIBUTION_NOT_FOUND');
+  if (!c || (c.paidBy ?? c.contributorId) !== userId) fail('CONTRIBUTION_NOT_FOUND');
   // As `contribute` decides: a cover may also come while the vote about the member is open.
-  const voteOpen = s.round.emergencies.some((v) => v.memberId === c.contributorId);
+  const voteOpen = round.emergencies.some((v) => v.memberId === c.contributorId);
   if (!isWindowOpen(d, c.contributorId, at) && !(c.paidBy !== undefined && voteOpen))
     fail('CONTRIBUTION_WINDOW_CLOSED');
   d.emit({
@@ -199,12 +198,21 @@ export function cancelDeclaration(d: Draft, userId: string, contributionId: stri
 
 /** A manual payment of this round still waiting for its recipient, who alone answers it. */
 function declaredToRecipient(d: Draft, userId: string, contributionId: string): Contribution {
+  if (roundTakingAnswers(d).recipientId !== userId) fail('NOT_CURRENT_RECIPIENT');
+  return declaredThisRound(d, contributionId) ?? fail('CONTRIBUTION_NOT_FOUND');
+}
+
+/** The round, while its declarations may be answered or taken back (collecting, or awaiting the withdrawal). */
+function roundTakingAnswers(d: Draft): NonNullable<FundState['round']> {
   const s = d.state;
   if (!s.round || (s.phase !== 'collecting' && s.phase !== 'awaiting_withdrawal')) fail('WRONG_PHASE');
-  if (s.round.recipientId !== userId) fail('NOT_CURRENT_RECIPIENT');
-  const contribution = roundContributions(s).find((c) => c.id === contributionId);
-  if (contribution?.status !== 'declared') fail('CONTRIBUTION_NOT_FOUND');
-  return contribution;
+  return s.round;
+}
+
+/** A payment of this round declared by hand and not yet answered, if `contributionId` is one. */
+function declaredThisRound(d: Draft, contributionId: string): Contribution | undefined {
+  const c = roundContributions(d.state).find((x) => x.id === contributionId);
+  return c?.status === 'declared' ? c : undefined;
 }
 
 /**
