@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countRateLimitHit, forgetRateLimitHits } from '../src/db/rate-limit.queries';
 import { PASSWORD_CHECKS } from '../src/use-cases/password-checks';
 import { register, TestClient } from './support/client';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -110,6 +111,25 @@ describe('guesses at one password, counted per account (password-checks.ts)', ()
     expect(reset.statusCode).toBe(200);
     expect((await signIn(person.username, 'a brand new secret')).statusCode).toBe(200);
     expect((await fromOwn('a brand new secret')).statusCode).toBe(200);
+  });
+
+  it('the right password forgets only the count up to its own: guesses counted while it was checked still count', async () => {
+    const db = t.database.db;
+    const key = 'password-checks:user:someone';
+    const count = () => countRateLimitHit(db, key, 15 * 60_000, t.clock.now());
+    await count();
+    await count();
+    const own = await count(); // the right password, its hash still being checked…
+    await count();
+    await count(); // …while two guesses arrive
+    await forgetRateLimitHits(db, key, own);
+    expect((await count()).hits).toBe(3);
+    // A window that ended and began again is not the one the right password was counted in.
+    t.clock.fastForward(16);
+    await count();
+    const earlier = await count();
+    await forgetRateLimitHits(db, key, { hits: 2, resetsAt: own.resetsAt });
+    expect((await count()).hits).toBe(earlier.hits + 1);
   });
 
   it('a name that matches no account gets the same answers: ten refusals, then 429', async () => {

@@ -1,4 +1,4 @@
-import { eq, like, lt, or, sql } from 'drizzle-orm';
+import { and, eq, like, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { deleteInBatches } from './delete-in-batches';
 import { rateLimitHits } from './schema';
@@ -45,6 +45,22 @@ export function pruneEndedRateLimitWindows(db: DbOrTx, now: Date): Promise<numbe
     lt(rateLimitHits.resetsAt, now),
     rateLimitHits.resetsAt,
   );
+}
+
+/**
+ * Forgets the first `hits` requests of `key`'s window that ends at `resetsAt` (as
+ * `countRateLimitHit` answered them), in one statement: requests counted since, by others at the
+ * same moment, still count. Nothing if that window has ended and another begun.
+ */
+export async function forgetRateLimitHits(
+  db: DbOrTx,
+  key: string,
+  window: { hits: number; resetsAt: Date },
+): Promise<void> {
+  await db
+    .update(rateLimitHits)
+    .set({ hits: sql`greatest(${rateLimitHits.hits} - ${window.hits}::int, 0)` })
+    .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.resetsAt, window.resetsAt)));
 }
 
 /**

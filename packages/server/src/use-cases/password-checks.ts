@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@giro/contract/errors';
 import type { DbOrTx } from '../db/client';
-import { countRateLimitHit, forgetRateLimitWindow } from '../db/rate-limit.queries';
+import { countRateLimitHit, forgetRateLimitHits, forgetRateLimitWindow } from '../db/rate-limit.queries';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
 import { burnPasswordCheck, verifyPassword } from '../security/passwords';
@@ -34,7 +34,8 @@ const keyOf = (subject: PasswordSubject) =>
  * dummy so it takes as long), throwing `refusal` when wrong and RATE_LIMITED, with the seconds to
  * wait, once the account has had its checks. Counted before the check, in one statement, so
  * attempts in parallel, on any instance, cannot slip past the count. A right password forgets
- * the count: the member's own typing mistakes do not lock them out later.
+ * the count up to its own: the member's own typing mistakes do not lock them out later, and
+ * guesses counted while it was being checked (argon2 takes a while) still count.
  */
 export async function checkPassword(
   deps: Deps,
@@ -55,7 +56,7 @@ export async function checkPassword(
     throw new AppError(refusal);
   }
   if (!(await verifyPassword(passwordHash, password))) throw new AppError(refusal);
-  if (hits > 1) await forgetRateLimitWindow(deps.db, key);
+  if (hits > 1) await forgetRateLimitHits(deps.db, key, { hits, resetsAt });
 }
 
 /** The browser a sign-in cookie names (plugins/known-browser.ts): the member it signed in as, and its own id. */
