@@ -1,6 +1,6 @@
 import type { FundState } from './fund/fund-types';
 import { activeParticipants } from './fund/rules';
-import { isAtRest } from './requests/at-rest';
+import { payoutStillOwed } from './requests/at-rest';
 import type { RequestsState } from './requests/request-types';
 
 /**
@@ -33,10 +33,10 @@ export function leaveBlockers(
   if (voteOrWait || (fund?.debts[userId] ?? 0) > 0) blockers.push('missed_contribution_owed');
   if (requests?.requests.some((r) => r.ownerId === userId && r.status === 'active'))
     blockers.push('active_request_owner');
-  // An ended request whose payout is asked for or failed still holds the family's money, and only
-  // its owner, as a member, can retry it: gone, it stayed on the platform for good.
-  const ended = (status: string) => status !== 'active' && status !== 'pending';
-  if (requests?.requests.some((r) => r.ownerId === userId && ended(r.status) && !isAtRest(r)))
+  // An ended request whose payout is asked for or failed still holds the family's money. Its
+  // owner could retry it from outside (ADR 0057), but one who chooses to go sees it paid first,
+  // while the family still sees it too.
+  if (requests?.requests.some((r) => r.ownerId === userId && payoutStillOwed(r)))
     blockers.push('request_payout_unpaid');
   return blockers;
 }

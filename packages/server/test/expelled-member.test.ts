@@ -1,5 +1,14 @@
+import { checkJournal, ledgerAccount, memberTotals } from '@giro/domain/ledger';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
+import { readJournal } from '../src/db/ledger.repository';
+import {
+  connectPayoutAccount,
+  DAY,
+  fastForward,
+  fundOf,
+  type Member,
+  organizationOf,
+} from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
 import { card, contribute, createRequest, details, operations, setRequestEnd } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -64,6 +73,59 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
     await setRequestEnd(t, missing, active.id, t.clock.now().getTime() + DAY * 60_000);
     const { payer } = await expel(members, missing);
     expect((await details(payer, active.id)).status).toBe('expired');
+  });
+
+  it('a payout that failed stays theirs (ADR 0057): told where, they see their request alone, from outside, and retry it once they can be paid', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const missing = payersOf(members, fund)[0]!;
+    const other = members.find((m) => m.id !== missing.id)!;
+    const organizationId = (await other.client.get('/api/family')).json<{ id: string }>().id;
+    const request = await createRequest(missing, 'Boiler', 2_000);
+    await contribute(other, request.id, 2_000);
+    await t.flushOutbox(); // no payout account: the payout fails after the capture
+    expect((await details(missing, request.id)).payout).toMatchObject({ status: 'failed', netCents: 1_900 });
+    await expel(members, missing);
+
+    // Told again, with the way to the request's own page (the list of Requests is closed to them).
+    const page = `/requests/${request.id}`;
+    const notices = (await missing.client.get('/api/user-notifications')).json<{
+      notifications: { type: string; link: string }[];
+    }>().notifications;
+    expect(notices.filter((n) => n.type === 'request_payout_failed').map((n) => n.link)).toEqual([
+      page,
+      page,
+    ]);
+    // That request alone, nothing else of the family.
+    const seen = await missing.client.get(`/api${page}`);
+    expect(seen.json()).toMatchObject({ id: request.id, payout: { status: 'failed', netCents: 1_900 } });
+    expect((await missing.client.get('/api/requests')).json().code).toBe('NOT_IN_ORGANIZATION');
+    const queued = await createRequest(other, 'Books', 5_000);
+    expect((await missing.client.get(`/api/requests/${queued.id}`)).json().code).toBe('NOT_IN_ORGANIZATION');
+    // Nobody else from outside sees it or retries it.
+    const [stranger] = await organizationOf(t, 1);
+    expect((await stranger!.client.get(`/api${page}`)).statusCode).toBe(404);
+    expect((await stranger!.client.post(`/api${page}/retry-payout`)).json().code).toBe('REQUEST_NOT_FOUND');
+
+    const retry = () => missing.client.post(`/api${page}/retry-payout`);
+    expect((await retry()).json().code).toBe('PAYOUT_ACCOUNT_REQUIRED');
+    // In another family by now, it is still theirs.
+    const { inviteCode } = (await stranger!.client.get('/api/family')).json<{ inviteCode: string }>();
+    expect((await missing.client.post('/api/family/join', { inviteCode })).statusCode).toBe(200);
+    expect((await missing.client.get(`/api${page}`)).statusCode).toBe(200);
+    await connectPayoutAccount(missing);
+    const retried = await retry();
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ id: request.id, payout: { status: 'pending' } });
+    expect(retried.json().contributors.map((c: { name: string }) => c.name)).toHaveLength(1);
+    await t.flushOutbox();
+    expect((await details(other, request.id)).payout?.status).toBe('paid');
+    const journal = await readJournal(t.database.db, organizationId);
+    expect(checkJournal(journal, [ledgerAccount.requestEscrow(request.id)])).toEqual([]);
+    expect(memberTotals(journal, missing.id).receivedCents).toBe(1_900);
+    // Paid: they see it was, and there is nothing left to retry.
+    expect((await missing.client.get(`/api${page}`)).json().payout.status).toBe('paid');
+    expect((await retry()).statusCode).toBe(409);
   });
 
   it('cannot come back by the invite code the family still shares; another family they may join', async () => {

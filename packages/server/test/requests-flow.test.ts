@@ -92,12 +92,12 @@ describe('funding requests, end to end on the server', () => {
     await contribute(bob!, request.id, 2_000);
     await t.flushOutbox();
     expect((await details(ann!, request.id)).payout).toMatchObject({ status: 'failed', netCents: 1_900 });
-    // She is told, by a notice that leads to Requests, not left to find it there.
+    // She is told, by a notice that leads to the request's page, not left to find it there.
     const notices = (await ann!.client.get('/api/user-notifications')).json<{
       notifications: { type: string; link: string }[];
     }>().notifications;
     expect(notices.filter((n) => n.type === 'request_payout_failed')).toEqual([
-      expect.objectContaining({ link: '/requests' }),
+      expect.objectContaining({ link: `/requests/${request.id}` }),
     ]);
     const organizationId = await organizationIdOf(ann!);
     const escrow = ledgerAccount.requestEscrow(request.id);

@@ -30,6 +30,14 @@ export function isAtRest(r: FundingRequest): boolean {
 }
 
 /**
+ * An ended request whose payout, asked for or failed, still owes its owner money. Theirs to see
+ * through, in the organization or out of it (ADR 0057): the family gave it to them.
+ */
+export function payoutStillOwed(r: FundingRequest): boolean {
+  return r.status !== 'pending' && r.status !== 'active' && !isAtRest(r);
+}
+
+/**
  * The state an organization keeps and the requests it lets go to the archive (ADR 0042): every
  * request in play, and the requests at rest down to the RECENT_ACTIVITY-th newest moment among
  * them (ties kept). A request at rest that ended, its last moment, before that has RECENT_ACTIVITY

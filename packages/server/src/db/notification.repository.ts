@@ -157,7 +157,7 @@ export async function listNotifications(
         id: row.id,
         type,
         ...renderNotification(type, row.data, language, overrides, found.timeZone ?? undefined),
-        link: notificationLink(type),
+        link: notificationLink(type, row.data),
         createdAt: new Date(Number(row.createdAtMs)).toISOString(),
         read: row.read,
       };

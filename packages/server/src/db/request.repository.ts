@@ -31,6 +31,19 @@ export async function findRequestsOfOrganization(db: DbOrTx, organizationId: str
 }
 
 /**
+ * The organization a request was made in, from its events (indexed by request): for its owner
+ * once they are no longer a member (ADR 0057). None for an id no request ever had.
+ */
+export async function organizationOfRequest(db: DbOrTx, requestId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ organizationId: requestEvents.organizationId })
+    .from(requestEvents)
+    .where(eq(requestEvents.requestId, requestId))
+    .limit(1);
+  return row?.organizationId;
+}
+
+/**
  * Locks the organization's requests for the rest of the transaction, creating the row on first
  * use (a concurrent first use waits on the insert, then finds it): commands run one at a time.
  */

@@ -75,7 +75,7 @@ export async function deliverNotifications(
           name: person.name,
           title: text.title,
           body: text.body,
-          link: `${publicUrl}${notificationLink(type)}`,
+          link: `${publicUrl}${notificationLink(type, delivery.note.data)}`,
           settings: `${publicUrl}/account#notifications`,
         },
         availableAt: at,
@@ -154,7 +154,7 @@ async function enqueuePushes(
     const language = people.get(userId)!.language;
     const message: PushMessage = {
       ...renderNotification(type, data ?? {}, language, overrides, timeZone),
-      url: notificationLink(type),
+      url: notificationLink(type, data),
       urgency: isUrgent(type) ? 'high' : 'normal',
       ttlSeconds: ttlSeconds(type),
       // One round's contribution reminders share a tag: the latest replaces the earlier on the device.

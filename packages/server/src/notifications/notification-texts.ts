@@ -11,6 +11,8 @@ export interface NotificationData {
   paidNames?: string[];
   /** A cover's: the member whose contribution was paid by `memberName`. */
   coveredName?: string;
+  /** A request's payout that failed: its page, where its owner retries, in the family or not. */
+  requestId?: string;
 }
 
 export interface NoticeText {
@@ -290,11 +292,11 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   request_payout_failed: {
     en: {
       title: 'Payout not made',
-      body: 'The payout of your funding request did not go through; the money waits for you. Check your payout account in Account, then retry the payout in Requests.',
+      body: "The payout of your funding request did not go through; the money waits for you. Check your payout account in Account, then retry the payout on the request's page.",
     },
     it: {
       title: 'Erogazione non riuscita',
-      body: "L'erogazione della tua richiesta di aiuto non è andata a buon fine; il denaro ti aspetta. Controlla il conto per ricevere i pagamenti in Account, poi riprova l'erogazione in Richieste.",
+      body: "L'erogazione della tua richiesta di aiuto non è andata a buon fine; il denaro ti aspetta. Controlla il conto per ricevere i pagamenti in Account, poi riprova l'erogazione dalla pagina della richiesta.",
     },
   },
   debt_repayment_unanswered: {
@@ -568,8 +570,10 @@ const contributionReminders: readonly NotificationType[] = [
   'contribution_due_2h',
 ];
 
-export function notificationLink(type: NotificationType): string {
+export function notificationLink(type: NotificationType, data: NotificationData = {}): string {
   if (type === 'payout_account_required') return '/account#payout-account';
+  // Its page, not the list: an owner no longer in the family still retries there (ADR 0057).
+  if (type === 'request_payout_failed' && data.requestId) return `/requests/${data.requestId}`;
   if (
     type === 'request_activated' ||
     type === 'request_completed' ||

@@ -6,6 +6,7 @@ import { evolve } from '@giro/domain/fund/evolve';
 import type { FundCommand, FundContext, FundEvent, FundState } from '@giro/domain/fund/fund-types';
 import { fundPostings } from '@giro/domain/fund/postings';
 import type { LedgerTransaction } from '@giro/domain/ledger';
+import { payoutStillOwed } from '@giro/domain/requests/at-rest';
 import type { DbOrTx } from '../../db/client';
 import { activePayoutAccounts, type FundRow, organizationMembers } from '../../db/fund.repository';
 import type { FundCall } from '../../db/notification.repository';
@@ -14,6 +15,7 @@ import type { Deps } from '../../deps';
 import { cardReturnUrl } from '../../payments/payment-operations';
 import { fundWireEvents } from '../../realtime/wire-events';
 import { cancelOwnRequests } from '../requests/cancel-own-requests';
+import { payoutFailedNote } from '../requests/request-effects';
 import { applyFundEffects } from './fund-effects';
 import { FundWriteBatch } from './fund-write-batch';
 
@@ -134,10 +136,15 @@ export async function applyFundDecision(
   // An expelled member's funding requests end with their membership: an active one would go on
   // collecting the family's money and pay it out to someone outside, and only its owner (who can
   // no longer act in the organization) could cancel it. Cancelling gives back what it holds.
+  // A payout already failed stays theirs (ADR 0057): they are told again where to retry it, on
+  // its own page, which their earlier notice (to Requests, now closed to them) may not lead to.
   for (const event of events)
     if (event.type === 'MemberExpelled') {
       const requests = await lockRequestsOfOrganization(tx, fund.organizationId);
       await cancelOwnRequests(tx, deps, requests, event.memberId, ['pending', 'active']);
+      for (const r of requests.state.requests)
+        if (r.ownerId === event.memberId && r.payout?.status === 'failed' && payoutStillOwed(r))
+          notes.push(payoutFailedNote(r));
     }
   const wire = fundWireEvents(fund.id, events);
   if (notes.length > 0) wire.push({ type: 'NOTIFICATION_CREATED', at: now.toISOString() });

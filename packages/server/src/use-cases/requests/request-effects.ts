@@ -150,8 +150,7 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
         // A failed payout waits for the owner's retry; without a word they learnt it only by
         // opening Requests. One with nothing left to pay asks nothing of them (at-rest.ts).
         const request = find(event.requestId);
-        if (!event.ok && (request.payout?.netCents ?? 0) > 0)
-          notes.push({ userId: request.ownerId, type: 'request_payout_failed' });
+        if (!event.ok && (request.payout?.netCents ?? 0) > 0) notes.push(payoutFailedNote(request));
         break;
       }
       case 'RequestContributionFailed': {
@@ -195,4 +194,9 @@ export async function paymentFailedNote(
 ): Promise<NewNotification> {
   const memberName = await displayNameOf(tx, ownerId);
   return { userId: payerId, type: 'request_payment_failed', ...(memberName ? { data: { memberName } } : {}) };
+}
+
+/** The owner's payout failed and waits for their retry, on the request's page (ADR 0057). */
+export function payoutFailedNote(request: FundingRequest): NewNotification {
+  return { userId: request.ownerId, type: 'request_payout_failed', data: { requestId: request.id } };
 }

@@ -9,17 +9,18 @@ import { ownerPayout } from './request-effects';
 import { runRequestCommand } from './run-request-command';
 
 /**
- * A failed payout's money waits; the owner asks again once it can go. A payout that needs
- * their connected account (a part not paid through PayPal, or a PayPal part with no email to go
- * to) is refused at once without one, rather than tried and failed again. Anyone but the owner
- * is refused by the decider (403).
+ * A failed payout's money waits; the owner asks again once it can go, from inside the family or,
+ * expelled or gone, from outside it (ADR 0057). A payout that needs their connected account (a
+ * part not paid through PayPal, or a PayPal part with no email to go to) is refused at once
+ * without one, rather than tried and failed again. Another member is refused by the decider
+ * (403); anyone else outside sees no such request (404).
  */
 export async function retryRequestPayout(
   deps: Deps,
   user: UserRow,
   requestId: string,
 ): Promise<RequestDetails> {
-  const { request } = await requestIn(deps, user, requestId);
+  const { request, organizationId } = await requestIn(deps, user, requestId);
   if (
     request.ownerId === user.id &&
     // Only one that failed: the decider refuses any other, without asking PayPal first.
@@ -28,5 +29,6 @@ export async function retryRequestPayout(
     !(await activePayoutAccountOf(deps.db, user.id))
   )
     throw new AppError('PAYOUT_ACCOUNT_REQUIRED');
-  return runRequestCommand(deps, user, { type: 'RetryRequestPayout', requestId, userId: user.id }, {});
+  const outside = organizationId === user.familyId ? {} : { ownPayoutIn: organizationId };
+  return runRequestCommand(deps, user, { type: 'RetryRequestPayout', requestId, userId: user.id }, outside);
 }

@@ -15,6 +15,11 @@ export interface RunRequestOptions {
   /** The caller's Idempotency-Key: a replay answers the first answer and changes nothing. */
   idempotency?: IdempotentRequest | undefined;
   paymentMethodId?: string | null;
+  /**
+   * The organization, not the caller's, of a request of the caller's own (ADR 0057): the command
+   * (only the payout's retry comes this way) runs there on that request alone, member or not.
+   */
+  ownPayoutIn?: string;
 }
 
 /** A member's command; the deadline and payment outcomes come from the workers. */
@@ -54,8 +59,9 @@ export async function withLockedRequests(
   /** The state the answer shows. */
   work: (tx: Tx, row: RequestsRow) => Promise<RequestsState>,
 ): Promise<RequestDetails> {
-  if (!user.familyId) throw new AppError('NOT_IN_ORGANIZATION');
-  const organizationId = user.familyId;
+  const outside = options.ownPayoutIn;
+  const organizationId = outside ?? user.familyId;
+  if (!organizationId) throw new AppError('NOT_IN_ORGANIZATION');
   const details = await deps.db.transaction(async (tx) => {
     const row = await lockRequestsOfOrganization(tx, organizationId);
     const { idempotency } = options;
@@ -66,9 +72,18 @@ export async function withLockedRequests(
     // The session was read before the lock; a leave ends the membership under this same lock,
     // so read after it this is the membership as it is. Else an ex-member could still ask for
     // money, or own a request paying out to someone outside.
-    if ((await organizationIdOf(tx, user.id)) !== organizationId) throw new AppError('NOT_IN_ORGANIZATION');
-    const state = await work(tx, row);
-    const request = state.requests.find((r) => r.id === command.requestId)!;
+    if (outside === undefined) {
+      if ((await organizationIdOf(tx, user.id)) !== organizationId) throw new AppError('NOT_IN_ORGANIZATION');
+    } else {
+      // From outside, only their own request, as locked: nothing else of that family. What may be
+      // done with it (a failed payout retried) the decider says, as for a member.
+      const own = row.state.requests.find((r) => r.id === command.requestId);
+      if (own?.ownerId !== user.id) throw new AppError('REQUEST_NOT_FOUND');
+    }
+    const after = await work(tx, row);
+    const request = after.requests.find((r) => r.id === command.requestId)!;
+    // Seen from outside, the request alone (its details name no one else's).
+    const state = outside === undefined ? after : { requests: [request] };
     const result = requestDetails(state, request, await namesIn(tx, state));
     if (idempotency) await rememberAnswer(tx, user.id, idempotency, result, deps.clock.now());
     return result;
