@@ -40,6 +40,67 @@ function home(memberCount: number) {
 const before = (first: Element, second: Element) =>
   (first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
 
+const stats = dashboard(1).userStats;
+
+describe('the home of someone in no organization', () => {
+  it('shows what they were told first, such as a payout of theirs to retry, on its request’s page', async () => {
+    fakeServer({
+      ...signedIn({ familyId: null }),
+      'GET /api/dashboard': {
+        userStats: stats,
+        organization: null,
+        leaderboard: [],
+        queuedRequests: [],
+        activeRequest: null,
+      },
+      'GET /api/debts': { debts: [] },
+      'GET /api/config': { registration: 'open' },
+      'GET /api/user-notifications': {
+        unread: 1,
+        notifications: [
+          {
+            id: 'n1',
+            type: 'request_payout_failed',
+            title: 'Erogazione non riuscita',
+            body: 'Il denaro ti aspetta.',
+            link: '/requests/r1',
+            createdAt: '2026-12-07T08:00:00.000Z',
+            read: false,
+          },
+        ],
+      },
+    });
+    renderAt('/', <DashboardPage />);
+    const link = await screen.findByRole('link', { name: 'Erogazione non riuscita' }, { timeout: 5000 });
+    expect(link.getAttribute('href')).toBe('/requests/r1');
+    const create = await screen.findByRole('heading', { name: "Crea un'organizzazione" }, { timeout: 5000 });
+    expect(before(link, create)).toBe(true);
+  });
+
+  it('shows no alerts card when there is nothing to tell', async () => {
+    const calls = fakeServer({
+      ...signedIn({ familyId: null }),
+      'GET /api/dashboard': {
+        userStats: stats,
+        organization: null,
+        leaderboard: [],
+        queuedRequests: [],
+        activeRequest: null,
+      },
+      'GET /api/debts': { debts: [] },
+      'GET /api/config': { registration: 'open' },
+      'GET /api/user-notifications': { unread: 0, notifications: [] },
+    });
+    renderAt('/', <DashboardPage />);
+    await screen.findByRole('heading', { name: "Crea un'organizzazione" }, { timeout: 5000 });
+    // Asked, answered and rendered: an empty card would be up by now.
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/user-notifications')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText('Nessun avviso.')).toBeNull();
+    expect(screen.queryByTestId('alerts-panel')).toBeNull();
+  });
+});
+
 describe('the home of a member alone in a new organization', () => {
   it('puts the invitation first, above the totals, once', async () => {
     home(1);

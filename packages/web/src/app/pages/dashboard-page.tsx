@@ -98,9 +98,16 @@ export default function DashboardPage() {
           </Deferred>
         </>
       ) : (
-        <Suspense fallback={<LoadingScreen text={t('loading.page')} />}>
-          <ChooseOrganization />
-        </Suspense>
+        <>
+          {/* What an ex-member was told (expelled, a payout of theirs to retry: ADR 0057) comes
+              before the way into another family. */}
+          <Suspense fallback={null}>
+            <AlertsPanel onlyWithAlerts />
+          </Suspense>
+          <Suspense fallback={<LoadingScreen text={t('loading.page')} />}>
+            <ChooseOrganization />
+          </Suspense>
+        </>
       )}
     </div>
   );

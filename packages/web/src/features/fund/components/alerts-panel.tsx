@@ -8,13 +8,18 @@ import { useDeleteNotification, useNotifications } from '../api/notifications';
 
 const SHOWN = 3;
 
-/** The alerts panel (domain.md, Notifications): newest first, 3 shown, 'show more', each deletable. */
-export function AlertsPanel() {
+/**
+ * The alerts panel (domain.md, Notifications): newest first, 3 shown, 'show more', each deletable.
+ * `onlyWithAlerts`: nothing at all until there is one (the home of someone in no family: an
+ * ex-member's notices, a payout that waits for them, and no empty card for everyone else).
+ */
+export function AlertsPanel({ onlyWithAlerts = false }: { onlyWithAlerts?: boolean }) {
   const { t } = useTranslation();
   const notifications = useNotifications(true);
   const remove = useDeleteNotification();
   const [showAll, setShowAll] = useState(false);
   const all = notifications.data ?? [];
+  if (onlyWithAlerts && all.length === 0) return null;
   const shown = showAll ? all : all.slice(0, SHOWN);
   return (
     <Card title={t('alerts.title')} data-testid="alerts-panel">
