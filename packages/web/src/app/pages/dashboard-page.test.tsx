@@ -43,7 +43,7 @@ const before = (first: Element, second: Element) =>
 const stats = dashboard(1).userStats;
 
 describe('the home of someone in no organization', () => {
-  it('shows what they were told first, such as a payout of theirs to retry, on its request’s page', async () => {
+  it('shows what they were told first, above their totals, such as a payout of theirs to retry, on its request’s page', async () => {
     fakeServer({
       ...signedIn({ familyId: null }),
       'GET /api/dashboard': {
@@ -74,6 +74,7 @@ describe('the home of someone in no organization', () => {
     const link = await screen.findByRole('link', { name: 'Erogazione non riuscita' }, { timeout: 5000 });
     expect(link.getAttribute('href')).toBe('/requests/r1');
     const create = await screen.findByRole('heading', { name: "Crea un'organizzazione" }, { timeout: 5000 });
+    expect(before(link, screen.getByText('Totale versato'))).toBe(true);
     expect(before(link, create)).toBe(true);
   });
 

@@ -59,7 +59,18 @@ export default function DashboardPage() {
       <h1 className="text-2xl font-bold" data-testid="dashboard-welcome">
         {t('dashboard.welcome', { name: user.displayName })}
       </h1>
-      {organization ? <MemberNow userId={user.id} /> : <DebtNowWithoutOrganization userId={user.id} />}
+      {organization ? (
+        <MemberNow userId={user.id} />
+      ) : (
+        <>
+          <DebtNowWithoutOrganization userId={user.id} />
+          {/* What someone in no family was told (expelled, a payout of theirs to retry: ADR 0057)
+              comes before their totals and the way into another family. */}
+          <Suspense fallback={null}>
+            <AlertsPanel onlyWithAlerts />
+          </Suspense>
+        </>
+      )}
       {alone && <InviteCard organization={organization} />}
       <Stats stats={userStats} />
       <p className="flex flex-wrap gap-x-4 text-sm font-medium">
@@ -98,16 +109,9 @@ export default function DashboardPage() {
           </Deferred>
         </>
       ) : (
-        <>
-          {/* What an ex-member was told (expelled, a payout of theirs to retry: ADR 0057) comes
-              before the way into another family. */}
-          <Suspense fallback={null}>
-            <AlertsPanel onlyWithAlerts />
-          </Suspense>
-          <Suspense fallback={<LoadingScreen text={t('loading.page')} />}>
-            <ChooseOrganization />
-          </Suspense>
-        </>
+        <Suspense fallback={<LoadingScreen text={t('loading.page')} />}>
+          <ChooseOrganization />
+        </Suspense>
       )}
     </div>
   );

@@ -45,6 +45,29 @@ describe('the Now card', () => {
     expect(screen.getByTestId('countdown').textContent).toContain('Da collegare entro');
   });
 
+  it('a payment declared by hand: it awaits the recipient, and while it may be taken back the card says where', async () => {
+    const ownCash = {
+      id: '00000000-0000-4000-8000-0000000000d1',
+      contributorId: 'u1',
+      recipientId: 'u2',
+      amountCents: 5000,
+      method: 'manual',
+      status: 'declared',
+      cycleNumber: 1,
+      roundNumber: 1,
+      at: '2030-01-10T00:00:00.000Z',
+    };
+    fakeServer({ [`GET /api/rotating-fund/${fund.id}/monthly-contributions`]: { contributions: [ownCash] } });
+    renderAt('/', <NowCard fund={fund} userId="u1" hasPayoutAccount={true} />);
+    await waitFor(() => expect(screen.getByTestId('now-card').dataset.kind).toBe('declared'));
+    const card = screen.getByTestId('now-card');
+    expect(card.textContent).toMatch(
+      /Hai dichiarato il pagamento di 50,00\s€ a Marco Rossi: attende la sua conferma/,
+    );
+    expect(card.textContent).toContain('Annullalo tra i contributi del giro, nel fondo.');
+    expect(within(card).getByTestId('now-action').textContent).toBe('Vai al fondo');
+  });
+
   it('nothing owed: who receives when, with no button', () => {
     fakeServer({});
     const paid = { ...fund, round: testRound({ contributedBy: ['u1'] }) };

@@ -166,7 +166,26 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
         </p>
       );
     case 'declared':
-      return text('now.declared', { amount: euro(item.amountCents), name: name(item.recipientId) });
+      return (
+        <>
+          {text('now.declared', { amount: euro(item.amountCents), name: name(item.recipientId) })}
+          {/* A slip on "Manuale" is undone in the round's contributions, in the fund below. */}
+          {item.mayCancel && (
+            <>
+              <p className="text-sm text-stone-700">{t('now.declaredCancel')}</p>
+              <Button
+                variant="secondary"
+                className="self-stretch sm:self-start"
+                data-testid="now-action"
+                needsNetwork={false}
+                onClick={goToFund}
+              >
+                {t('now.goButton')}
+              </Button>
+            </>
+          )}
+        </>
+      );
     case 'covered':
       return text('now.covered', { payer: name(item.payerId), name: name(item.recipientId) });
     case 'confirm_received':

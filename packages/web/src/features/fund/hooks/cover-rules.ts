@@ -34,7 +34,7 @@ export function coverableMembers(
  */
 export function mayCancelDeclaration(
   round: NonNullable<FundView['round']>,
-  c: ContributionView,
+  c: Pick<ContributionView, 'contributorId' | 'paidBy'>,
   nowMs: number,
 ): boolean {
   const voteOpen = round.emergencies.some((vote) => vote.memberId === c.contributorId);

@@ -46,7 +46,11 @@ describe('the one thing a member owes now', () => {
       kind: 'declared',
       amountCents: 5000,
       recipientId: 'u2',
+      mayCancel: true,
     });
+    // Once the window has closed it stands for the recipient to answer (ADR 0055).
+    const closed = { ...now, nowMs: Date.parse('2030-01-15T00:00:01Z'), declaredBy: ['u1'] };
+    expect(nowItem(collecting(), 'u1', closed)).toMatchObject({ kind: 'declared', mayCancel: false });
     // Someone else's declaration changes nothing for this payer.
     expect(nowItem(collecting(), 'u1', { ...now, declaredBy: ['u3'] })).toMatchObject({ kind: 'contribute' });
   });

@@ -1,4 +1,5 @@
 import type { ContributionView, FundView } from '@giro/contract/fund';
+import { mayCancelDeclaration } from './cover-rules';
 
 /**
  * The one thing a member owes the fund now (issue 13, the "Now" card), read from the fund view,
@@ -24,7 +25,8 @@ export type NowItem =
   | { kind: 'processing'; amountCents: number; recipientId: string }
   | { kind: 'confirm_received'; deadline: string; count: number }
   | { kind: 'connect_payout'; deadline: string | null; isCurrentRound: boolean }
-  | { kind: 'declared'; amountCents: number; recipientId: string }
+  /** `mayCancel`: its payer may still take it back and pay another way (ADR 0055). */
+  | { kind: 'declared'; amountCents: number; recipientId: string; mayCancel: boolean }
   | { kind: 'acknowledge' | 'confirm' | 'vote_amount' | 'vote_date'; deadline: string | null }
   | { kind: 'answer_swap'; memberId: string }
   | { kind: 'covered'; payerId: string; recipientId: string }
@@ -95,7 +97,12 @@ export function nowItem(
       };
     }
     if (hasDeclared && round.state === 'collecting') {
-      return { kind: 'declared', amountCents: fund.finalAmountCents ?? 0, recipientId: round.recipientId };
+      return {
+        kind: 'declared',
+        amountCents: fund.finalAmountCents ?? 0,
+        recipientId: round.recipientId,
+        mayCancel: mayCancelDeclaration(round, { contributorId: userId }, options.nowMs),
+      };
     }
     if (swapAsked) return { kind: 'answer_swap', memberId: swapAsked.fromId };
     if (owes && round.state === 'collecting') {
