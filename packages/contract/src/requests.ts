@@ -118,6 +118,22 @@ export const requestDetailsSchema = requestSummarySchema.extend({
 });
 export type RequestDetails = z.infer<typeof requestDetailsSchema>;
 
+/**
+ * GET /api/requests/payouts-owed: the caller's requests in families they are no longer in whose
+ * payout still owes them money (ADR 0057), each opened at /requests/{id} to retry it.
+ */
+export const payoutsOwedSchema = z.object({
+  requests: z.array(
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      netCents: z.number().int(),
+      status: z.enum(['pending', 'failed']),
+    }),
+  ),
+});
+export type PayoutsOwed = z.infer<typeof payoutsOwedSchema>;
+
 /** GET /api/requests: the active request, the queue in order, the organization's recent activity. */
 export const requestsOverviewSchema = z.object({
   active: requestSummarySchema.nullable(),

@@ -74,6 +74,7 @@ const matrix: Record<string, Access> = {
   'GET /api/monthly-contributions': 'member',
   'GET /api/debts': 'member',
   'GET /api/requests': 'member',
+  'GET /api/requests/payouts-owed': 'member',
   'POST /api/requests': 'member',
   'GET /api/user-notifications': 'member',
   'POST /api/user-notifications/read': 'member',

@@ -96,6 +96,10 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
       page,
       page,
     ]);
+    // A way back that lasts, whatever became of the notices.
+    const owed = async () => (await missing.client.get('/api/requests/payouts-owed')).json().requests;
+    expect(await owed()).toEqual([{ id: request.id, title: 'Boiler', netCents: 1_900, status: 'failed' }]);
+    expect((await other.client.get('/api/requests/payouts-owed')).json()).toEqual({ requests: [] });
     // That request alone, nothing else of the family.
     const seen = await missing.client.get(`/api${page}`);
     expect(seen.json()).toMatchObject({ id: request.id, payout: { status: 'failed', netCents: 1_900 } });
@@ -113,17 +117,20 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
     const { inviteCode } = (await stranger!.client.get('/api/family')).json<{ inviteCode: string }>();
     expect((await missing.client.post('/api/family/join', { inviteCode })).statusCode).toBe(200);
     expect((await missing.client.get(`/api${page}`)).statusCode).toBe(200);
+    expect(await owed()).toHaveLength(1);
     await connectPayoutAccount(missing);
     const retried = await retry();
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toMatchObject({ id: request.id, payout: { status: 'pending' } });
     expect(retried.json().contributors.map((c: { name: string }) => c.name)).toHaveLength(1);
+    expect(await owed()).toEqual([expect.objectContaining({ id: request.id, status: 'pending' })]);
     await t.flushOutbox();
     expect((await details(other, request.id)).payout?.status).toBe('paid');
     const journal = await readJournal(t.database.db, organizationId);
     expect(checkJournal(journal, [ledgerAccount.requestEscrow(request.id)])).toEqual([]);
     expect(memberTotals(journal, missing.id).receivedCents).toBe(1_900);
     // Paid: they see it was, and there is nothing left to retry.
+    expect(await owed()).toEqual([]);
     expect((await missing.client.get(`/api${page}`)).json().payout.status).toBe('paid');
     expect((await retry()).statusCode).toBe(409);
   });

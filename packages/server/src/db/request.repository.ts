@@ -1,5 +1,5 @@
 import type { FundingRequest, RequestEvent, RequestsState } from '@giro/domain/requests/request-types';
-import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { endedRequests, requestEvents, requestStates } from './schema';
 
@@ -41,6 +41,27 @@ export async function organizationOfRequest(db: DbOrTx, requestId: string): Prom
     .where(eq(requestEvents.requestId, requestId))
     .limit(1);
   return row?.organizationId;
+}
+
+/**
+ * The requests a member made in organizations other than `except` (their current one), with the
+ * organization of each: by their creations (request_events_owner_idx, migration 0041).
+ */
+export async function requestsMadeElsewhere(
+  db: DbOrTx,
+  ownerId: string,
+  except: string | null,
+): Promise<{ organizationId: string; requestId: string }[]> {
+  return db
+    .select({ organizationId: requestEvents.organizationId, requestId: requestEvents.requestId })
+    .from(requestEvents)
+    .where(
+      and(
+        eq(requestEvents.type, 'RequestCreated'),
+        sql`(${requestEvents.payload}->'request'->>'ownerId') = ${ownerId}`,
+        except ? ne(requestEvents.organizationId, except) : undefined,
+      ),
+    );
 }
 
 /**

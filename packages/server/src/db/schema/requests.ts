@@ -40,7 +40,13 @@ export const requestEvents = pgTable(
     payload: jsonb('payload').notNull(),
     at: tz('at').notNull(),
   },
-  (t) => [index('request_events_request_idx').on(t.requestId, t.id)],
+  (t) => [
+    index('request_events_request_idx').on(t.requestId, t.id),
+    // A member's own requests, in every family they were in (ADR 0057): one creation each.
+    index('request_events_owner_idx')
+      .on(sql`(${t.payload}->'request'->>'ownerId')`)
+      .where(sql`type = 'RequestCreated'`),
+  ],
 );
 
 /**
