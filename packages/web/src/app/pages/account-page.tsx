@@ -26,6 +26,7 @@ import { JoinForm, OrganizationChoice } from '../../features/organization/compon
 import { OrganizationInfo } from '../../features/organization/components/organization-info';
 import { PayoutAccountPanel } from '../../features/payments/components/payout-account-panel';
 import { SandboxTestPayment } from '../../features/payments/components/sandbox-test-payment';
+import { PayoutsOwed } from '../../features/requests/components/payouts-owed';
 import { STATEMENT_URL } from '../../features/statistics/api/statistics';
 import { errorText } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/i18n';
@@ -97,6 +98,8 @@ export default function AccountPage() {
         <CalendarCard />
       </Part>
       <Part section="payments">
+        {/* Before the account that receives them: a payout owed from a family left (ADR 0057). */}
+        <PayoutsOwed />
         <PayoutAccountPanel />
         <PaypalForm user={user} />
         <BillingAddressCard />

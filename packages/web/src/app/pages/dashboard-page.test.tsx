@@ -55,6 +55,9 @@ describe('the home of someone in no organization', () => {
       },
       'GET /api/debts': { debts: [] },
       'GET /api/config': { registration: 'open' },
+      'GET /api/requests/payouts-owed': {
+        requests: [{ id: 'r1', title: 'Caldaia', netCents: 19_450, status: 'failed' }],
+      },
       'GET /api/user-notifications': {
         unread: 1,
         notifications: [
@@ -73,6 +76,10 @@ describe('the home of someone in no organization', () => {
     renderAt('/', <DashboardPage />);
     const link = await screen.findByRole('link', { name: 'Erogazione non riuscita' }, { timeout: 5000 });
     expect(link.getAttribute('href')).toBe('/requests/r1');
+    // The way back that lasts, whatever becomes of the notice (ADR 0057).
+    const owed = await screen.findByRole('link', { name: /^Caldaia: 194,50\s€, erogazione non riuscita$/ });
+    expect(owed.getAttribute('href')).toBe('/requests/r1');
+    expect(before(owed, screen.getByText('Totale versato'))).toBe(true);
     const create = await screen.findByRole('heading', { name: "Crea un'organizzazione" }, { timeout: 5000 });
     expect(before(link, screen.getByText('Totale versato'))).toBe(true);
     expect(before(link, create)).toBe(true);
@@ -91,6 +98,7 @@ describe('the home of someone in no organization', () => {
       'GET /api/debts': { debts: [] },
       'GET /api/config': { registration: 'open' },
       'GET /api/user-notifications': { unread: 0, notifications: [] },
+      'GET /api/requests/payouts-owed': { requests: [] },
     });
     renderAt('/', <DashboardPage />);
     await screen.findByRole('heading', { name: "Crea un'organizzazione" }, { timeout: 5000 });
@@ -99,6 +107,7 @@ describe('the home of someone in no organization', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByText('Nessun avviso.')).toBeNull();
     expect(screen.queryByTestId('alerts-panel')).toBeNull();
+    expect(screen.queryByTestId('payouts-owed')).toBeNull();
   });
 });
 

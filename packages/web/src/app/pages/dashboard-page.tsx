@@ -22,6 +22,7 @@ const OrganizationChoice = lazyNamed(
 // Below a phone's first screen: chunks of their own, built once that screen is up (Deferred).
 const FundSection = lazyNamed(() => import('../../features/fund/components/fund-section'), 'FundSection');
 const AlertsPanel = lazyNamed(() => import('../../features/fund/components/alerts-panel'), 'AlertsPanel');
+const PayoutsOwed = lazyNamed(() => import('../../features/requests/components/payouts-owed'), 'PayoutsOwed');
 const RequestsSection = lazyNamed(
   () => import('../../features/requests/components/requests-section'),
   'RequestsSection',
@@ -67,6 +68,7 @@ export default function DashboardPage() {
           {/* What someone in no family was told (expelled, a payout of theirs to retry: ADR 0057)
               comes before their totals and the way into another family. */}
           <Suspense fallback={null}>
+            <PayoutsOwed />
             <AlertsPanel onlyWithAlerts />
           </Suspense>
         </>

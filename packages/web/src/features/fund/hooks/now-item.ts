@@ -101,7 +101,7 @@ export function nowItem(
         kind: 'declared',
         amountCents: fund.finalAmountCents ?? 0,
         recipientId: round.recipientId,
-        mayCancel: mayCancelDeclaration(round, { contributorId: userId }, options.nowMs),
+        mayCancel: mayCancelDeclaration(round, { contributorId: userId, paidBy: null }, options.nowMs),
       };
     }
     if (swapAsked) return { kind: 'answer_swap', memberId: swapAsked.fromId };

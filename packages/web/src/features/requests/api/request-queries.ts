@@ -1,4 +1,4 @@
-import type { RequestDetails, RequestsOverview } from '@giro/contract/requests';
+import type { PayoutsOwed, RequestDetails, RequestsOverview } from '@giro/contract/requests';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '../../../lib/api-client';
 
@@ -23,8 +23,21 @@ export function useRequestDetails(id: string) {
     queryKey: requestKey(id),
     queryFn: read<RequestDetails>,
     select: (data) => data as RequestDetails,
+    // A payout under way is asked about again: its owner may be outside the family (ADR 0057),
+    // where no socket tells them how it went.
+    refetchInterval: (query) =>
+      (query.state.data as RequestDetails | undefined)?.payout?.status === 'pending' ? 15_000 : false,
     // A 404 (another organization's id, or none) will not change by asking again.
     retry: (count, error) =>
       !(error instanceof Error && 'status' in error && error.status === 404) && count < 3,
+  });
+}
+
+/** GET /api/requests/payouts-owed: the member's payouts still owed by families they left (ADR 0057). */
+export function usePayoutsOwed() {
+  return useQuery({
+    queryKey: ['/api/requests', 'payouts-owed'],
+    queryFn: read<PayoutsOwed>,
+    select: (data) => data as PayoutsOwed,
   });
 }
