@@ -241,17 +241,23 @@ async function expectRecounted() {
     sql`select type, count(*)::int as n from fund_events group by type`,
   );
   const count = (type: string) => events.find((e) => e.type === type)?.n ?? 0;
-  const [late] = await rows<{ n: number }>(sql`select count(*)::int as n from fund_events m
-    cross join lateral (select min(r.id) as next_round from fund_events r
-      where r.type = 'RoundStarted' and r.fund_id = m.fund_id and r.id > m.id) nr
-    where m.type = 'ContributionMissed' and exists (select 1 from fund_events c
-      where c.type = 'ContributionMade' and c.fund_id = m.fund_id and c.id > m.id
-        and (nr.next_round is null or c.id < nr.next_round)
-        and c.payload->'contribution'->>'contributorId' = m.payload->>'memberId')`);
+  // Late: payments after a miss of their member in the same round, never undone since.
+  const undoing = `'ContributionFailed', 'CoverSuperseded', 'ReceiptRefused', 'DeclarationCancelled'`;
+  const [late] = await rows<{ n: number }>(sql`select count(*)::int as n from fund_events c
+    where c.type = 'ContributionMade' and exists (select 1 from fund_events m
+        where m.type = 'ContributionMissed' and m.fund_id = c.fund_id and m.id < c.id
+          and m.payload->>'memberId' = c.payload->'contribution'->>'contributorId'
+          and not exists (select 1 from fund_events r where r.type = 'RoundStarted'
+            and r.fund_id = c.fund_id and r.id > m.id and r.id < c.id))
+      and not exists (select 1 from fund_events u where u.fund_id = c.fund_id
+        and u.type in (${sql.raw(undoing)}) and u.payload->>'contributionId' = c.payload->'contribution'->>'id')`);
   expect(late?.n).toBe(1);
   expect(metrics.contributions.late).toBe(late?.n);
   expect(metrics.contributions.failed).toBe(count('ContributionFailed'));
-  expect(metrics.contributions.onTime).toBe(count('ContributionMade') - (late?.n ?? 0));
+  const undone = ['ContributionFailed', 'CoverSuperseded', 'ReceiptRefused', 'DeclarationCancelled'];
+  expect(metrics.contributions.onTime).toBe(
+    count('ContributionMade') - (late?.n ?? 0) - undone.reduce((sum, type) => sum + count(type), 0),
+  );
   expect(metrics.emergencyVotes.wait).toBe(count('ExtensionGranted'));
   expect(metrics).toMatchObject({
     recipientTimeouts: count('RecipientTimedOut'),

@@ -246,4 +246,30 @@ describe('fund metrics of a missed contribution', () => {
     expect(metrics.strikes).toEqual({ total: 1, members: 1, membersAtRisk: 0 });
     expect(metrics.debts).toEqual({ members: 0, totalCents: 0 });
   });
+
+  it('a late payment taken back is not late, and takes nothing from those on time; paid again, it is late once', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const recipient = recipientOf(members, fund);
+    const [payer, missing] = payersOf(members, fund) as [Member, Member];
+    await openWindow(members[0]!);
+    await act(payer, 'contributions', card());
+    await fastForward(members[0]!, 7 * DAY);
+    const vote = (await fundOf(recipient)).round!.emergencies[0]!;
+    for (const voter of [payer, recipient])
+      await act(voter, `emergency-votes/${vote.id}`, { choice: 'wait' });
+    await act(missing, 'contributions', { method: 'manual' });
+    const { contributions } = (
+      await missing.client.get(`/api/rotating-fund/${fund.id}/monthly-contributions`)
+    ).json<{ contributions: { id: string; contributorId: string; status: string }[] }>();
+    const own = contributions.find((c) => c.contributorId === missing.id && c.status === 'declared')!;
+    await act(missing, `contributions/${own.id}/cancel`);
+
+    // Before, the late payment was subtracted twice: on time 0, late 1.
+    const contributionsNow = async () => (await get<FundMetrics>('/api/admin/fund-metrics')).contributions;
+    expect(await contributionsNow()).toEqual({ onTime: 1, late: 0, failed: 0, missed: 1, onTimeRate: 0.5 });
+    expect((await get<AdminOverview>('/api/admin/overview')).onTimeRate).toBe(0.5);
+    await act(missing, 'contributions', card());
+    expect(await contributionsNow()).toEqual({ onTime: 1, late: 1, failed: 0, missed: 1, onTimeRate: 0.5 });
+  });
 });

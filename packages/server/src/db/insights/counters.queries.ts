@@ -25,6 +25,7 @@ export type CounterName =
   | 'fund-events'
   | 'fund-events.expelled-by-vote'
   | 'fund-events.late'
+  | 'fund-events.late-undone'
   | 'fund-events.cycle-ms'
   | 'fund-events.cycles-measured'
   | 'ledger.moved'

@@ -26,9 +26,10 @@ export async function fundEventCounts(db: DbOrTx): Promise<Record<CountedEvent |
 }
 
 /**
- * Contributions paid on time: every one made, but those paid late (in a granted extension), a
- * card declined, a cover by hand that gave way to the member's own payment, cash the
- * recipient says never came, and cash its payer took back (never paid).
+ * Contributions paid on time: every one made, but those paid late that stand (in a granted
+ * extension), and every one undone: a card declined, a cover by hand that gave way to the
+ * member's own payment, cash the recipient says never came, and cash its payer took back
+ * (never paid). A late payment undone is in the undone alone, not also in the late.
  * The overview and the fund metrics both show it.
  */
 export function onTimeContributions(events: Record<CountedEvent, number>, late: number): number {
@@ -44,12 +45,15 @@ export function onTimeContributions(events: Record<CountedEvent, number>, late: 
 }
 
 /**
- * Contributions made late: misses (an emergency vote opened about the member) followed by the
- * member's payment before the next round started, i.e. paid in a granted extension. Counted by
- * the trigger on `fund_events` when the payment is written (migration 0007).
+ * Contributions made late that stand: payments made after a miss of their member (an emergency
+ * vote opened about them) in the same round, i.e. in a granted wait, less those of them undone
+ * since (declined, refused, taken back, given way), which `onTimeContributions` subtracts from
+ * the payments made already. Counted by the trigger on `fund_events` as the events are written
+ * (migration 0042).
  */
 export async function lateContributionCount(db: DbOrTx): Promise<number> {
-  return sumOf(await counterTotals(db, ['fund-events.late']), 'fund-events.late');
+  const rows = await counterTotals(db, ['fund-events.late', 'fund-events.late-undone']);
+  return Math.max(0, sumOf(rows, 'fund-events.late') - sumOf(rows, 'fund-events.late-undone'));
 }
 
 /** Strikes and debts as the funds' states hold them now (they persist across cycles). */
