@@ -353,6 +353,11 @@ const catalogue = {
     en: 'This passkey could not be verified. Try again, or sign in with your password.',
     it: 'Non è stato possibile verificare questa passkey. Riprova, oppure accedi con la password.',
   },
+  PASSKEY_USER_NOT_VERIFIED: {
+    status: 401,
+    en: 'This passkey did not check who is using it (with a PIN, fingerprint or face), so Giro cannot accept it. Turn that check on, or use another passkey; your password always works.',
+    it: "Questa passkey non ha verificato chi la usa (con PIN, impronta o volto), quindi Giro non può accettarla. Attiva la verifica o usa un'altra passkey; la password funziona sempre.",
+  },
   PASSKEY_PASSWORD_WRONG: {
     status: 403,
     en: 'The password is wrong: the passkey was not added.',

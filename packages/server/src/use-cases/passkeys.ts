@@ -8,6 +8,11 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import {
+  decodeAttestationObject,
+  isoBase64URL,
+  parseAuthenticatorData,
+} from '@simplewebauthn/server/helpers';
+import {
   type ChallengePurpose,
   deletePasskey,
   findPasskeyByCredentialId,
@@ -34,6 +39,20 @@ import { recordSecurityEvent } from './security-events';
  */
 
 const CHALLENGE_MS = 5 * 60 * 1000;
+
+/**
+ * Whether a refused answer's authenticator said it did not check who holds it (no UV flag): a
+ * bare security key, or a passkey added before stop 73 that cannot. Said apart, so its member
+ * learns why rather than trying again and again; what it says of itself is all it tells.
+ * Unreadable data is the generic refusal.
+ */
+function holderUnchecked(authData: () => Uint8Array<ArrayBuffer>): boolean {
+  try {
+    return !parseAuthenticatorData(authData()).flags.uv;
+  } catch {
+    return false;
+  }
+}
 
 const toView = (row: PasskeyRow): PasskeyView => ({
   id: row.id,
@@ -125,7 +144,11 @@ export async function registerPasskey(
     });
   } catch (error) {
     deps.logger.info({ err: error }, 'passkey registration refused');
-    throw new AppError('PASSKEY_REFUSED');
+    const authData = () =>
+      decodeAttestationObject(isoBase64URL.toBuffer(input.response.response.attestationObject)).get(
+        'authData',
+      );
+    throw new AppError(holderUnchecked(authData) ? 'PASSKEY_USER_NOT_VERIFIED' : 'PASSKEY_REFUSED');
   }
   if (!verification.verified) throw new AppError('PASSKEY_REFUSED');
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
@@ -204,7 +227,8 @@ export async function signInWithPasskey(
     });
   } catch (error) {
     deps.logger.info({ err: error }, 'passkey sign-in refused');
-    throw new AppError('PASSKEY_REFUSED');
+    const authData = () => isoBase64URL.toBuffer(response.response.authenticatorData);
+    throw new AppError(holderUnchecked(authData) ? 'PASSKEY_USER_NOT_VERIFIED' : 'PASSKEY_REFUSED');
   }
   if (!verification.verified) throw new AppError('PASSKEY_REFUSED');
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
