@@ -7,6 +7,8 @@ export const notificationTypes = [
   'extension_granted',
   'contribution_skipped',
   'member_expelled',
+  // The member expelled hears it said to them (member_expelled names them in the third person).
+  'you_were_expelled',
   'strike_warning',
   'confirmation_timeout',
   'dismissal_acknowledgment_timeout',

@@ -96,6 +96,17 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
       page,
       page,
     ]);
+    // Their expulsion said to them, leading home (where the way into another family is); the
+    // others hear it of them.
+    expect(notices.filter((n) => /expelled/.test(n.type)).map((n) => [n.type, n.link])).toEqual([
+      ['you_were_expelled', '/'],
+    ]);
+    const told = (await other.client.get('/api/user-notifications')).json<{
+      notifications: { type: string }[];
+    }>();
+    expect(told.notifications.filter((n) => /expelled/.test(n.type)).map((n) => n.type)).toEqual([
+      'member_expelled',
+    ]);
     // A way back that lasts, whatever became of the notices.
     const owed = async () => (await missing.client.get('/api/requests/payouts-owed')).json().requests;
     expect(await owed()).toEqual([{ id: request.id, title: 'Boiler', netCents: 1_900, status: 'failed' }]);

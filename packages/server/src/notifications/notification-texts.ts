@@ -128,6 +128,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: "Il gruppo ha votato l'espulsione di {{member}} dall'organizzazione.",
     },
   },
+  you_were_expelled: {
+    en: {
+      title: 'Removed from the group',
+      body: 'The group voted to remove you from the organization: you are no longer part of it and cannot rejoin it with its invite code. You can join another organization.',
+    },
+    it: {
+      title: 'Esclusione dal gruppo',
+      body: "Il gruppo ha votato per escluderti dall'organizzazione: non ne fai più parte e non puoi rientrarvi con il suo codice d'invito. Puoi unirti a un'altra organizzazione.",
+    },
+  },
   strike_warning: {
     en: {
       title: 'Strike warning',
@@ -572,6 +582,8 @@ const contributionReminders: readonly NotificationType[] = [
 
 export function notificationLink(type: NotificationType, data: NotificationData = {}): string {
   if (type === 'payout_account_required') return '/account#payout-account';
+  // The home of someone in no family: what waits for them, and the way into another.
+  if (type === 'you_were_expelled') return '/';
   // Its page, not the list: an owner no longer in the family still retries there (ADR 0057).
   if (type === 'request_payout_failed' && data.requestId) return `/requests/${data.requestId}`;
   if (

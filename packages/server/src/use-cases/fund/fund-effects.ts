@@ -121,8 +121,9 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         const member = await lockUser(tx, event.memberId);
         if (member?.familyId === organizationId) await removeFromOrganization(tx, member, now);
         const memberName = input.names.get(event.memberId);
-        for (const userId of new Set([event.memberId, ...after.participants]))
-          notes.push({ userId, type: 'member_expelled', data: { memberName } });
+        notes.push({ userId: event.memberId, type: 'you_were_expelled' });
+        for (const userId of after.participants)
+          if (userId !== event.memberId) notes.push({ userId, type: 'member_expelled', data: { memberName } });
         break;
       }
       case 'ConfirmationTimedOut':

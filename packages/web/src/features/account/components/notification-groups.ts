@@ -53,6 +53,7 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'fallback_vote',
     'strike_warning',
     'member_expelled',
+    'you_were_expelled',
     'request_activated',
     'request_completed',
   ],
