@@ -19,7 +19,8 @@ export function AlertsPanel({ onlyWithAlerts = false }: { onlyWithAlerts?: boole
   const remove = useDeleteNotification();
   const [showAll, setShowAll] = useState(false);
   const all = notifications.data ?? [];
-  if (onlyWithAlerts && all.length === 0) return null;
+  // A failed load still says so: there may be something to tell.
+  if (onlyWithAlerts && all.length === 0 && !notifications.isError) return null;
   const shown = showAll ? all : all.slice(0, SHOWN);
   return (
     <Card title={t('alerts.title')} data-testid="alerts-panel">
