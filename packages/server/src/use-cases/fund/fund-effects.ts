@@ -123,7 +123,8 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         const memberName = input.names.get(event.memberId);
         notes.push({ userId: event.memberId, type: 'you_were_expelled' });
         for (const userId of after.participants)
-          if (userId !== event.memberId) notes.push({ userId, type: 'member_expelled', data: { memberName } });
+          if (userId !== event.memberId)
+            notes.push({ userId, type: 'member_expelled', data: { memberName } });
         break;
       }
       case 'ConfirmationTimedOut':
