@@ -40,40 +40,42 @@ function home(memberCount: number) {
 const before = (first: Element, second: Element) =>
   (first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
 
-const stats = dashboard(1).userStats;
+/** The home of someone in no organization, with these notices and payouts owed to them. */
+function homeInNoFamily(notifications: unknown[], owed: unknown[]) {
+  const calls = fakeServer({
+    ...signedIn({ familyId: null }),
+    'GET /api/dashboard': {
+      userStats: dashboard(1).userStats,
+      organization: null,
+      leaderboard: [],
+      queuedRequests: [],
+      activeRequest: null,
+    },
+    'GET /api/debts': { debts: [] },
+    'GET /api/config': { registration: 'open' },
+    'GET /api/requests/payouts-owed': { requests: owed },
+    'GET /api/user-notifications': { unread: notifications.length, notifications },
+  });
+  renderAt('/', <DashboardPage />);
+  return calls;
+}
 
 describe('the home of someone in no organization', () => {
   it('shows what they were told first, above their totals, such as a payout of theirs to retry, on its request’s page', async () => {
-    fakeServer({
-      ...signedIn({ familyId: null }),
-      'GET /api/dashboard': {
-        userStats: stats,
-        organization: null,
-        leaderboard: [],
-        queuedRequests: [],
-        activeRequest: null,
-      },
-      'GET /api/debts': { debts: [] },
-      'GET /api/config': { registration: 'open' },
-      'GET /api/requests/payouts-owed': {
-        requests: [{ id: 'r1', title: 'Caldaia', netCents: 19_450, status: 'failed' }],
-      },
-      'GET /api/user-notifications': {
-        unread: 1,
-        notifications: [
-          {
-            id: 'n1',
-            type: 'request_payout_failed',
-            title: 'Erogazione non riuscita',
-            body: 'Il denaro ti aspetta.',
-            link: '/requests/r1',
-            createdAt: '2026-12-07T08:00:00.000Z',
-            read: false,
-          },
-        ],
-      },
-    });
-    renderAt('/', <DashboardPage />);
+    homeInNoFamily(
+      [
+        {
+          id: 'n1',
+          type: 'request_payout_failed',
+          title: 'Erogazione non riuscita',
+          body: 'Il denaro ti aspetta.',
+          link: '/requests/r1',
+          createdAt: '2026-12-07T08:00:00.000Z',
+          read: false,
+        },
+      ],
+      [{ id: 'r1', title: 'Caldaia', netCents: 19_450, status: 'failed' }],
+    );
     const link = await screen.findByRole('link', { name: 'Erogazione non riuscita' }, { timeout: 5000 });
     expect(link.getAttribute('href')).toBe('/requests/r1');
     // The way back that lasts, whatever becomes of the notice (ADR 0057).
@@ -86,21 +88,7 @@ describe('the home of someone in no organization', () => {
   });
 
   it('shows no alerts card when there is nothing to tell', async () => {
-    const calls = fakeServer({
-      ...signedIn({ familyId: null }),
-      'GET /api/dashboard': {
-        userStats: stats,
-        organization: null,
-        leaderboard: [],
-        queuedRequests: [],
-        activeRequest: null,
-      },
-      'GET /api/debts': { debts: [] },
-      'GET /api/config': { registration: 'open' },
-      'GET /api/user-notifications': { unread: 0, notifications: [] },
-      'GET /api/requests/payouts-owed': { requests: [] },
-    });
-    renderAt('/', <DashboardPage />);
+    const calls = homeInNoFamily([], []);
     await screen.findByRole('heading', { name: "Crea un'organizzazione" }, { timeout: 5000 });
     // Asked, answered and rendered: an empty card would be up by now.
     await waitFor(() => expect(calls.some((c) => c.url === '/api/user-notifications')).toBe(true));

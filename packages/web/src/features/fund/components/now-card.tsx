@@ -173,15 +173,7 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
           {item.mayCancel && (
             <>
               <p className="text-sm text-stone-700">{t('now.declaredCancel')}</p>
-              <Button
-                variant="secondary"
-                className="self-stretch sm:self-start"
-                data-testid="now-action"
-                needsNetwork={false}
-                onClick={goToFund}
-              >
-                {t('now.goButton')}
-              </Button>
+              <GoToFund variant="secondary" />
             </>
           )}
         </>
@@ -208,14 +200,7 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
           {'deadline' in item && item.deadline && (
             <DeadlineCountdown deadline={item.deadline} label={t('now.deadline')} />
           )}
-          <Button
-            className="self-stretch sm:self-start"
-            data-testid="now-action"
-            needsNetwork={false}
-            onClick={goToFund}
-          >
-            {t('now.goButton')}
-          </Button>
+          <GoToFund />
         </>
       );
     case 'window_opens':
@@ -241,6 +226,22 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
         </>
       );
   }
+}
+
+/** The card's button to the fund section below, where the thing is done (works offline: a scroll). */
+function GoToFund({ variant }: { variant?: 'secondary' }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant={variant}
+      className="self-stretch sm:self-start"
+      data-testid="now-action"
+      needsNetwork={false}
+      onClick={goToFund}
+    >
+      {t('now.goButton')}
+    </Button>
+  );
 }
 
 export { FUND_SECTION_ID };
