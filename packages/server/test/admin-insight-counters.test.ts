@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type {
   AdminOverview,
   FundMetrics,
@@ -6,6 +8,7 @@ import type {
 } from '@giro/contract/admin-insights';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../src/db/client';
 import { foldCounterDeltas } from '../src/db/insights/counters.queries';
 import { appWithAdmin } from './support/admin-app';
 import { register, type TestClient } from './support/client';
@@ -176,6 +179,12 @@ describe('every figure equals a recount from the tables it summarizes', () => {
     await foldCounterDeltas(t.database.db);
     await expectRecounted();
     await register(t.app, { inviteCode: code });
+    await expectRecounted();
+    // Migration 0042's recount of a history gives what its trigger counted as the history was written.
+    const recount = readFileSync(join(migrationsFolder, '0042_late_payments_standing.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .at(-1)!;
+    await t.database.db.execute(sql.raw(recount));
     await expectRecounted();
   });
 });

@@ -111,6 +111,13 @@ describe('passkeys', () => {
       message: expect.stringContaining('your password always works'),
     });
     expect(unverified.client.cookie('giro.sid')).toBeUndefined();
+    // An answer the passkey did not sign says nothing more, its flag off or not: a registered
+    // credential is not told apart from an unknown one.
+    const forger = new TestClient(t.app);
+    const forged = authenticator.signIn((await forger.post('/api/passkeys/authentication/options')).json());
+    forged.response.signature = Buffer.from('not a signature at all').toString('base64url');
+    const refusedForged = await forger.post('/api/passkeys/authentication', { response: forged });
+    expect(refusedForged.json().code).toBe('PASSKEY_REFUSED');
     authenticator.verifiesUser = true;
     expect((await signInWith(authenticator)).response.statusCode).toBe(200);
   });

@@ -8,11 +8,6 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import {
-  decodeAttestationObject,
-  isoBase64URL,
-  parseAuthenticatorData,
-} from '@simplewebauthn/server/helpers';
-import {
   type ChallengePurpose,
   deletePasskey,
   findPasskeyByCredentialId,
@@ -41,18 +36,13 @@ import { recordSecurityEvent } from './security-events';
 const CHALLENGE_MS = 5 * 60 * 1000;
 
 /**
- * Whether a refused answer's authenticator said it did not check who holds it (no UV flag): a
- * bare security key, or a passkey added before stop 73 that cannot. Said apart, so its member
- * learns why rather than trying again and again; what it says of itself is all it tells.
- * Unreadable data is the generic refusal.
+ * User verification is required (ADR 0025), but checked here, after the library has verified
+ * everything else, signature included: an authenticator that did not check who holds it (a bare
+ * security key, or a passkey added before stop 73 that cannot) is refused as such, so its member
+ * learns why rather than trying again. Checked by the library, it came before the signature, and
+ * an unsigned answer with the flag off told a registered credential from an unknown one.
  */
-function holderUnchecked(authData: () => Uint8Array<ArrayBuffer>): boolean {
-  try {
-    return !parseAuthenticatorData(authData()).flags.uv;
-  } catch {
-    return false;
-  }
-}
+const USER_VERIFICATION_CHECKED_BELOW = false;
 
 const toView = (row: PasskeyRow): PasskeyView => ({
   id: row.id,
@@ -140,17 +130,14 @@ export async function registerPasskey(
       expectedChallenge: challenge,
       expectedOrigin: deps.config.webauthn.origins,
       expectedRPID: deps.config.webauthn.rpId,
-      requireUserVerification: true,
+      requireUserVerification: USER_VERIFICATION_CHECKED_BELOW,
     });
   } catch (error) {
     deps.logger.info({ err: error }, 'passkey registration refused');
-    const authData = () =>
-      decodeAttestationObject(isoBase64URL.toBuffer(input.response.response.attestationObject)).get(
-        'authData',
-      );
-    throw new AppError(holderUnchecked(authData) ? 'PASSKEY_USER_NOT_VERIFIED' : 'PASSKEY_REFUSED');
+    throw new AppError('PASSKEY_REFUSED');
   }
   if (!verification.verified) throw new AppError('PASSKEY_REFUSED');
+  if (!verification.registrationInfo.userVerified) throw new AppError('PASSKEY_USER_NOT_VERIFIED');
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
   // The library reads the id's length from the authenticator's data and caps nothing: WebAuthn's
   // own cap (1,023 bytes) keeps a forged one out of the index, which refused it with a 500.
@@ -222,15 +209,15 @@ export async function signInWithPasskey(
         transports: passkey.transports as never,
       },
       // A passkey registered before stop 73 was asked for verification only if it could: one that
-      // cannot is refused now, and its member signs in with their password and adds another.
-      requireUserVerification: true,
+      // cannot is refused now (below), and its member signs in with their password and adds another.
+      requireUserVerification: USER_VERIFICATION_CHECKED_BELOW,
     });
   } catch (error) {
     deps.logger.info({ err: error }, 'passkey sign-in refused');
-    const authData = () => isoBase64URL.toBuffer(response.response.authenticatorData);
-    throw new AppError(holderUnchecked(authData) ? 'PASSKEY_USER_NOT_VERIFIED' : 'PASSKEY_REFUSED');
+    throw new AppError('PASSKEY_REFUSED');
   }
   if (!verification.verified) throw new AppError('PASSKEY_REFUSED');
+  if (!verification.authenticationInfo.userVerified) throw new AppError('PASSKEY_USER_NOT_VERIFIED');
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
   // Authenticators that keep no counter always say 0; one that does must go up every time, above
   // the stored counter as it is when recorded (a racing sign-in with the same counter loses: a
