@@ -31,6 +31,17 @@ describe('the weekly summary email (issue 14)', () => {
     (await t.deps.db.select({ email: users.email }).from(users).where(eq(users.id, member.id)))[0]!.email;
 
   it('goes once a week, Monday morning, to who asked for it: what was paid, what is due, whose turn is next', async () => {
+    // From a Tuesday noon (UTC), whatever day the suite runs: begun on a Monday after 09:00, the
+    // window's week-long jump below landed on the next Monday's morning and sent a summary early.
+    const start = t.clock.now();
+    const daysToTuesday = (9 - start.getUTCDay()) % 7 || 7;
+    const tuesday = Date.UTC(
+      start.getUTCFullYear(),
+      start.getUTCMonth(),
+      start.getUTCDate() + daysToTuesday,
+      12,
+    );
+    t.clock.fastForward(Math.ceil((tuesday - start.getTime()) / 60_000));
     const members = await organizationOf(t, 3);
     const fund = await activeFund(members);
     const [reader, paid] = payersOf(members, fund) as [Member, Member];
