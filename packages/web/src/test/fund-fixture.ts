@@ -1,6 +1,23 @@
-import type { FundView } from '@giro/contract/fund';
+import type { ContributionView, FundView } from '@giro/contract/fund';
 
 type Round = NonNullable<FundView['round']>;
+
+/** A payment of the first round, as the round's contributions list it: u1's €50 to u2, declared by hand. */
+export function testContribution(overrides: Partial<ContributionView> = {}): ContributionView {
+  return {
+    id: '00000000-0000-4000-8000-0000000000d1',
+    contributorId: 'u1',
+    paidBy: null,
+    recipientId: 'u2',
+    amountCents: 5000,
+    method: 'manual',
+    status: 'declared',
+    cycleNumber: 1,
+    roundNumber: 1,
+    at: '2030-01-10T00:00:00.000Z',
+    ...overrides,
+  };
+}
 
 /** A fund view for component tests: three members, voting open, overridable piece by piece. */
 export function testFund(overrides: Partial<FundView> = {}): FundView {

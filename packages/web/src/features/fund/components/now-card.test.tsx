@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
-import { testCollectingFund, testRound } from '../../../test/fund-fixture';
+import { testCollectingFund, testContribution, testRound } from '../../../test/fund-fixture';
 import { fakeServer, renderAt } from '../../../test/render-page';
 import { markPaymentSent } from '../api/sent-payments';
 import { NowCard } from './now-card';
@@ -46,17 +46,7 @@ describe('the Now card', () => {
   });
 
   it('a payment declared by hand: it awaits the recipient, and while it may be taken back the card says where', async () => {
-    const ownCash = {
-      id: '00000000-0000-4000-8000-0000000000d1',
-      contributorId: 'u1',
-      recipientId: 'u2',
-      amountCents: 5000,
-      method: 'manual',
-      status: 'declared',
-      cycleNumber: 1,
-      roundNumber: 1,
-      at: '2030-01-10T00:00:00.000Z',
-    };
+    const ownCash = testContribution();
     fakeServer({ [`GET /api/rotating-fund/${fund.id}/monthly-contributions`]: { contributions: [ownCash] } });
     renderAt('/', <NowCard fund={fund} userId="u1" hasPayoutAccount={true} />);
     await waitFor(() => expect(screen.getByTestId('now-card').dataset.kind).toBe('declared'));

@@ -1,6 +1,10 @@
-import type { ContributionView } from '@giro/contract/fund';
 import { describe, expect, it } from 'vitest';
-import { testCollectingFund, testEmergencyVote, testFund } from '../../../test/fund-fixture';
+import {
+  testCollectingFund,
+  testContribution,
+  testEmergencyVote,
+  testFund,
+} from '../../../test/fund-fixture';
 import { nowItem, roundPaymentsFor } from './now-item';
 
 const now = { nowMs: Date.parse('2025-06-01T00:00:00Z'), hasPayoutAccount: true };
@@ -149,18 +153,7 @@ describe('the one thing a member owes now', () => {
   });
 
   it('a cover in cash not yet confirmed: the button to pay stays, saying who declared it; once confirmed, covered', () => {
-    const cash: ContributionView = {
-      id: 'c1',
-      contributorId: 'u1',
-      paidBy: 'u3',
-      recipientId: 'u2',
-      amountCents: 5000,
-      method: 'manual',
-      status: 'declared',
-      cycleNumber: 1,
-      roundNumber: 1,
-      at: '2025-06-01T00:00:00.000Z',
-    };
+    const cash = testContribution({ id: 'c1', paidBy: 'u3', at: '2025-06-01T00:00:00.000Z' });
     expect(roundPaymentsFor([cash], 'u1')).toEqual({
       declaredBy: ['u1'],
       coveredBy: undefined,
