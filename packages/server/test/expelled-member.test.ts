@@ -146,6 +146,36 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
     expect((await retry()).statusCode).toBe(409);
   });
 
+  it('one expelled before hears nothing of a later expulsion: the family is no longer theirs', async () => {
+    const members = await organizationOf(t, 4);
+    const fund = await activeFund(members);
+    const recipient = recipientOf(members, fund);
+    const [payer, first, second] = payersOf(members, fund) as [Member, Member, Member];
+    await openWindow(payer);
+    await act(payer, 'contributions', { method: 'manual' });
+    const { contributions } = (
+      await recipient.client.get(`/api/rotating-fund/${fund.id}/monthly-contributions`)
+    ).json<{ contributions: { id: string }[] }>();
+    for (const c of contributions) await act(recipient, `contributions/${c.id}/confirm-receipt`);
+    await fastForward(payer, 7 * DAY);
+    const votes = (await fundOf(recipient)).round!.emergencies;
+    const voteOn = (m: Member) => `emergency-votes/${votes.find((v) => v.memberId === m.id)!.id}`;
+    for (const voter of [payer, recipient]) await act(voter, voteOn(first), { choice: 'expel' });
+    await act(second, voteOn(first), { choice: 'wait' });
+    expect((await first.client.get('/api/family')).statusCode).toBe(404);
+    for (const voter of [payer, recipient]) await act(voter, voteOn(second), { choice: 'expel' });
+    expect((await second.client.get('/api/family')).statusCode).toBe(404);
+
+    const heard = async (m: Member) =>
+      (await m.client.get('/api/user-notifications'))
+        .json<{ notifications: { type: string }[] }>()
+        .notifications.filter((n) => /expelled/.test(n.type))
+        .map((n) => n.type);
+    expect(await heard(first)).toEqual(['you_were_expelled']);
+    expect(await heard(second)).toEqual(['you_were_expelled', 'member_expelled']);
+    expect(await heard(payer)).toEqual(['member_expelled', 'member_expelled']);
+  });
+
   it('cannot come back by the invite code the family still shares; another family they may join', async () => {
     const members = await organizationOf(t, 3);
     const fund = await activeFund(members);
