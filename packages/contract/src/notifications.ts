@@ -41,6 +41,8 @@ export const notificationTypes = [
   'swap_accepted',
   'swap_declined',
   'swap_lapsed',
+  // A swap asked of me lapsed before I answered (domain.md: swap notifications go to both).
+  'swap_lapsed_asked',
   // Covering a member (issue 16): I was covered; the recipient got a cover; a debt repaid (or the
   // creditor says that repayment never came), or its payment failed.
   'contribution_covered',

@@ -5,7 +5,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../src/db/client';
 import { funds } from '../src/db/schema';
-import { connectPayoutAccount, fundOf, type Member, organizationOf } from './support/fund-members';
+import {
+  connectPayoutAccount,
+  DAY,
+  fastForward,
+  fundOf,
+  type Member,
+  organizationOf,
+} from './support/fund-members';
 import { act, activeFund, openWindow } from './support/fund-steps';
 import { card } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -130,7 +137,7 @@ describe('swapping turns over HTTP (api.md, Second wave)', () => {
     expect(await notificationTypes(fourth!)).not.toContain('swap_requested');
   });
 
-  it('left unanswered until the asker’s turn begins: it lapses, and the asker is told', async () => {
+  it('left unanswered until the asker’s turn begins: it lapses, and both are told', async () => {
     const members = await organizationOf(t, 4);
     const fund = await activeFund(members);
     const [recipient, second, third, fourth] = await inOrder(members, fund);
@@ -144,7 +151,35 @@ describe('swapping turns over HTTP (api.md, Second wave)', () => {
     await t.flushOutbox();
     expect((await fundOf(second!)).swaps).toEqual([]);
     expect(await notificationTypes(second!)).toContain('swap_lapsed');
+    expect(await notificationTypes(second!)).not.toContain('swap_lapsed_asked');
+    // The one asked saw their call to answer go: they are told why, in their language.
     expect(await notificationTypes(fourth!)).not.toContain('swap_requested');
+    fourth!.client.language = 'it';
+    const told = (await fourth!.client.get('/api/user-notifications')).json<{
+      notifications: { type: string; title: string; body: string }[];
+    }>().notifications;
+    expect(told.find((n) => n.type === 'swap_lapsed_asked')).toMatchObject({
+      title: 'Richiesta di scambio decaduta',
+      body: expect.stringContaining('di scambiare il turno con te è decaduta prima della tua risposta'),
+    });
+  });
+
+  it('lapsed because the one asked was expelled: the asker is told, the one expelled hears no more of it', async () => {
+    const members = await organizationOf(t, 4);
+    const fund = await activeFund(members);
+    const [recipient, second, third, fourth] = await inOrder(members, fund);
+    const path = `/api/rotating-fund/${fund.id}/swaps`;
+    expect((await second!.client.post(path, { withMemberId: fourth!.id })).statusCode).toBe(200);
+    await openWindow(recipient!);
+    for (const m of [second!, third!]) await act(m, 'contributions', card());
+    await fastForward(recipient!, 7 * DAY);
+    const vote = (await fundOf(recipient!)).round!.emergencies.find((v) => v.memberId === fourth!.id)!;
+    for (const voter of [recipient!, second!, third!])
+      await act(voter, `emergency-votes/${vote.id}`, { choice: 'expel' });
+    expect((await fourth!.client.get('/api/family')).statusCode).toBe(404);
+    expect((await fundOf(second!)).swaps).toEqual([]);
+    expect(await notificationTypes(second!)).toContain('swap_lapsed');
+    expect(await notificationTypes(fourth!)).not.toContain('swap_lapsed_asked');
   });
 
   it('a fund stored before swaps existed is brought up by migration 0016: drawn order = order, no swaps', async () => {

@@ -386,6 +386,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: 'La tua richiesta di scambiare il turno con {{member}} è decaduta senza risposta: non si può più fare, perché uno dei due turni è cominciato o la rotazione è cambiata. Il tuo turno resta invariato.',
     },
   },
+  swap_lapsed_asked: {
+    en: {
+      title: 'Swap request lapsed',
+      body: '{{member}} asked to swap turns with you, and the request lapsed before you answered: one of the two turns began or the rotation changed. Your turn stays as it was.',
+    },
+    it: {
+      title: 'Richiesta di scambio decaduta',
+      body: 'La richiesta di {{member}} di scambiare il turno con te è decaduta prima della tua risposta: uno dei due turni è cominciato o la rotazione è cambiata. Il tuo turno resta invariato.',
+    },
+  },
   contribution_covered: {
     en: {
       title: 'Your contribution was covered',

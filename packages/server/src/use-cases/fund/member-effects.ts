@@ -1,5 +1,5 @@
 import type { Contribution, FundEvent } from '@giro/domain/fund/fund-types';
-import { counts } from '@giro/domain/fund/rules';
+import { activeParticipants, counts } from '@giro/domain/fund/rules';
 import type { DbOrTx } from '../../db/client';
 import { cancelPendingDebts, insertPendingDebt, openDebts } from '../../db/debt.repository';
 import type { NewNotification } from '../../db/notification.repository';
@@ -51,9 +51,21 @@ export async function applyMemberEffects(
       ];
     case 'SwapDeclined':
       return [{ userId: event.fromId, type: 'swap_declined', data: { memberName: names.get(event.toId) } }];
-    // Unanswered when a turn began, or a member left: the one who asked hears it ended.
-    case 'SwapLapsed':
-      return [{ userId: event.fromId, type: 'swap_lapsed', data: { memberName: names.get(event.toId) } }];
+    // Unanswered when a turn began, or a member left: both hear it ended (the one asked saw
+    // their call to answer go). A lapse for want of eligibility may be one of them leaving or
+    // expelled: who is no longer in the rotation hears no more of the fund.
+    case 'SwapLapsed': {
+      const stillIn = (id: string) =>
+        event.reason !== 'not_eligible' || activeParticipants(after).includes(id);
+      return [
+        { userId: event.fromId, type: 'swap_lapsed' as const, data: { memberName: names.get(event.toId) } },
+        {
+          userId: event.toId,
+          type: 'swap_lapsed_asked' as const,
+          data: { memberName: names.get(event.fromId) },
+        },
+      ].filter((note) => stillIn(note.userId));
+    }
     case 'ContributionMade': {
       // A cover by hand counts, and is news, once the recipient confirms it (below); declared, it
       // may yet be refused or replaced, and the recipient is asked about it (receipt_to_confirm).

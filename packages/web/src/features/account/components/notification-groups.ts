@@ -23,6 +23,7 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'swap_accepted',
     'swap_declined',
     'swap_lapsed',
+    'swap_lapsed_asked',
     'contribution_covered',
     'cover_received',
     'cover_failed',
