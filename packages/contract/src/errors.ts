@@ -152,6 +152,11 @@ const catalogue = {
     en: 'You still owe another member a contribution they covered for you: repay it before deleting your account.',
     it: 'Devi ancora a un altro membro un contributo che ha coperto per te: restituiscilo prima di eliminare il tuo account.',
   },
+  PAYOUT_OWED_ELSEWHERE: {
+    status: 409,
+    en: 'A family you left still owes you the payout of your funding request: have it paid (it is under "Payouts waiting for you") before deleting your account.',
+    it: "Una famiglia da cui sei uscito ti deve ancora l'erogazione della tua richiesta di aiuto: falla pagare (è in «Erogazioni che ti aspettano») prima di eliminare il tuo account.",
+  },
   EXPELLED_FROM_ORGANIZATION: {
     status: 403,
     en: 'The members of this organization removed you from it: you cannot join it again.',

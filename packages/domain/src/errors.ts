@@ -14,6 +14,8 @@ const domainErrorDocs = {
   NOT_IN_ORGANIZATION: 'The user belongs to no organization.',
   MEMBER_DEBT_OWED:
     'Deleting the account while owing another member (a contribution they covered): deleted, nobody could repay them.',
+  PAYOUT_OWED_ELSEWHERE:
+    "Deleting the account while a family the user left still owes them a funding request's payout (ADR 0057): deleted, nobody could be paid it.",
   EXPELLED_FROM_ORGANIZATION:
     'Joining, by its invite code, an organization whose members expelled the user (SPEC: permanent, irreversible).',
   LEAVE_REFUSED:

@@ -124,6 +124,20 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
 
     const retry = () => missing.client.post(`/api${page}/retry-payout`);
     expect((await retry()).json().code).toBe('PAYOUT_ACCOUNT_REQUIRED');
+    // Nor may they delete the account and leave it unpaid for good; told where it waits.
+    const deletion = () =>
+      missing.client.post('/api/user/delete-request', { password: 'correct horse battery' });
+    missing.client.language = 'it';
+    const refused = await deletion();
+    expect({
+      status: refused.statusCode,
+      code: refused.json().code,
+      message: refused.json().message,
+    }).toEqual({
+      status: 409,
+      code: 'PAYOUT_OWED_ELSEWHERE',
+      message: expect.stringContaining('«Erogazioni che ti aspettano»'),
+    });
     // In another family by now, it is still theirs.
     const { inviteCode } = (await stranger!.client.get('/api/family')).json<{ inviteCode: string }>();
     expect((await missing.client.post('/api/family/join', { inviteCode })).statusCode).toBe(200);
@@ -144,6 +158,7 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
     expect(await owed()).toEqual([]);
     expect((await missing.client.get(`/api${page}`)).json().payout.status).toBe('paid');
     expect((await retry()).statusCode).toBe(409);
+    expect((await deletion()).statusCode).toBe(200);
   });
 
   it('one expelled before hears nothing of a later expulsion: the family is no longer theirs', async () => {

@@ -27,6 +27,7 @@ import { leaveCurrentOrganization } from './leave-current-organization';
 import { assertMayLeave } from './membership';
 import { checkMemberPassword, type KnownBrowser } from './password-checks';
 import { PASSWORD_RESET_TOPIC } from './request-password-reset';
+import { owedElsewhere } from './requests/payouts-owed-elsewhere';
 import { refuseIfLastAdmin } from './set-user-role';
 
 /** Step 1: the password, then a confirmation link by email (valid 1 h). Refused as leaving is. */
@@ -42,6 +43,7 @@ export async function requestAccountDeletion(
   await deps.db.transaction(async (tx) => {
     await assertMayLeave(tx, user);
     await refuseWhileOwingAMember(tx, user.id);
+    await refuseWhileOwedAPayout(tx, user);
     await debtsToForgive(tx, user.id);
     if (user.role === 'admin') await refuseIfLastAdmin(tx, user.id);
     const token = await issueToken(tx, user.id, 'delete_account', now);
@@ -69,6 +71,16 @@ export async function requestAccountDeletion(
  */
 async function refuseWhileOwingAMember(tx: DbOrTx, userId: string): Promise<void> {
   if (await owesAMember(tx, userId)) throw new AppError('MEMBER_DEBT_OWED');
+}
+
+/**
+ * A family left (an expelled owner's, ADR 0057) still owes them a request's payout: deleted,
+ * nobody could retry it and the family's gift would stay on the platform for good. Their current
+ * family's are the leave rule's (`request_payout_unpaid`). Read without the family's lock: a payout
+ * owed only moves on to paid, so a stale read refuses, never lets one through.
+ */
+async function refuseWhileOwedAPayout(tx: DbOrTx, user: UserRow): Promise<void> {
+  if ((await owedElsewhere(tx, user)).requests.length > 0) throw new AppError('PAYOUT_OWED_ELSEWHERE');
 }
 
 /**
@@ -115,6 +127,7 @@ async function eraseAccount(deps: Deps, token: string, now: Date): Promise<void>
     if (!userId) throw new AppError('INVALID_DELETION_TOKEN');
     const user = await lockUser(tx, userId);
     if (!user) throw new AppError('INVALID_DELETION_TOKEN');
+    await refuseWhileOwedAPayout(tx, user);
     await leaveCurrentOrganization(tx, deps, user, now);
     await refuseWhileOwingAMember(tx, user.id);
     if (user.role === 'admin') await refuseIfLastAdmin(tx, user.id);
