@@ -49,6 +49,12 @@ export const passkeyViewSchema = z.object({
   lastUsedAt: z.string().nullable(),
   /** Synced across the member's devices (a platform passkey) or bound to one device (a key). */
   synced: z.boolean(),
+  /**
+   * Whether it verifies who holds it (a fingerprint, a face, a PIN), which signing in requires:
+   * false once a sign-in came without it (it signs in no more), null when not known (added
+   * before stop 75's release and not used since).
+   */
+  verifiesHolder: z.boolean().nullable(),
 });
 export type PasskeyView = z.infer<typeof passkeyViewSchema>;
 export const passkeysSchema = z.object({ passkeys: z.array(passkeyViewSchema) });

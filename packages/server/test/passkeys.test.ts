@@ -101,6 +101,10 @@ describe('passkeys', () => {
     expect((await client.get('/api/passkeys')).json().passkeys).toEqual([]);
     // One registered while it did verify, answering later without: a stolen, unlocked device.
     const { authenticator } = await addPasskey(client);
+    const verifies = async () =>
+      (await client.get('/api/passkeys')).json<{ passkeys: { verifiesHolder: boolean | null }[] }>()
+        .passkeys[0]!.verifiesHolder;
+    expect(await verifies()).toBe(true);
     authenticator.verifiesUser = false;
     const options = (await new TestClient(t.app).post('/api/passkeys/authentication/options')).json();
     expect(options.userVerification).toBe('required');
@@ -111,6 +115,8 @@ describe('passkeys', () => {
       message: expect.stringContaining('your password always works'),
     });
     expect(unverified.client.cookie('giro.sid')).toBeUndefined();
+    // Its member's Account says it signs in no more.
+    expect(await verifies()).toBe(false);
     // An answer the passkey did not sign says nothing more, its flag off or not: a registered
     // credential is not told apart from an unknown one.
     const forger = new TestClient(t.app);
@@ -118,8 +124,13 @@ describe('passkeys', () => {
     forged.response.signature = Buffer.from('not a signature at all').toString('base64url');
     const refusedForged = await forger.post('/api/passkeys/authentication', { response: forged });
     expect(refusedForged.json().code).toBe('PASSKEY_REFUSED');
+    expect(await verifies()).toBe(false);
     authenticator.verifiesUser = true;
     expect((await signInWith(authenticator)).response.statusCode).toBe(200);
+    expect(await verifies()).toBe(true);
+    // One stored before anyone knew (migration 0043 leaves it null) says so.
+    await t.database.db.execute(sql`update passkeys set user_verified = null`);
+    expect(await verifies()).toBeNull();
   });
 
   it('refuses a challenge that has expired, or was given to someone else', async () => {

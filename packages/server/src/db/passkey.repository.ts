@@ -38,13 +38,22 @@ export async function recordPasskeyUse(
   id: string,
   use: { counter: number; backedUp: boolean; at: Date },
 ): Promise<boolean> {
+  // Only a sign-in whose holder was verified is recorded as a use (passkeys.ts): it verifies.
   const counterMoved = use.counter === 0 ? eq(passkeys.counter, 0) : lt(passkeys.counter, use.counter);
   const updated = await db
     .update(passkeys)
-    .set({ counter: use.counter, backedUp: use.backedUp, lastUsedAt: use.at })
+    .set({ counter: use.counter, backedUp: use.backedUp, lastUsedAt: use.at, userVerified: true })
     .where(and(eq(passkeys.id, id), counterMoved))
     .returning({ id: passkeys.id });
   return updated.length > 0;
+}
+
+/**
+ * A verified sign-in came without the holder's verification (refused): the member's Account
+ * shows this passkey signs in no more, until one with it marks it again (recordPasskeyUse).
+ */
+export async function recordPasskeyUnverified(db: DbOrTx, id: string): Promise<void> {
+  await db.update(passkeys).set({ userVerified: false }).where(eq(passkeys.id, id));
 }
 
 /** Renames one of the member's passkeys (locked first, in the caller's transaction); answers the name it had too. */

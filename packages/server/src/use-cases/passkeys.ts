@@ -14,6 +14,7 @@ import {
   insertPasskey,
   listPasskeysOfUser,
   type PasskeyRow,
+  recordPasskeyUnverified,
   recordPasskeyUse,
   renamePasskey,
   saveChallenge,
@@ -50,6 +51,7 @@ const toView = (row: PasskeyRow): PasskeyView => ({
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   synced: row.deviceType === 'multiDevice',
+  verifiesHolder: row.userVerified,
 });
 
 export async function listPasskeys(deps: Deps, userId: string): Promise<PasskeyView[]> {
@@ -155,6 +157,7 @@ export async function registerPasskey(
       transports: credential.transports ?? [],
       deviceType: credentialDeviceType,
       backedUp: credentialBackedUp,
+      userVerified: true,
       name: input.name,
       createdAt: deps.clock.now(),
     });
@@ -217,7 +220,11 @@ export async function signInWithPasskey(
     throw new AppError('PASSKEY_REFUSED');
   }
   if (!verification.verified) throw new AppError('PASSKEY_REFUSED');
-  if (!verification.authenticationInfo.userVerified) throw new AppError('PASSKEY_USER_NOT_VERIFIED');
+  if (!verification.authenticationInfo.userVerified) {
+    // Signed by the passkey itself: its member's Account says it signs in no more.
+    await recordPasskeyUnverified(deps.db, passkey.id);
+    throw new AppError('PASSKEY_USER_NOT_VERIFIED');
+  }
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
   // Authenticators that keep no counter always say 0; one that does must go up every time, above
   // the stored counter as it is when recorded (a racing sign-in with the same counter loses: a

@@ -24,6 +24,12 @@ export const passkeys = pgTable(
     /** 'singleDevice' or 'multiDevice' (synced), and whether it is backed up now. */
     deviceType: text('device_type').notNull(),
     backedUp: boolean('backed_up').notNull(),
+    /**
+     * Whether its authenticator verifies who holds it (a fingerprint, a face, a PIN): true once
+     * registered (required since stop 73) or used with it, false once a sign-in came without it
+     * (refused, PASSKEY_USER_NOT_VERIFIED), null for one added before and not used since.
+     */
+    userVerified: boolean('user_verified'),
     /** The member's own name for it ("Anna's phone"). */
     name: text('name').notNull(),
     createdAt: createdAt(),

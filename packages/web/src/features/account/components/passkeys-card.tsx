@@ -101,12 +101,14 @@ function PasskeyRow({
   createdAt,
   lastUsedAt,
   synced,
+  verifiesHolder,
 }: {
   id: string;
   name: string;
   createdAt: string;
   lastUsedAt: string | null;
   synced: boolean;
+  verifiesHolder: boolean | null;
 }) {
   const { t } = useTranslation(ACCOUNT_PAGE_STRINGS);
   const rename = useRenamePasskey();
@@ -158,6 +160,10 @@ function PasskeyRow({
               {lastUsedAt ? t('security.lastUsed', { date: dateTime(lastUsedAt) }) : t('security.neverUsed')}
               {synced && ` · ${t('security.synced')}`}
             </p>
+            {/* A sign-in came without the holder's check (refused since stop 73): it is dead weight. */}
+            {verifiesHolder === false && (
+              <p className="mt-1 text-amber-900">{t('security.passkeyUnverified')}</p>
+            )}
           </div>
           <div className="flex gap-2">
             <Button
