@@ -83,6 +83,16 @@ describe('health', () => {
     expect(ready.body).toMatchObject({ status: 'ready', checks: { stopping: false, outboxBacklog: 0 } });
     // Counts and states only: nothing about anyone.
     expect(JSON.stringify(ready.body)).not.toMatch(/@|user|member/i);
+    // Asked from outside, through the proxy: the status alone.
+    const outside = await t.app.inject({
+      method: 'GET',
+      url: '/readyz',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect({ status: outside.statusCode, body: outside.json() }).toEqual({
+      status: 200,
+      body: { status: 'ready' },
+    });
 
     await t.deadlines.stop();
     expect((await readyz(t)).body.checks.deadlineWorker.alive).toBe(false);
