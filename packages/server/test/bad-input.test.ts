@@ -188,7 +188,11 @@ describe('rate limits', () => {
     const { client } = await register(t.app);
     const soon = await client.post('/api/verify-email/send');
     expect(soon.statusCode).toBe(429);
-    expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
+    const wait = Number(soon.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    // Said as every limit says it, in the header and the answer alike.
+    expect(soon.json()).toMatchObject({ code: 'RATE_LIMITED', details: { retryAfterSeconds: wait } });
     t.clock.fastForward(2);
     expect((await client.post('/api/verify-email/send')).statusCode).toBe(200);
   });

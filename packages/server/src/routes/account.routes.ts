@@ -12,7 +12,6 @@ import {
 } from '@giro/contract/auth';
 import { okSchema } from '@giro/contract/common';
 import { findUserById } from '../db/user.repository';
-import { AppError } from '../errors';
 import { changePassword } from '../use-cases/change-password';
 import { deleteAccount, requestAccountDeletion } from '../use-cases/delete-account';
 import { recordCookieConsent } from '../use-cases/record-cookie-consent';
@@ -34,17 +33,10 @@ export const accountRoutes: Routes = (app, deps) => {
   r.post(
     '/api/verify-email/send',
     { schema: { tags, response: okResponse }, config: limit(deps, 5, '10 minutes', true) },
-    async (request, reply) => {
+    async (request) => {
       const user = await request.requireUser();
-      try {
-        await sendVerificationEmail(deps, user.id, request.language);
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'RATE_LIMITED') {
-          reply.header('retry-after', String(error.details?.retryAfterSeconds ?? 60));
-          throw new AppError('RATE_LIMITED');
-        }
-        throw error;
-      }
+      // One a minute: the refusal says when to ask again (Retry-After), as every limit does.
+      await sendVerificationEmail(deps, user.id, request.language);
       return ok;
     },
   );
