@@ -1,11 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
 import { useUser } from '../../features/auth/api/session';
+import { PayoutsOwed } from '../../features/requests/components/payouts-owed';
 import { RequestsSection } from '../../features/requests/components/requests-section';
 import { ALL_STRINGS, usePageTitle } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 
-/** The funding requests on a page of their own (issue 13, /requests: the bottom bar's Requests). */
+/**
+ * The funding requests on a page of their own (issue 13, /requests: the bottom bar's Requests).
+ * Above them, what a family left still owes the member (ADR 0057; nothing when none): where one
+ * would look for their request's payout, and where notices from before stop 74 lead.
+ */
 export default function RequestsPage() {
   const { t } = useTranslation(ALL_STRINGS);
   usePageTitle(t('requests.title'));
@@ -15,6 +20,7 @@ export default function RequestsPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('requests.title')}</h1>
+      <PayoutsOwed />
       <RequestsSection userId={user.id} ownPage />
     </div>
   );
