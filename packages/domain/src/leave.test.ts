@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FundHarness } from './fund/fund-harness.test-support';
+import { PHASE_MS } from './fund/rules';
 import { leaveBlockers } from './leave';
 import type { RequestsState } from './requests/request-types';
 
@@ -63,6 +64,21 @@ describe('leaving: refused while in a running round, owing a missed contribution
     expect(h.state.participants).toEqual(['ann', 'bob']);
     expect([...h.state.order].sort()).toEqual(['ann', 'bob']);
     expect(h.state.finalAmountCents).toBe(2000);
+  });
+
+  it('a voter who did not vote and left is not asked again when the vote restarts', () => {
+    const h = new FundHarness();
+    h.voteAll([...members, 'dan'], [1000, 1000, 1000]);
+    h.advance(PHASE_MS + 1);
+    expect(h.state).toMatchObject({ phase: 'confirmation', participants: members });
+    expect(h.run({ type: 'MemberLeft', userId: 'dan' }).map((e) => e.type)).toEqual(['VoterLeft']);
+    h.run({ type: 'VoteConfirmation', userId: 'ann', accept: false, reason: 'too much' });
+    h.run({ type: 'AcknowledgeDismissal', userId: 'bob' });
+    h.run({ type: 'AcknowledgeDismissal', userId: 'cat' });
+    expect(h.state).toMatchObject({ phase: 'voting', votingRound: 2, voters: members });
+    // The three vote, and the vote closes at once: it no longer waits a day for the one gone.
+    for (const userId of members) h.run({ type: 'VoteAmount', userId, amountCents: 1000 });
+    expect(h.state.phase).toBe('confirmation');
   });
 
   it('fewer than 2 participants left: the fund is cancelled as at the close of voting', () => {

@@ -7,7 +7,8 @@ import { activate, chooseWithdrawalDate, closeVoting, restartVoting } from './vo
  * withdrawal a participant may not leave. In amount voting they stop being a voter. Between
  * the end of voting and the first round (confirmation, dismissal acknowledgment, date vote) they
  * stop being a participant: the amount stays, fewer than 2 participants cancels the fund as at
- * the close of voting, and a step waiting only for them completes.
+ * the close of voting, and a step waiting only for them completes. A voter who did not vote
+ * stops being a voter in any phase.
  */
 export function removeMember(d: Draft, userId: string, at: number): void {
   const s = d.state;
@@ -18,7 +19,13 @@ export function removeMember(d: Draft, userId: string, at: number): void {
       closeVoting(d, at, false);
     return;
   }
-  if (!activeParticipants(s).includes(userId)) return;
+  if (!activeParticipants(s).includes(userId)) {
+    // One who was asked to vote and did not is no participant, but a restarted vote asks the
+    // voters again (restartVoting): gone, they would be asked in a family they left, and the
+    // vote could no longer close before its deadline.
+    if (s.voters.includes(userId)) d.emit({ type: 'VoterLeft', at, userId });
+    return;
+  }
   if (s.phase === 'collecting' || s.phase === 'awaiting_withdrawal') fail('LEAVE_REFUSED');
   if (s.phase !== 'confirmation' && s.phase !== 'dismissal_acknowledgment' && s.phase !== 'date_voting')
     return;
