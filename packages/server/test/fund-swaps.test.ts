@@ -182,6 +182,28 @@ describe('swapping turns over HTTP (api.md, Second wave)', () => {
     expect(await notificationTypes(fourth!)).not.toContain('swap_lapsed_asked');
   });
 
+  it('lapsed as a turn began because a member left in the date vote: the one who left hears no more of it', async () => {
+    const members = await organizationOf(t, 3);
+    await members[0]!.client.post('/api/rotating-fund');
+    for (const m of members) await act(m, 'votes/amount', { amountCents: 5000 });
+    for (const m of members) await act(m, 'votes/confirmation', { accept: true });
+    const { order } = await fundOf(members[0]!);
+    const [first, leaver, third] = order.map((id) => members.find((m) => m.id === id)!) as [
+      Member,
+      Member,
+      Member,
+    ];
+    const path = `/api/rotating-fund/${(await fundOf(first)).id}/swaps`;
+    expect((await leaver.client.post(path, { withMemberId: first.id })).statusCode).toBe(200);
+    for (const m of [first, third]) await act(m, 'votes/withdrawal-date', { option: '14d' });
+    // Only the leaver's date vote was missing: leaving closes it, and the first turn begins.
+    expect((await leaver.client.post('/api/family/leave')).statusCode).toBe(200);
+    const fund = await fundOf(first);
+    expect({ phase: fund.phase, swaps: fund.swaps }).toEqual({ phase: 'collecting', swaps: [] });
+    expect(await notificationTypes(first)).toContain('swap_lapsed_asked');
+    expect(await notificationTypes(leaver)).not.toContain('swap_lapsed');
+  });
+
   it('a fund stored before swaps existed is brought up by migration 0016: drawn order = order, no swaps', async () => {
     const members = await organizationOf(t, 3);
     const fund = await activeFund(members);

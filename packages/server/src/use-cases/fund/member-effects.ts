@@ -52,11 +52,11 @@ export async function applyMemberEffects(
     case 'SwapDeclined':
       return [{ userId: event.fromId, type: 'swap_declined', data: { memberName: names.get(event.toId) } }];
     // Unanswered when a turn began, or a member left: both hear it ended (the one asked saw
-    // their call to answer go). A lapse for want of eligibility may be one of them leaving or
-    // expelled: who is no longer in the rotation hears no more of the fund.
+    // their call to answer go). One who left or was expelled, whatever the lapse's reason (a
+    // leave in the date vote may start the first turn or cancel the fund), hears no more of the
+    // fund. The participants are emptied only when a new cycle's vote opens, with no swap open.
     case 'SwapLapsed': {
-      const stillIn = (id: string) =>
-        event.reason !== 'not_eligible' || activeParticipants(after).includes(id);
+      const stillIn = (id: string) => activeParticipants(after).includes(id);
       return [
         { userId: event.fromId, type: 'swap_lapsed' as const, data: { memberName: names.get(event.toId) } },
         {
