@@ -3,11 +3,17 @@ import { lockRequestsOfOrganization } from '../src/db/request.repository';
 import { lockUser } from '../src/db/user.repository';
 import { removeFromOrganization } from '../src/use-cases/membership';
 import { applyRequestCommand } from '../src/use-cases/requests/apply-request-command';
-import { organizationOf } from './support/fund-members';
-import { createRequest, details, overview, setRequestEnd } from './support/request-steps';
+import { type Member, organizationOf } from './support/fund-members';
+import { contribute, createRequest, details, overview, setRequestEnd } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
+const notificationTypes = async (member: Member) =>
+  (await member.client.get('/api/user-notifications'))
+    .json<{ notifications: { type: string }[] }>()
+    .notifications.map((n) => n.type);
+const activations = async (member: Member) =>
+  (await notificationTypes(member)).filter((type) => type === 'request_activated').length;
 beforeEach(async () => {
   t = await createTestApp();
 });
@@ -85,7 +91,7 @@ it('a request asked for while its asker leaves is refused once the leave is done
  * That one is cancelled with the leave too: an ex-member never owns an active request.
  */
 it("a leave that ends another's request past its 30 days cancels the leaver's request it activated", async () => {
-  const [ann, , cat] = await organizationOf(t, 3);
+  const [ann, bob, cat] = await organizationOf(t, 3);
   const first = await createRequest(ann!, 'New roof', 10_000);
   const queued = await createRequest(cat!, 'School books', 5_000);
   await setRequestEnd(t, ann!, first.id, t.clock.now().getTime() - 1);
@@ -93,4 +99,19 @@ it("a leave that ends another's request past its 30 days cancels the leaver's re
   expect((await details(ann!, first.id)).status).toBe('expired');
   expect((await details(ann!, queued.id)).status).toBe('cancelled');
   expect((await overview(ann!)).active).toBeNull();
+  // Activated only to be cancelled with the leave: announced to nobody, the leaver least of all.
+  // Each heard of one activation, Ann's own, before the leave.
+  for (const member of [ann!, bob!, cat!]) expect(await activations(member)).toBe(1);
+});
+
+it('a request completed after a contributor left is announced to those still in the family', async () => {
+  const [ann, bob, cat] = await organizationOf(t, 3);
+  const request = await createRequest(ann!, 'New roof', 10_000);
+  await contribute(cat!, request.id, 2_500);
+  expect((await cat!.client.post('/api/family/leave')).statusCode).toBe(200);
+  await contribute(bob!, request.id, 7_500);
+  expect((await details(ann!, request.id)).status).toBe('completed');
+  const completed = async (member: Member) =>
+    (await notificationTypes(member)).filter((type) => type === 'request_completed').length;
+  expect([await completed(ann!), await completed(bob!), await completed(cat!)]).toEqual([1, 1, 0]);
 });

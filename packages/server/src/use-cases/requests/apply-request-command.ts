@@ -34,7 +34,7 @@ export async function applyRequestCommand(
   deps: Pick<Deps, 'clock' | 'config'>,
   row: RequestsRow,
   command: RequestCommand,
-  options: { paymentMethodId?: string | null } = {},
+  options: { paymentMethodId?: string | null; leaving?: string } = {},
 ): Promise<{ events: RequestEvent[]; state: RequestsState; kept: RequestsState }> {
   const now = deps.clock.now();
   const { named, before, events } = await decided(tx, row, command, now);
@@ -59,7 +59,8 @@ export async function applyRequestCommand(
     organizationId: row.organizationId,
     after: state,
     events,
-    memberIds: members.map((m) => m.id),
+    memberIds: members.map((m) => m.id).filter((id) => id !== options.leaving),
+    ...(options.leaving ? { leaving: options.leaving } : {}),
     paymentMethodId: options.paymentMethodId ?? null,
     now,
     publicUrl: deps.config.publicUrl,

@@ -38,6 +38,12 @@ export interface RequestEffectInput {
   after: RequestsState;
   events: readonly RequestEvent[];
   memberIds: readonly string[];
+  /**
+   * A member on their way out in this transaction (a leave, an expulsion): told nothing more of
+   * the family's requests, and their own, activated here only to be cancelled with the leave, is
+   * announced to nobody (cancel-own-requests.ts).
+   */
+  leaving?: string;
   /** The payment method the caller chose for a contribution in this command. */
   paymentMethodId: string | null;
   now: Date;
@@ -138,10 +144,12 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
       case 'RequestEnded': {
         if (event.status !== 'completed') break;
         const request = find(event.requestId);
-        // Those whose gift counts: a declined one was told already that it did not.
+        // Those whose gift counts (a declined one was told already that it did not) and who are
+        // still members: the family's Requests, where it leads, is closed to one who left.
         const contributors = request.contributions
           .filter((c) => !c.failed && !c.refunded)
-          .map((c) => c.contributorId);
+          .map((c) => c.contributorId)
+          .filter((id) => input.memberIds.includes(id));
         for (const userId of new Set([request.ownerId, ...contributors]))
           notes.push({ userId, type: 'request_completed' });
         break;
@@ -169,9 +177,10 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
       }
       case 'RequestActivated': {
         const request = find(event.requestId);
+        if (request.ownerId === input.leaving) break;
         // The owner and every member (domain.md, Funding requests).
         for (const userId of new Set([request.ownerId, ...input.memberIds]))
-          notes.push({ userId, type: 'request_activated' });
+          if (userId !== input.leaving) notes.push({ userId, type: 'request_activated' });
         break;
       }
       default:
