@@ -1,5 +1,6 @@
 import type { FundView } from '@giro/contract/fund';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { notifyMember } from '../src/notifications/notify-member';
 import { register } from './support/client';
 import { organizationOf } from './support/fund-members';
 import { TestSocket } from './support/socket-client';
@@ -116,6 +117,31 @@ describe('the real-time channel /ws', () => {
     await a!.client.post('/api/rotating-fund');
     await new Promise((r) => setTimeout(r, 300));
     expect(socketB.messages.map((m) => m.type)).toEqual(['AUTHENTICATED']);
+  });
+});
+
+describe('one member’s notice', () => {
+  it('reaches their own sockets in the family they are in now, though it is about one they left', async () => {
+    const [a, b] = await organizationOf(t, 2);
+    const organizationId = (await a!.client.get('/api/family')).json<{ id: string }>().id;
+    const [elsewhere] = await organizationOf(t, 1);
+    const { inviteCode } = (await elsewhere!.client.get('/api/family')).json<{ inviteCode: string }>();
+    expect((await b!.client.post('/api/family/join', { inviteCode })).statusCode).toBe(200);
+    const socketA = await authenticated(a!.client.cookieHeader);
+    const socketB = await authenticated(b!.client.cookieHeader);
+    // A debt between the two is settled wherever they are (repay-debt.ts): its notice says so.
+    await t.database.db.transaction((tx) =>
+      notifyMember(
+        tx,
+        'http://giro.test',
+        { organizationId, userId: b!.id, type: 'debt_settled' },
+        new Date(),
+      ),
+    );
+    expect(await socketB.next((m) => m.type === 'NOTIFICATION_CREATED')).not.toHaveProperty('seq');
+    await new Promise((r) => setTimeout(r, 200));
+    // The family it is about has nothing to refresh for it.
+    expect(socketA.messages.map((m) => m.type)).toEqual(['AUTHENTICATED']);
   });
 });
 

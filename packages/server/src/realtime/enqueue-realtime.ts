@@ -115,6 +115,25 @@ export async function enqueueBroadcast(
   await runNamed(tx, enqueueOneStatement, [null, JSON.stringify({ broadcast: message }), now.getTime()]);
 }
 
+/**
+ * Queues a message for one user's sockets, whatever organization they are in now: a notice about
+ * a family they left (a debt between two members is settled wherever they are) still refreshes
+ * their alerts. No sequence number: it is about no organization's state, and a client sees no
+ * gap in its family's events. An instance of a release before stop 75 leaves it alone.
+ */
+export async function enqueueUserMessage(
+  tx: DbOrTx,
+  userId: string,
+  message: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  await runNamed(tx, enqueueOneStatement, [
+    null,
+    JSON.stringify({ user: { userId, message } }),
+    now.getTime(),
+  ]);
+}
+
 /** Moves the user's open sockets to their new organization (or none), in order with the events. */
 export async function enqueueMembershipChange(
   tx: DbOrTx,

@@ -4,11 +4,12 @@ import { readAnnouncedOutboxRows } from '../db/outbox.queries';
 import { EVENTS_CHANNEL } from './notify.handler';
 import type { SocketHub } from './socket-hub';
 
-/** What a realtime outbox row carries: organization events, a broadcast, or a membership move. */
+/** What a realtime outbox row carries: organization events, a broadcast, a membership move, or one user's message. */
 export type RealtimePayload =
   | { events: object[] }
   | { broadcast: object }
-  | { membership: { userId: string; familyId: string | null } };
+  | { membership: { userId: string; familyId: string | null } }
+  | { user: { userId: string; message: object } };
 
 /**
  * Every instance listens for announced realtime rows, reads each (the NOTIFY carries only its
@@ -50,5 +51,6 @@ export async function startRealtimeListener(database: Database, hub: SocketHub, 
 export function dispatch(hub: SocketHub, organizationId: string | null, payload: RealtimePayload): void {
   if ('broadcast' in payload) hub.broadcast(payload.broadcast);
   else if ('membership' in payload) hub.moveUser(payload.membership.userId, payload.membership.familyId);
+  else if ('user' in payload) hub.sendToUser(payload.user.userId, payload.user.message);
   else if (organizationId) for (const event of payload.events) hub.sendToOrganization(organizationId, event);
 }

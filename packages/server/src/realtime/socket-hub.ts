@@ -49,6 +49,14 @@ export class SocketHub {
     return sockets.size;
   }
 
+  /** Serialised once, written to every socket of the user on this instance, in any organization. */
+  sendToUser(userId: string, message: object): void {
+    const sockets = this.byUser.get(userId);
+    if (!sockets || sockets.size === 0) return;
+    const data = Buffer.from(JSON.stringify(message));
+    for (const socket of sockets) socket.send(data);
+  }
+
   broadcast(message: object): void {
     const data = Buffer.from(JSON.stringify(message));
     for (const sockets of this.byUser.values()) for (const socket of sockets) socket.send(data);
