@@ -161,9 +161,13 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
     expect((await deletion()).statusCode).toBe(200);
   });
 
-  it('one expelled before hears nothing of a later expulsion: the family is no longer theirs', async () => {
+  it('the family hears of an expulsion, in the rotation or not; one expelled before hears nothing more of it', async () => {
     const members = await organizationOf(t, 4);
     const fund = await activeFund(members);
+    // Joined once the cycle ran: no participant, but a member of the family all the same.
+    const [late] = await organizationOf(t, 1);
+    const { inviteCode } = (await members[0]!.client.get('/api/family')).json<{ inviteCode: string }>();
+    expect((await late!.client.post('/api/family/join', { inviteCode })).statusCode).toBe(200);
     const recipient = recipientOf(members, fund);
     const [payer, first, second] = payersOf(members, fund) as [Member, Member, Member];
     await openWindow(payer);
@@ -189,6 +193,7 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
     expect(await heard(first)).toEqual(['you_were_expelled']);
     expect(await heard(second)).toEqual(['you_were_expelled', 'member_expelled']);
     expect(await heard(payer)).toEqual(['member_expelled', 'member_expelled']);
+    expect(await heard(late!)).toEqual(['member_expelled', 'member_expelled']);
   });
 
   it('cannot come back by the invite code the family still shares; another family they may join', async () => {

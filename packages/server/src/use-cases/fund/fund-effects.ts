@@ -1,5 +1,5 @@
 import type { FundEvent, FundState } from '@giro/domain/fund/fund-types';
-import { activeParticipants, payerOf, roundTotals } from '@giro/domain/fund/rules';
+import { payerOf, roundTotals } from '@giro/domain/fund/rules';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { NewNotification } from '../../db/notification.repository';
@@ -122,9 +122,11 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         if (member?.familyId === organizationId) await removeFromOrganization(tx, member, now);
         const memberName = input.names.get(event.memberId);
         notes.push({ userId: event.memberId, type: 'you_were_expelled' });
-        // Those still in the rotation: one expelled before has left the family and hears no more of it.
-        for (const userId of activeParticipants(after))
-          notes.push({ userId, type: 'member_expelled', data: { memberName } });
+        // The family's members (domain.md: removed from the organization), in the rotation or not;
+        // one expelled before is no member and hears no more of it.
+        for (const userId of input.names.keys())
+          if (userId !== event.memberId)
+            notes.push({ userId, type: 'member_expelled', data: { memberName } });
         break;
       }
       case 'ConfirmationTimedOut':
