@@ -34,7 +34,7 @@ export async function contributeByCard(page: Page, paymentMethodId: string, save
   }
   await dialog.getByLabel('Id della carta di prova').fill(paymentMethodId);
   await dialog.getByRole('button', { name: /^Versa \d/ }).click();
-  await expectToast(page, 'Contributo effettuato');
+  await expectToast(page, 'Pagamento con carta inviato');
 }
 
 /** PayPal counts once PayPal confirms the capture (the toast says so); by hand, at once as declared. */

@@ -32,7 +32,7 @@ export async function contribute(
   }
   await dialog.getByRole('button', { name: 'Contribuisci' }).click();
   // PayPal counts once PayPal confirms the capture, moments later: the toast says so.
-  await expectToast(page, options.card ? 'Contributo effettuato' : 'Pagamento PayPal inviato');
+  await expectToast(page, options.card ? 'Pagamento con carta inviato' : 'Pagamento PayPal inviato');
   await expect(dialog).toBeHidden();
 }
 

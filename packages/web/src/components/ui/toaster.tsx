@@ -6,6 +6,7 @@ import { dismissToast, useToastMessage } from './toast-store';
  * SPEC §9: display 5 s, swipe right past 50 px to close, F8 focuses the notifications region.
  * Above the bottom bar on a phone; at the top while the cookie banner is up (the `cookie-banner-up`
  * variant of styles.css, CSS `:has`, no script): a sign-in error must not cover the banner's buttons.
+ * Above an open dialog (z-50) too: a tall one (a card's address) covered every toast on a phone.
  */
 export function Toaster() {
   const message = useToastMessage();
@@ -37,7 +38,7 @@ export function Toaster() {
       <Toast.Viewport
         hotkey={['F8']}
         label={t('toast.region', { hotkey: '{hotkey}' })}
-        className="fixed right-0 bottom-16 z-50 md:bottom-0 cookie-banner-up:top-16 cookie-banner-up:bottom-auto flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
+        className="fixed right-0 bottom-16 z-[60] md:bottom-0 cookie-banner-up:top-16 cookie-banner-up:bottom-auto flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
       />
     </Toast.Provider>
   );

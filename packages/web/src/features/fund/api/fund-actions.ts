@@ -53,9 +53,11 @@ export type FundAction = keyof typeof actions;
  * confirmed a moment later (by the socket), a manual payment counts once the recipient confirms
  * it (domain.md). Each names its toast's title, and with Detail its description.
  */
-const moneyNotInYet: Partial<Record<string, 'paypalSent' | 'declared'>> = {
+const moneyNotInYet: Partial<Record<string, 'paypalSent' | 'declared' | 'cardSent'>> = {
   paypal: 'paypalSent',
   manual: 'declared',
+  // The bank answers the hold a moment later (the outbox): a decline is told then, not a success now.
+  card: 'cardSent',
 };
 
 /** Keys that change with the fund: the per-fund views, and what the dashboard shows. */
@@ -112,7 +114,7 @@ export function useFundAction(action: FundAction) {
     isPending: mutation.isPending,
     /** The last attempt's failure, for a screen that says more than the toast (a link to act on it). */
     error: mutation.error,
-    run: (input: Input, options?: { onSuccess?: () => void }) =>
+    run: (input: Input, options?: { onSuccess?: () => void; onError?: (error: Error) => void }) =>
       mutation.mutate({ ...input, key: uuid() }, options),
   };
 }

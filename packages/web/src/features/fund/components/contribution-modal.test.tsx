@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../lib/i18n';
 import { testFund } from '../../../test/fund-fixture';
 import { fillBillingAddress, ModalGoneAtStep2, paymentAnsweredLate } from '../../../test/payment-form';
-import { fakeServer, renderAt } from '../../../test/render-page';
+import { fakeServer, json, renderAt } from '../../../test/render-page';
 import { ContributionModal } from './contribution-modal';
 
 /**
@@ -88,6 +88,30 @@ describe('contribution modal with live payments', () => {
   });
 });
 
+describe('contribution modal, refused by the server', () => {
+  it('says why in the dialog itself, which on a phone covers the toast; closed and opened again, it is gone', async () => {
+    const refusal = { code: 'CONTRIBUTION_WINDOW_CLOSED', message: 'La finestra dei contributi è chiusa' };
+    fakeServer({
+      'GET /api/config': { registration: 'open', testClock: false, payments: 'sandbox' },
+      'GET /api/user/payment-preferences': { lastMethod: 'manual', billingAddress: null },
+      'POST /api/rotating-fund/f1/contributions': () => json(409, refusal),
+    });
+    const changes: boolean[] = [];
+    renderAt(
+      '/',
+      <ContributionModal fundId="f1" amountCents={5000} open onOpenChange={(open) => changes.push(open)} />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Ho versato 50,00/ }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'La finestra dei contributi è chiusa',
+    );
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(changes).toEqual([false]);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('contribution modal, the second time', () => {
   it('preselects the last method and fills in the saved billing address: nothing to type', async () => {
     const fund = testFund({ id: 'f1' });
@@ -146,7 +170,9 @@ describe('contribution modal, after a payment whose modal was gone before its an
     fireEvent.click(screen.getByText('next step'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     payment.answer(fund);
-    await waitFor(() => expect(screen.getByTestId('toast-probe').textContent).toMatch(/Contributo/));
+    await waitFor(() =>
+      expect(screen.getByTestId('toast-probe').textContent).toMatch(/Pagamento con carta inviato/),
+    );
 
     fireEvent.click(screen.getByText('next step'));
     dialog = await screen.findByRole('dialog');

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PaymentMethodFields, usePaymentMethod } from '../../../components/ui/payment-method-fields';
+import { errorText } from '../../../lib/api-client';
 import { euro } from '../../../lib/format';
 import { paymentPreferencesKey, usePaymentPreferences } from '../../../lib/payment-preferences';
 import { useFundAction } from '../api/fund-actions';
@@ -58,13 +59,19 @@ export function ContributionModal({
           onOpenChange(false);
           void queryClient.invalidateQueries({ queryKey: paymentPreferencesKey });
         },
+        // Said here too: a tall dialog (a card's address) covers the toast on a phone, and a
+        // refusal read nowhere looks like a button that does nothing.
+        onError: (failure) => setError(errorText(failure)),
       },
     );
   };
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) setError(undefined);
+        onOpenChange(next);
+      }}
       title={onBehalfOf ? t('fund.cover.title', { name: onBehalfOf.name }) : t('fund.contribute.title')}
       testId="contribution-modal"
     >

@@ -17,7 +17,8 @@ export function DeadlineCountdown({ deadline, label }: { deadline: string; label
       data-status={countdown.status}
       className={`inline-flex flex-wrap items-center gap-x-2 rounded-lg px-3 py-1.5 text-sm ${tones[countdown.status]}`}
     >
-      <span>{label}</span>
+      {/* Past it, "Scaduto" stands alone: "si chiude tra Scaduto" is no sentence. */}
+      {countdown.status !== 'overdue' && <span>{label}</span>}
       <time dateTime={deadline} className="font-semibold tabular-nums">
         {countdown.text}
       </time>

@@ -36,13 +36,38 @@ describe('the Now card', () => {
     expect(screen.getByTestId('now-action').textContent).toBe('Pay €50.00');
   });
 
-  it('the recipient without a payout account is sent to connect one', () => {
+  it('the recipient without a payout account is sent to connect one, counting down once its 24 hours run', () => {
     fakeServer({});
     renderAt('/', <NowCard fund={fund} userId="u2" hasPayoutAccount={false} />);
     const action = screen.getByTestId('now-action');
     expect(action.getAttribute('href')).toBe('/account#payout-account');
     expect(action.textContent).toBe('Collega un conto');
+    // Collecting: the 24 hours start once every contribution is in, not at the withdrawal date.
+    expect(screen.queryByTestId('countdown')).toBeNull();
+    cleanup();
+    // Ready, and withdrawing would be refused: no Preleva, the account to connect and its hours.
+    const ready = testCollectingFund({
+      state: 'awaiting_withdrawal',
+      recipientTimeoutAt: '2030-01-16T00:00:00.000Z',
+    });
+    renderAt('/', <NowCard fund={ready} userId="u2" hasPayoutAccount={false} />);
+    expect(screen.getByTestId('now-card').dataset.kind).toBe('connect_payout');
     expect(screen.getByTestId('countdown').textContent).toContain('Da collegare entro');
+    expect(screen.queryByRole('button', { name: /Preleva/ })).toBeNull();
+  });
+
+  it('a payer whose window closed unpaid: no button to pay, but the vote on them and when it closes', () => {
+    fakeServer({});
+    vi.useFakeTimers({ now: Date.parse('2030-01-15T12:00:00Z'), toFake: ['Date'] });
+    try {
+      renderAt('/', <NowCard fund={fund} userId="u1" hasPayoutAccount={undefined} />);
+      const card = screen.getByTestId('now-card');
+      expect(card.dataset.kind).toBe('missed');
+      expect(card.textContent).toContain('gli altri votano se aspettarti');
+      expect(within(card).queryByTestId('now-action')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a payment declared by hand: it awaits the recipient, and while it may be taken back the card says where', async () => {

@@ -165,6 +165,13 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
           {t('now.processing', { amount: euro(item.amountCents), name: name(item.recipientId) })}
         </p>
       );
+    case 'missed':
+      return (
+        <>
+          {text('now.missed')}
+          {item.deadline && <DeadlineCountdown deadline={item.deadline} label={t('now.voteClosesIn')} />}
+        </>
+      );
     case 'declared':
       return (
         <>

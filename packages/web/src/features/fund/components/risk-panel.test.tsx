@@ -12,10 +12,10 @@ afterEach(async () => {
 });
 
 const fund = testCollectingFund();
-const missing = (hoursLeft: number) => ({
+const missing = (hoursLeft: number, count = 2) => ({
   [`GET /api/rotating-fund/${fund.id}/risk`]: {
     score: 35,
-    reasons: [{ code: 'missing_contributions', weight: 35, missing: 2, expected: 3, hoursLeft }],
+    reasons: [{ code: 'missing_contributions', weight: 35, missing: count, expected: 3, hoursLeft }],
   },
 });
 
@@ -30,6 +30,12 @@ describe('the risk panel says how long is left as a member would', () => {
     fakeServer(missing(1));
     renderAt('/fund', <RiskPanel fund={fund} />);
     expect(await screen.findByText('Mancano 2 contributi su 3, tempo rimasto: 1 ora')).toBeTruthy();
+  });
+
+  it('one contribution missing, in the singular', async () => {
+    fakeServer(missing(334, 1));
+    renderAt('/fund', <RiskPanel fund={fund} />);
+    expect(await screen.findByText('Manca 1 contributo su 3, tempo rimasto: 13 giorni')).toBeTruthy();
   });
 
   it('in English too', async () => {

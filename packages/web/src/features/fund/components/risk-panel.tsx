@@ -55,6 +55,8 @@ export function RiskPanel({ fund }: { fund: FundView }) {
                   name: reason.memberId ? name(reason.memberId) : '',
                   amount: typeof reason.amountCents === 'number' ? euro(reason.amountCents) : '',
                   left: typeof reason.hoursLeft === 'number' ? timeLeft(reason.hoursLeft) : '',
+                  // "Manca 1 contributo", not "Mancano 1 contributi".
+                  ...(typeof reason.missing === 'number' ? { count: reason.missing } : {}),
                   defaultValue: reason.code,
                 })}
                 {reason.atRisk === true && ` · ${t('fund.emergency.atRisk')}`}

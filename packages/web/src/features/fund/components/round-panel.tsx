@@ -48,6 +48,8 @@ export function RoundPanel({
   const contributions = useRoundContributions(fund.id, true).data ?? [];
   const isWindowOpen = now >= Date.parse(round.windowOpensAt);
   const extension = round.extensions[userId];
+  // Past it unpaid the server refuses a payment: a vote on them decides, a wait reopens it.
+  const isClosedForMe = now >= Date.parse(extension ?? round.withdrawalAt);
   // Their own declaration, not someone else's cover in cash, which their payment would replace.
   const declared = contributions.find(
     (c) => c.contributorId === userId && c.status === 'declared' && !c.paidBy,
@@ -109,7 +111,10 @@ export function RoundPanel({
           {t('fund.round.payAbove', { amount: euro(fund.finalAmountCents ?? 0) })}
         </p>
       )}
-      {mustContribute && !declared && !processing && !payAbove && (
+      {mustContribute && !declared && !processing && isClosedForMe && nowKind !== 'missed' && (
+        <p className="text-sm font-medium">{t('now.missed')}</p>
+      )}
+      {mustContribute && !declared && !processing && !payAbove && !isClosedForMe && (
         <div className="flex flex-col gap-2">
           <Button
             className="self-start"
@@ -139,7 +144,8 @@ export function RoundPanel({
           {t('fund.round.payoutFailed')}
         </p>
       )}
-      {isRecipient && round.state === 'awaiting_withdrawal' && (
+      {/* Without an account the card above sends them to connect one: a withdrawal would be refused. */}
+      {isRecipient && round.state === 'awaiting_withdrawal' && nowKind !== 'connect_payout' && (
         <Suspense fallback={null}>
           <DistributionModal fundId={fund.id} payout={round.payout} />
         </Suspense>

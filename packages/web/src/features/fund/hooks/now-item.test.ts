@@ -76,6 +76,12 @@ describe('the one thing a member owes now', () => {
       isCurrentRound: true,
     });
     expect(nowItem(fund, 'u2', now)).toMatchObject({ kind: 'recipient_next', isYou: true });
+    // Before every contribution is in, no timeout runs yet: no countdown to a date that is not it.
+    expect(nowItem(collecting(), 'u2', { ...now, hasPayoutAccount: false })).toEqual({
+      kind: 'connect_payout',
+      deadline: null,
+      isCurrentRound: true,
+    });
   });
 
   it('the next recipient without one is told too, once their own payment is done', () => {
@@ -97,10 +103,39 @@ describe('the one thing a member owes now', () => {
       recipientTimeoutAt: '2030-01-18T00:00:00.000Z',
       payout: { grossCents: 10_000, feeCents: 290, netCents: 9710, paypalNetCents: 0, manualCents: 0 },
     });
-    expect(nowItem(fund, 'u2', now)).toEqual({
+    // With an account no timeout runs (deadlines.ts): the pot waits for them.
+    expect(nowItem(fund, 'u2', now)).toEqual({ kind: 'withdraw', deadline: null, netCents: 9710 });
+    // Not known yet: the timeout as the round has it.
+    expect(nowItem(fund, 'u2', { ...now, hasPayoutAccount: undefined })).toEqual({
       kind: 'withdraw',
       deadline: '2030-01-18T00:00:00.000Z',
       netCents: 9710,
+    });
+    // Without one, withdrawing is refused: connecting one is the thing to do, before the timeout.
+    expect(nowItem(fund, 'u2', { ...now, hasPayoutAccount: false })).toEqual({
+      kind: 'connect_payout',
+      deadline: '2030-01-18T00:00:00.000Z',
+      isCurrentRound: true,
+    });
+    // Money by hand alone sets no timeout and needs no account.
+    const byHand = { ...fund, round: { ...fund.round!, recipientTimeoutAt: null } };
+    expect(nowItem(byHand, 'u2', { ...now, hasPayoutAccount: false })).toMatchObject({ kind: 'withdraw' });
+  });
+
+  it('a payer whose window closed unpaid: no button the server would refuse, but the vote on them', () => {
+    const late = { ...now, nowMs: Date.parse('2030-01-15T00:00:01Z') };
+    const vote = testEmergencyVote({ memberId: 'u1', voters: ['u2', 'u3'] });
+    expect(nowItem(collecting({ emergencies: [vote] }), 'u1', late)).toEqual({
+      kind: 'missed',
+      deadline: '2030-01-16T00:00:00.000Z',
+    });
+    // Before the vote is opened (the deadline worker's next pass): closed all the same.
+    expect(nowItem(collecting(), 'u1', late)).toEqual({ kind: 'missed', deadline: null });
+    // A wait granted reopens it until the extension ends.
+    const waited = collecting({ extensions: { u1: '2030-01-16T00:00:00.000Z' } });
+    expect(nowItem(waited, 'u1', late)).toMatchObject({
+      kind: 'contribute',
+      deadline: '2030-01-16T00:00:00.000Z',
     });
   });
 

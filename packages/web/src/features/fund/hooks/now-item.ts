@@ -23,6 +23,8 @@ export type NowItem =
       coverDeclaredBy?: string;
     }
   | { kind: 'processing'; amountCents: number; recipientId: string }
+  /** Their window closed unpaid: the others vote on them (`deadline`: that vote's), nothing to pay now. */
+  | { kind: 'missed'; deadline: string | null }
   | { kind: 'confirm_received'; deadline: string; count: number }
   | { kind: 'connect_payout'; deadline: string | null; isCurrentRound: boolean }
   /** `mayCancel`: its payer may still take it back and pay another way (ADR 0055). */
@@ -56,7 +58,12 @@ export function nowItem(
   if (round) {
     const isRecipient = round.recipientId === userId;
     if (isRecipient && round.state === 'awaiting_withdrawal') {
-      return { kind: 'withdraw', deadline: round.recipientTimeoutAt, netCents: round.payout.netCents };
+      // Money through the platform waits for an account (RoundReady's timeout): without one the
+      // withdrawal is refused, and connecting one is the thing to do. With one, no timeout runs.
+      if (round.recipientTimeoutAt !== null && options.hasPayoutAccount === false)
+        return { kind: 'connect_payout', deadline: round.recipientTimeoutAt, isCurrentRound: true };
+      const deadline = options.hasPayoutAccount ? null : round.recipientTimeoutAt;
+      return { kind: 'withdraw', deadline, netCents: round.payout.netCents };
     }
     const emergency = round.emergencies.find((vote) => vote.voters.includes(userId) && !vote.votes[userId]);
     if (emergency)
@@ -74,10 +81,16 @@ export function nowItem(
     if (owes && options.processing) {
       return { kind: 'processing', amountCents: fund.finalAmountCents ?? 0, recipientId: round.recipientId };
     }
+    const closesAt = round.extensions[userId] ?? round.withdrawalAt;
+    if (owes && round.state === 'collecting' && isWindowOpen && options.nowMs >= Date.parse(closesAt)) {
+      // Closed for them (the server refuses a payment now): a vote decides, a wait reopens it.
+      const vote = round.emergencies.find((v) => v.memberId === userId);
+      return { kind: 'missed', deadline: vote?.deadline ?? null };
+    }
     if (owes && round.state === 'collecting' && isWindowOpen) {
       return {
         kind: 'contribute',
-        deadline: round.extensions[userId] ?? round.withdrawalAt,
+        deadline: closesAt,
         amountCents: fund.finalAmountCents ?? 0,
         recipientId: round.recipientId,
         ...(options.coverDeclaredBy ? { coverDeclaredBy: options.coverDeclaredBy } : {}),
@@ -92,7 +105,8 @@ export function nowItem(
     if (isTurnSoon && options.hasPayoutAccount === false) {
       return {
         kind: 'connect_payout',
-        deadline: isRecipient ? (round.recipientTimeoutAt ?? round.withdrawalAt) : null,
+        // Its 24 hours start once every contribution is in (RoundReady): none runs before.
+        deadline: isRecipient ? round.recipientTimeoutAt : null,
         isCurrentRound: isRecipient,
       };
     }

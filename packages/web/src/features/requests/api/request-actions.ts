@@ -108,11 +108,12 @@ export function useContributeToRequest(id: string) {
       body,
       headers: { 'Idempotency-Key': key },
     }),
-    // PayPal counts once captured, a moment later (by the socket): the toast says so, not "made".
+    // PayPal counts once captured, a moment later (by the socket), and a card once its bank
+    // answers the hold (the outbox): the toast says so, not "made".
     ({ body }) =>
       body.method === 'paypal'
         ? { title: 'requests.toast.paypalSent', detail: 'requests.toast.paypalSentDetail' }
-        : 'requests.toast.contributed',
+        : { title: 'requests.toast.cardSent', detail: 'requests.toast.cardSentDetail' },
     'requests.toast.contributeFailed',
     // A contribution that completes the request takes the active card, and this modal, away
     // (by the socket) before its answer can arrive: the next payment must still start from it.

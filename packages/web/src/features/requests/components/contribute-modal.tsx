@@ -7,6 +7,7 @@ import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { PaymentMethodFields, usePaymentMethod } from '../../../components/ui/payment-method-fields';
 import { amountInput } from '../../../lib/amount-input';
+import { errorText } from '../../../lib/api-client';
 import { euro } from '../../../lib/format';
 import { usePaymentPreferences } from '../../../lib/payment-preferences';
 import { newIdempotencyKey, useContributeToRequest } from '../api/request-actions';
@@ -36,6 +37,8 @@ export function ContributeModal({
   const preferences = usePaymentPreferences(open);
   const payment = usePaymentMethod<Method>('paypal', preferences.data && { methods, ...preferences.data });
   const [errors, setErrors] = useState<ReturnType<typeof validateContribution>['errors']>({});
+  // The server's refusal, said here too: a tall dialog covers the toast on a phone.
+  const [failure, setFailure] = useState<string>();
   const text = (field: string) => (errors[field] ? t(errors[field].key, errors[field].values) : undefined);
 
   const onSubmit = async (event: FormEvent) => {
@@ -43,6 +46,7 @@ export function ContributeModal({
     const checked = validateContribution(amount, message, remainingCents, euro);
     if (payment.cardIncomplete) checked.errors.billing = { key: 'requests.contribute.billingIncomplete' };
     setErrors(checked.errors);
+    setFailure(undefined);
     if (Object.keys(checked.errors).length > 0) return;
     let card: Awaited<ReturnType<typeof payment.cardFields>>;
     try {
@@ -66,6 +70,7 @@ export function ContributeModal({
           setMessage('');
           onOpenChange(false);
         },
+        onError: (error) => setFailure(errorText(error)),
       },
     );
   };
@@ -73,7 +78,10 @@ export function ContributeModal({
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) setFailure(undefined);
+        onOpenChange(next);
+      }}
       title={t('requests.contribute.title')}
       testId="request-contribute"
     >
@@ -105,6 +113,11 @@ export function ContributeModal({
         {errors.billing && (
           <p role="alert" className="text-sm text-red-800">
             {text('billing')}
+          </p>
+        )}
+        {failure && !errors.billing && (
+          <p role="alert" className="text-sm text-red-800">
+            {failure}
           </p>
         )}
         <Button type="submit" busy={contribute.isPending}>

@@ -70,6 +70,16 @@ describe('request details', () => {
     expect(screen.queryByRole('button', { name: "Riprova l'erogazione" })).toBeNull();
   });
 
+  it('a queued request says its place once, not "In coda · Posizione 1 in coda"', () => {
+    fakeServer({});
+    const queued = { ...request, status: 'pending' as const, queuePosition: 1, payout: null, endedAt: null };
+    show(queued, 'u2');
+    expect(screen.getByTestId('request-status').textContent).toBe('Posizione 1 in coda');
+    cleanup();
+    show(request, 'u2');
+    expect(screen.getByTestId('request-status').textContent).toBe('Completata');
+  });
+
   it('cancel asks first, saying it is irreversible; only the owner has the actions', async () => {
     const active = {
       ...request,

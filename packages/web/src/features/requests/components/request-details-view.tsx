@@ -25,9 +25,10 @@ export function RequestDetailsView({ request, userId }: { request: RequestDetail
           className="text-xs font-semibold tracking-wide text-teal-800 uppercase"
           data-testid="request-status"
         >
-          {t(`requests.status.${request.status}`)}
-          {request.queuePosition !== null &&
-            ` · ${t('requests.queuePosition', { position: request.queuePosition })}`}
+          {/* Queued: its place says it ("Posizione 1 in coda"), not "In coda · Posizione 1 in coda". */}
+          {request.queuePosition !== null
+            ? t('requests.queuePosition', { position: request.queuePosition })
+            : t(`requests.status.${request.status}`)}
         </p>
         <h1 className="text-2xl font-bold" data-testid="request-title">
           {request.title}
