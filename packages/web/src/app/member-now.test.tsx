@@ -232,27 +232,50 @@ describe('the Now card on a first load', () => {
 });
 
 /** As the pages compose them: the card, then the fund told what the card shows. */
-function ComposedPage() {
+function ComposedPage({ userId = 'u1' }: { userId?: string }) {
   return (
     <>
-      <MemberNow userId="u1" />
-      <FundSection userId="u1" nowCardAbove={useNowCardAbove('u1')} />
+      <MemberNow userId={userId} />
+      <FundSection userId={userId} nowCardAbove={useNowCardAbove(userId)} />
     </>
   );
 }
 
 describe('the Now card above the fund, as the home and fund pages compose them', () => {
   const fundId = testCollectingFund().id;
-  const page = (fund: ReturnType<typeof testCollectingFund>, debts: DebtView[] = []) => {
+  const page = (
+    fund: ReturnType<typeof testCollectingFund>,
+    debts: DebtView[] = [],
+    { userId = 'u1', account = 'not_connected' } = {},
+  ) => {
     fakeServer({
       'GET /api/rotating-fund': fund,
       'GET /api/debts': { debts },
       [`GET /api/rotating-fund/${fundId}/monthly-contributions`]: { contributions: [] },
       [`GET /api/rotating-fund/${fundId}/risk`]: { score: 0, reasons: [] },
-      'GET /api/connect/account': { id: null, status: 'not_connected', linked: false },
+      'GET /api/connect/account': { id: null, status: account, linked: account !== 'not_connected' },
     });
-    renderAt('/', <ComposedPage />);
+    renderAt('/', <ComposedPage userId={userId} />);
   };
+
+  it('the recipient of a ready round without an account: connect one, and no withdrawal the server refuses', async () => {
+    const ready = testCollectingFund({
+      state: 'awaiting_withdrawal',
+      recipientTimeoutAt: '2030-01-16T00:00:00.000Z',
+    });
+    page(ready, [], { userId: 'u2' });
+    const card = await screen.findByTestId('now-card');
+    await waitFor(() => expect(card.dataset.kind).toBe('connect_payout'));
+    expect(await screen.findByTestId('recipient-timeout')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Preleva il fondo' })).toBeNull();
+    cleanup();
+    // Connected: the pot to withdraw, with no timeout left to warn of.
+    page(ready, [], { userId: 'u2', account: 'active' });
+    const withAccount = await screen.findByTestId('now-card');
+    await waitFor(() => expect(withAccount.dataset.kind).toBe('withdraw'));
+    expect(await screen.findAllByRole('button', { name: 'Preleva il fondo' })).not.toHaveLength(0);
+    expect(screen.queryByTestId('recipient-timeout')).toBeNull();
+  });
   const payButtons = () => screen.queryAllByRole('button', { name: /^Versa 50,00/ });
 
   it('offers one button to pay: the card’s, and the round below says where it is', async () => {

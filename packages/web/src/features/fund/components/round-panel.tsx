@@ -136,7 +136,9 @@ export function RoundPanel({
       {round.contributedBy.includes(userId) && (
         <p className="text-sm font-medium">{t('fund.round.youContributed')}</p>
       )}
-      {round.recipientTimeoutAt && (
+      {/* Once the recipient's account is active no timeout runs (the server's deadlines): they
+          are not told to connect one they have. */}
+      {round.recipientTimeoutAt && !(isRecipient && nowCardAbove?.hasPayoutAccount === true) && (
         <RecipientTimeout deadline={round.recipientTimeoutAt} isRecipient={isRecipient} />
       )}
       {round.payoutFailed && (
