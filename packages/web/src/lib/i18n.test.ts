@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { browserLanguage } from './i18n';
+import i18n, { browserLanguage } from './i18n';
+
+describe('a name after Italian\'s "a"', () => {
+  it('takes "ad" before an a, "a" before anything else; English is untouched', async () => {
+    const t = (lng: string, name: string) =>
+      i18n.getFixedT(lng)('now.contribute', { amount: '50,00 €', name });
+    expect(t('it', 'Anna Rossi')).toBe('Versa 50,00 € ad Anna Rossi');
+    expect(t('it', 'alberto')).toBe('Versa 50,00 € ad alberto');
+    expect(t('it', 'Bruno Bianchi')).toBe('Versa 50,00 € a Bruno Bianchi');
+    expect(t('it', 'Elena')).toBe('Versa 50,00 € a Elena');
+    await i18n.loadLanguages('en');
+    await i18n.loadNamespaces('app');
+    expect(t('en', 'Anna Rossi')).toBe('Pay 50,00 € to Anna Rossi');
+  });
+});
 
 describe('the language of a first visit', () => {
   it('is Italian for a browser that reads Italian before English', () => {

@@ -120,6 +120,13 @@ export const i18nReady = i18n
   });
 
 /**
+ * Italian's "a" before a name is "ad" before one that starts with an a ("Versa 50,00 € ad Anna",
+ * not "a Anna"): the Italian strings write "{{name, a}}" where the preposition goes; the English
+ * ones never use it. The formatter exists once init has run, synchronously, before any string.
+ */
+i18n.services.formatter?.add('a', (value: unknown) => `${/^a/i.test(String(value)) ? 'ad' : 'a'} ${value}`);
+
+/**
  * Starts loading a visitor page's strings beside its chunk (app/routes): asked for only when the
  * page renders, they would come a round trip after it, on pages opened from an email's link.
  */

@@ -61,7 +61,7 @@ describe("the round's contributions, as the recipient sees them", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Il denaro non ti è arrivato?' });
     expect(dialog.textContent).toContain('50,00');
     expect(dialog.textContent).toContain('dichiarato da Sara Verdi per Anna Bianchi');
-    expect(dialog.textContent).toContain('a Anna Bianchi sarà chiesto di versare il contributo');
+    expect(dialog.textContent).toContain('ad Anna Bianchi sarà chiesto di versare il contributo');
     expect(calls.some((c) => c.url.endsWith('/not-received'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: "Non l'ho ricevuto" }));
     await waitFor(() =>
