@@ -11,6 +11,7 @@ import {
   fastForward,
   fundOf,
   type Member,
+  notificationTypes,
   organizationOf,
 } from './support/fund-members';
 import { act, activeFund, openWindow } from './support/fund-steps';
@@ -30,11 +31,6 @@ const version = async (fundId: string) =>
 async function inOrder(members: Member[], fund: FundView): Promise<Member[]> {
   return fund.order.map((id) => members.find((m) => m.id === id)!);
 }
-
-const notificationTypes = async (member: Member) =>
-  (await member.client.get('/api/user-notifications'))
-    .json<{ notifications: { type: string }[] }>()
-    .notifications.map((n) => n.type);
 
 describe('swapping turns over HTTP (api.md, Second wave)', () => {
   it('asked, accepted by the member asked only: places exchanged, drawn order kept, both told', async () => {

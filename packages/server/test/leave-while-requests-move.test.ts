@@ -3,15 +3,11 @@ import { lockRequestsOfOrganization } from '../src/db/request.repository';
 import { lockUser } from '../src/db/user.repository';
 import { removeFromOrganization } from '../src/use-cases/membership';
 import { applyRequestCommand } from '../src/use-cases/requests/apply-request-command';
-import { type Member, organizationOf } from './support/fund-members';
+import { type Member, notificationTypes, organizationOf } from './support/fund-members';
 import { contribute, createRequest, details, overview, setRequestEnd } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
-const notificationTypes = async (member: Member) =>
-  (await member.client.get('/api/user-notifications'))
-    .json<{ notifications: { type: string }[] }>()
-    .notifications.map((n) => n.type);
 const activations = async (member: Member) =>
   (await notificationTypes(member)).filter((type) => type === 'request_activated').length;
 beforeEach(async () => {

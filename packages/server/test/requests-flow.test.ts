@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
 import { findRequestsOfOrganization } from '../src/db/request.repository';
 import { paymentOperations } from '../src/db/schema';
-import { connectPayoutAccount, DAY, fastForward, organizationOf } from './support/fund-members';
+import {
+  connectPayoutAccount,
+  DAY,
+  fastForward,
+  notificationTypes,
+  organizationOf,
+} from './support/fund-members';
 import { chargesClaimedElsewhere } from './support/leased-charges';
 import {
   contribute,
@@ -25,10 +31,6 @@ afterEach(async () => t.close());
 
 const organizationIdOf = async (member: { client: { get(url: string): Promise<{ json(): unknown }> } }) =>
   ((await member.client.get('/api/family')).json() as { id: string }).id;
-const notificationTypes = async (member: { client: { get(url: string): Promise<{ json(): unknown }> } }) =>
-  (
-    (await member.client.get('/api/user-notifications')).json() as { notifications: { type: string }[] }
-  ).notifications.map((n) => n.type);
 
 describe('funding requests, end to end on the server', () => {
   it('one active, the next queued; contributions with a message complete the first, paid out minus the fee; the second activates and everyone is told', async () => {

@@ -66,6 +66,13 @@ export async function fundOf(member: Member): Promise<FundView> {
   return (await member.client.get('/api/rotating-fund')).json<FundView>();
 }
 
+/** The types of a member's notifications, newest first, as their alerts list them. */
+export async function notificationTypes(member: Pick<Member, 'client'>): Promise<string[]> {
+  return (await member.client.get('/api/user-notifications'))
+    .json<{ notifications: { type: string }[] }>()
+    .notifications.map((n) => n.type);
+}
+
 /** Moves the server's clock forward through the test-clock endpoint, processing what came due. */
 export async function fastForward(member: Member, minutes: number): Promise<void> {
   const response = await member.client.post('/api/test/time/fast-forward', { minutes });
