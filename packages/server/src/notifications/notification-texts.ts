@@ -399,11 +399,11 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   contribution_covered: {
     en: {
       title: 'Your contribution was covered',
-      body: '{{member}} paid your contribution for this round. You owe them the amount: repay it from Giro when you can.',
+      body: '{{member}} paid your contribution for this round. You will owe them the amount once the round is paid out, and can repay it from Giro then.',
     },
     it: {
       title: 'Il tuo contributo è stato coperto',
-      body: '{{member}} ha versato il tuo contributo di questo turno. Glielo devi restituire: fallo da Giro quando puoi.',
+      body: '{{member}} ha versato il tuo contributo di questo turno. Glielo dovrai restituire quando il fondo del turno sarà erogato: potrai farlo da Giro.',
     },
   },
   cover_received: {
@@ -463,7 +463,7 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
     },
     it: {
       title: 'Il tuo contributo non risulta versato',
-      body: '{{member}} dice che il pagamento in contanti dichiarato per il tuo contributo non gli è arrivato: non conta e il contributo non risulta versato. Apri Giro per vedere cosa puoi fare ora, o parlane prima con lui o lei.',
+      body: '{{member}} dice di non aver ricevuto il pagamento in contanti dichiarato per il tuo contributo: non conta e il contributo non risulta versato. Apri Giro per vedere cosa puoi fare ora, o parlane prima con lui o lei.',
     },
   },
   cover_not_received: {
@@ -473,7 +473,7 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
     },
     it: {
       title: 'La tua copertura in contanti non è arrivata',
-      body: '{{member}} dice che i contanti che hai dichiarato per il contributo di {{covered}} non gli sono arrivati: non contano e {{covered}} non ti deve nulla. Se li hai dati, parlane con {{member}}.',
+      body: '{{member}} dice di non aver ricevuto i contanti che hai dichiarato per il contributo di {{covered}}: non contano e {{covered}} non ti deve nulla. Se li hai dati, parlane con {{member}}.',
     },
   },
   cover_cancelled: {
@@ -513,7 +513,7 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
     },
     it: {
       title: 'Restituzione non ricevuta',
-      body: '{{member}} dice che la tua restituzione non gli è arrivata. Il debito è di nuovo aperto: restituiscilo, o parlane prima con lui o lei.',
+      body: '{{member}} dice di non aver ricevuto la tua restituzione. Il debito è di nuovo aperto: restituiscilo, o parlane prima con lui o lei.',
     },
   },
   debt_settled: {

@@ -258,6 +258,30 @@ describe('the Now card above the fund, as the home and fund pages compose them',
     renderAt('/', <ComposedPage userId={userId} />);
   };
 
+  it('a repayment to confirm is not kept waiting behind an account whose 24 hours have not started', async () => {
+    const declared = debt({
+      debtorId: 'u3',
+      creditorId: 'u2',
+      debtorName: 'Bruno Bianchi',
+      creditorName: 'Anna Rossi',
+      repaymentDeclaredAt: '2030-01-02T00:00:00.000Z',
+    });
+    page(testCollectingFund({ contributedBy: ['u1', 'u3'] }), [declared], { userId: 'u2' });
+    await screen.findByTestId('now-card');
+    // Once the account is known to be missing too (asked beside the fund), it still comes first.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByTestId('now-card').dataset.kind).toBe('confirm_repayment');
+    cleanup();
+    // Once they run, the account comes first: without it the round is refunded.
+    const ready = testCollectingFund({
+      state: 'awaiting_withdrawal',
+      recipientTimeoutAt: '2030-01-16T00:00:00.000Z',
+    });
+    page(ready, [declared], { userId: 'u2' });
+    const first = await screen.findByTestId('now-card');
+    await waitFor(() => expect(first.dataset.kind).toBe('connect_payout'));
+  });
+
   it('the recipient of a ready round without an account: connect one, and no withdrawal the server refuses', async () => {
     const ready = testCollectingFund({
       state: 'awaiting_withdrawal',

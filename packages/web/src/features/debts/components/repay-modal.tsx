@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { PaymentMethodFields, usePaymentMethod } from '../../../components/ui/payment-method-fields';
+import { errorText } from '../../../lib/api-client';
 import { euro } from '../../../lib/format';
 import { uuid } from '../../../lib/uuid';
 import { useDebtAction } from '../api/debts';
@@ -42,12 +43,22 @@ export function RepayModal({
       return setError((refused as Error).message);
     }
     const body: SettleDebtBody = { method: payment.method, ...card };
-    action.mutate({ id: debt.id, step: 'pay', key, body }, { onSuccess: () => onOpenChange(false) });
+    action.mutate(
+      { id: debt.id, step: 'pay', key, body },
+      {
+        onSuccess: () => onOpenChange(false),
+        // Said here too: the dialog covers the toast on a phone (a creditor who cannot receive yet).
+        onError: (failure) => setError(errorText(failure)),
+      },
+    );
   };
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) setError(undefined);
+        onOpenChange(next);
+      }}
       title={t('debts.pay.title', { name: creditorName })}
       testId="repay-modal"
     >

@@ -76,7 +76,11 @@ export function NowCard({
   // What lies outside the fund comes after what the fund itself needs from this member now; an
   // action there (a debt to repay) also comes before what has no deadline (a swap to answer,
   // an account for a turn that is not this round's).
-  const isPatient = item.kind === 'answer_swap' || (item.kind === 'connect_payout' && !item.isCurrentRound);
+  // An account for this round's turn has no deadline yet while the round collects (its 24 hours
+  // start once every contribution is in): a repayment to confirm does not wait behind it.
+  const isPatient =
+    item.kind === 'answer_swap' ||
+    (item.kind === 'connect_payout' && (!item.isCurrentRound || item.deadline === null));
   const showOther = other != null && (news || (other.acts && isPatient));
   const isAction = showOther ? other.acts : !news;
   const keepFocus = useKeepFocus<HTMLElement>();
