@@ -67,6 +67,8 @@ export const notificationTypes = [
   // A repayment declared to me days ago that I have neither confirmed nor refused.
   'debt_repayment_unanswered',
   'debt_settled',
+  // A repayment to me through the platform reached my payout account (by hand, I confirmed it).
+  'debt_repaid_to_you',
   'debt_payment_failed',
   // The creditor deleted their account: what I owed them is written off.
   'debt_forgiven',

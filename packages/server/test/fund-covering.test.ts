@@ -472,6 +472,8 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect(journal.filter((x) => x.kind === 'member-debt-repaid')).toHaveLength(1);
     expect(checkJournal(journal)).toEqual([]);
     expect(await types(brother)).toContain('debt_settled');
+    // She is told it came: nothing of hers said so (by hand, she confirms it herself).
+    expect(await types(sister)).toContain('debt_repaid_to_you');
     // Settled: nothing more can be paid on it.
     expect((await brother.client.post(url, card())).json().code).toBe('DEBT_CLOSED');
   });

@@ -520,6 +520,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
     en: { title: 'Debt settled', body: 'Your debt to {{member}} is settled: you owe them nothing more.' },
     it: { title: 'Debito saldato', body: 'Il tuo debito con {{member}} è saldato: non devi più nulla.' },
   },
+  debt_repaid_to_you: {
+    en: {
+      title: 'Repayment received',
+      body: '{{member}} repaid what they owed you, through Giro: the money is on its way to your payout account.',
+    },
+    it: {
+      title: 'Restituzione ricevuta',
+      body: '{{member}} ti ha restituito quanto ti doveva, tramite Giro: il denaro arriva sul tuo conto per i pagamenti.',
+    },
+  },
   debt_payment_failed: {
     en: {
       title: 'Repayment not made',
@@ -610,6 +620,7 @@ export function notificationLink(type: NotificationType, data: NotificationData 
     type === 'debt_repayment_declared' ||
     type === 'debt_repayment_not_received' ||
     type === 'debt_settled' ||
+    type === 'debt_repaid_to_you' ||
     type === 'debt_forgiven' ||
     type === 'debt_repayment_unanswered' ||
     type === 'contribution_covered' ||

@@ -25,7 +25,11 @@ export function recordDebtPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
     const debt = await lockDebtById(tx, request.target.id);
     if (debt?.status !== 'settling' || !debt.settlementId) return;
     const now = deps.clock.now();
-    const tell = async (userId: string, type: 'debt_payment_failed' | 'debt_settled', otherId?: string) =>
+    const tell = async (
+      userId: string,
+      type: 'debt_payment_failed' | 'debt_settled' | 'debt_repaid_to_you',
+      otherId?: string,
+    ) =>
       notifyMember(
         tx,
         deps.config.publicUrl,
@@ -71,6 +75,8 @@ export function recordDebtPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
         }
         await bookPostings(tx, debt.organizationId, [repaymentPosting(asMemberDebt(debt))], now);
         await updateDebt(tx, debt.id, { status: 'settled', settledAt: now });
+        // Both: by hand the creditor confirmed it, here only the payout says it came.
+        await tell(debt.creditorId, 'debt_repaid_to_you', debt.debtorId);
         return tell(debt.debtorId, 'debt_settled', debt.creditorId);
       case 'refund':
       case 'capture': // a debt's hold is captured by its payout, at once
