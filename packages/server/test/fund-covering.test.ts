@@ -200,6 +200,8 @@ describe('covering a member and the debt it makes (issue 16)', () => {
       sister.client.post(url('confirm')),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    // Answered, her call to answer it is gone from her alerts: it said the opposite of the debt.
+    expect(await types(sister)).not.toContain('debt_repayment_declared');
     const [settled] = await debtsOf(brother);
     expect(settled).toMatchObject({ status: 'settled', settledAt: expect.any(String) });
     const journal = await readJournal(t.database.db, organizationId);
@@ -242,6 +244,7 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect(replay.json()).toEqual(refused.json());
     await t.flushOutbox();
     expect(await types(brother)).toContain('debt_repayment_not_received');
+    expect(await types(sister)).not.toContain('debt_repayment_declared');
     // Nothing was booked for the declaration, and the debt can be declared again, then confirmed.
     let journal = await readJournal(t.database.db, organizationId);
     expect(journal.filter((x) => x.kind === 'member-debt-repaid')).toEqual([]);
@@ -314,15 +317,18 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     });
     await fastForward(sister, 2 * DAY);
     expect(await asked()).toBe(1);
-    // She says it never came; he declares again, and that declaration is asked about in its turn.
+    // She says it never came: answered, the ask is gone from her alerts. He declares again, and
+    // that declaration is asked about in its turn.
     expect((await sister.client.post(url('not-received'))).statusCode).toBe(200);
+    expect(await asked()).toBe(0);
     expect((await brother.client.post(url('settle'), { method: 'manual' })).statusCode).toBe(200);
     await fastForward(sister, 3.5 * DAY);
-    expect(await asked()).toBe(2);
-    // Answered, it is asked about no more.
+    expect(await asked()).toBe(1);
+    // Answered, it is gone and asked about no more.
     expect((await sister.client.post(url('confirm'))).json().status).toBe('settled');
+    expect(await asked()).toBe(0);
     await fastForward(sister, 4 * DAY);
-    expect(await asked()).toBe(2);
+    expect(await asked()).toBe(0);
   });
 
   it('a creditor who deletes the account writes off what she is owed: the debtor is told and may delete his own', async () => {

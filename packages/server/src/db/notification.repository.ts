@@ -168,6 +168,17 @@ export async function listNotifications(
 const isKnownType = (row: { type: string }) => (notificationTypes as readonly string[]).includes(row.type);
 
 /** Deletes one of the user's own notifications; false when there is no such notification of theirs. */
+/** Deletes a member's notifications of these types (calls to act they have answered). */
+export async function deleteNotificationsOfTypes(
+  db: DbOrTx,
+  userId: string,
+  types: readonly NotificationType[],
+): Promise<void> {
+  await db
+    .delete(notifications)
+    .where(and(eq(notifications.userId, userId), inArray(notifications.type, [...types])));
+}
+
 export async function deleteNotification(db: DbOrTx, userId: string, id: string): Promise<boolean> {
   const deleted = await db
     .delete(notifications)

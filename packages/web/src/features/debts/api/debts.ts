@@ -50,6 +50,8 @@ export function useDebtAction() {
       ),
     onSuccess: (_debt, { step }) => {
       toast({ title: t(`debts.toast.${step}`) });
+      // An answer closes the call to give it (repay-debt.ts): the alerts (fund/api/notifications) too.
+      void client.invalidateQueries({ queryKey: ['/api/user-notifications'] });
       return client.invalidateQueries({ queryKey: debtsKey });
     },
     onError: (error) =>
