@@ -142,6 +142,19 @@ describe('one member’s notice', () => {
     await new Promise((r) => setTimeout(r, 200));
     // The family it is about has nothing to refresh for it.
     expect(socketA.messages.map((m) => m.type)).toEqual(['AUTHENTICATED']);
+    // One still in it hears it as the family's event, numbered like the others.
+    await t.database.db.transaction((tx) =>
+      notifyMember(
+        tx,
+        'http://giro.test',
+        { organizationId, userId: a!.id, type: 'debt_settled' },
+        new Date(),
+      ),
+    );
+    expect(await socketA.next((m) => m.type === 'NOTIFICATION_CREATED')).toMatchObject({
+      familyId: organizationId,
+      seq: expect.any(Number),
+    });
   });
 });
 
