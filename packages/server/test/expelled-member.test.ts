@@ -7,6 +7,7 @@ import {
   fastForward,
   fundOf,
   type Member,
+  notificationTypes,
   organizationOf,
 } from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
@@ -194,6 +195,33 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
     expect(await heard(second)).toEqual(['you_were_expelled', 'member_expelled']);
     expect(await heard(payer)).toEqual(['member_expelled', 'member_expelled']);
     expect(await heard(late!)).toEqual(['member_expelled', 'member_expelled']);
+  });
+
+  it('two expelled by one vote (the first completes the vote on the second): neither hears of the other', async () => {
+    const members = await organizationOf(t, 4);
+    const fund = await activeFund(members);
+    const recipient = recipientOf(members, fund);
+    const [payer, first, second] = payersOf(members, fund) as [Member, Member, Member];
+    await openWindow(payer);
+    await act(payer, 'contributions', { method: 'manual' });
+    const { contributions } = (
+      await recipient.client.get(`/api/rotating-fund/${fund.id}/monthly-contributions`)
+    ).json<{ contributions: { id: string }[] }>();
+    for (const c of contributions) await act(recipient, `contributions/${c.id}/confirm-receipt`);
+    await fastForward(payer, 7 * DAY);
+    const votes = (await fundOf(recipient)).round!.emergencies;
+    const voteOn = (m: Member) => `emergency-votes/${votes.find((v) => v.memberId === m.id)!.id}`;
+    for (const voter of [payer, recipient]) {
+      await act(voter, voteOn(first), { choice: 'expel' });
+      await act(voter, voteOn(second), { choice: 'expel' });
+    }
+    // The last vote on the second expels them, and without them the vote on the first is complete.
+    await act(first, voteOn(second), { choice: 'wait' });
+    for (const m of [first, second]) expect((await m.client.get('/api/family')).statusCode).toBe(404);
+    const heard = async (m: Member) => (await notificationTypes(m)).filter((type) => /expelled/.test(type));
+    expect(await heard(first)).toEqual(['you_were_expelled']);
+    expect(await heard(second)).toEqual(['you_were_expelled']);
+    expect(await heard(payer)).toEqual(['member_expelled', 'member_expelled']);
   });
 
   it('cannot come back by the invite code the family still shares; another family they may join', async () => {

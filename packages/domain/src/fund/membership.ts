@@ -20,9 +20,9 @@ export function removeMember(d: Draft, userId: string, at: number): void {
     return;
   }
   if (!activeParticipants(s).includes(userId)) {
-    // One who was asked to vote and did not is no participant, but a restarted vote asks the
-    // voters again (restartVoting): gone, they would be asked in a family they left, and the
-    // vote could no longer close before its deadline.
+    // One asked to vote who is no participant (they did not vote, or were expelled since): a
+    // restarted vote asks the voters again (restartVoting), and gone, they would be asked in a
+    // family they left, and the vote could no longer close before its deadline.
     if (s.voters.includes(userId)) d.emit({ type: 'VoterLeft', at, userId });
     return;
   }

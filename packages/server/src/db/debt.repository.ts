@@ -1,5 +1,5 @@
 import type { MemberDebt } from '@giro/domain/debts';
-import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { memberDebts } from './schema';
 
@@ -42,22 +42,6 @@ export async function owesAMember(db: DbOrTx, userId: string): Promise<boolean> 
     .from(memberDebts)
     .where(
       and(eq(memberDebts.debtorId, userId), inArray(memberDebts.status, ['pending', 'open', 'settling'])),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-/** Whether a repayment declared by hand to this member still waits for their answer. */
-export async function repaymentAwaitsAnswerFrom(db: DbOrTx, creditorId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: memberDebts.id })
-    .from(memberDebts)
-    .where(
-      and(
-        eq(memberDebts.creditorId, creditorId),
-        eq(memberDebts.status, 'open'),
-        isNotNull(memberDebts.repaymentDeclaredAt),
-      ),
     )
     .limit(1);
   return row !== undefined;

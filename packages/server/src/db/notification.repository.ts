@@ -9,7 +9,7 @@ import {
 } from '../notifications/notification-texts';
 import type { Db, DbOrTx } from './client';
 import { deleteInBatches } from './delete-in-batches';
-import { notifications, users } from './schema';
+import { memberDebts, notifications, users } from './schema';
 
 export interface NewNotification {
   userId: string;
@@ -167,18 +167,25 @@ export async function listNotifications(
 
 const isKnownType = (row: { type: string }) => (notificationTypes as readonly string[]).includes(row.type);
 
-/** Deletes one of the user's own notifications; false when there is no such notification of theirs. */
-/** Deletes a member's notifications of these types (calls to act they have answered). */
-export async function deleteNotificationsOfTypes(
-  db: DbOrTx,
-  userId: string,
-  types: readonly NotificationType[],
-): Promise<void> {
-  await db
-    .delete(notifications)
-    .where(and(eq(notifications.userId, userId), inArray(notifications.type, [...types])));
+/**
+ * A creditor's calls to answer a repayment by hand ("confirm it, or say it never came", and its
+ * reminder), deleted once none of the repayments declared to her waits for her answer: they name
+ * no debt, so they close together. One statement, one snapshot: a repayment declared to her and
+ * committed meanwhile is seen with its notice, or neither is (two statements could delete the
+ * fresh notice after finding nothing waiting).
+ */
+export async function closeAnsweredRepaymentCalls(db: DbOrTx, creditorId: string): Promise<void> {
+  await db.delete(notifications).where(
+    and(
+      eq(notifications.userId, creditorId),
+      inArray(notifications.type, ['debt_repayment_declared', 'debt_repayment_unanswered']),
+      sql`not exists (select 1 from ${memberDebts} where ${memberDebts.creditorId} = ${creditorId}
+          and ${memberDebts.status} = 'open' and ${memberDebts.repaymentDeclaredAt} is not null)`,
+    ),
+  );
 }
 
+/** Deletes one of the user's own notifications; false when there is no such notification of theirs. */
 export async function deleteNotification(db: DbOrTx, userId: string, id: string): Promise<boolean> {
   const deleted = await db
     .delete(notifications)

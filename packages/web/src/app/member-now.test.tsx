@@ -258,6 +258,24 @@ describe('the Now card above the fund, as the home and fund pages compose them',
     renderAt('/', <ComposedPage userId={userId} />);
   };
 
+  it('a payer whose window closed, with a debt to repay: the debt, which can be acted on, comes first', async () => {
+    vi.useFakeTimers({ now: Date.parse('2030-01-15T12:00:00Z'), toFake: ['Date'] });
+    try {
+      fakeServer({
+        'GET /api/rotating-fund': testCollectingFund(),
+        'GET /api/debts': { debts: [debt()] },
+        [`GET /api/rotating-fund/${fundId}/monthly-contributions`]: { contributions: [] },
+      });
+      const client = createQueryClient();
+      await client.prefetchQuery(fundQuery);
+      await prefetchNowCard(client, 'u1');
+      renderAt('/', <MemberNow userId="u1" />, client);
+      await waitFor(() => expect(screen.getByTestId('now-card').dataset.kind).toBe('repay_debt'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a repayment to confirm is not kept waiting behind an account whose 24 hours have not started', async () => {
     const declared = debt({
       debtorId: 'u3',
@@ -266,16 +284,25 @@ describe('the Now card above the fund, as the home and fund pages compose them',
       creditorName: 'Anna Rossi',
       repaymentDeclaredAt: '2030-01-02T00:00:00.000Z',
     });
-    page(testCollectingFund({ contributedBy: ['u1', 'u3'] }), [declared], { userId: 'u2' });
-    await screen.findByTestId('now-card');
-    // Once the account is known to be missing too (asked beside the fund), it still comes first.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const collecting = testCollectingFund({ contributedBy: ['u1', 'u3'] });
+    fakeServer({
+      'GET /api/rotating-fund': collecting,
+      'GET /api/debts': { debts: [declared] },
+      'GET /api/connect/account': { id: null, status: 'not_connected', linked: false },
+      [`GET /api/rotating-fund/${fundId}/monthly-contributions`]: { contributions: [] },
+    });
+    // As a first load reads them (app/page-data): the account is known missing at the first render.
+    const client = createQueryClient();
+    await client.prefetchQuery(fundQuery);
+    await prefetchNowCard(client, 'u2');
+    renderAt('/', <MemberNow userId="u2" />, client);
     expect(screen.getByTestId('now-card').dataset.kind).toBe('confirm_repayment');
     cleanup();
     // Once they run, the account comes first: without it the round is refunded.
     const ready = testCollectingFund({
       state: 'awaiting_withdrawal',
       recipientTimeoutAt: '2030-01-16T00:00:00.000Z',
+      payout: { grossCents: 10_000, feeCents: 290, netCents: 9_710, paypalNetCents: 0, manualCents: 0 },
     });
     page(ready, [declared], { userId: 'u2' });
     const first = await screen.findByTestId('now-card');
@@ -286,19 +313,21 @@ describe('the Now card above the fund, as the home and fund pages compose them',
     const ready = testCollectingFund({
       state: 'awaiting_withdrawal',
       recipientTimeoutAt: '2030-01-16T00:00:00.000Z',
+      payout: { grossCents: 10_000, feeCents: 290, netCents: 9_710, paypalNetCents: 0, manualCents: 0 },
     });
-    page(ready, [], { userId: 'u2' });
-    const card = await screen.findByTestId('now-card');
-    await waitFor(() => expect(card.dataset.kind).toBe('connect_payout'));
-    expect(await screen.findByTestId('recipient-timeout')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Preleva il fondo' })).toBeNull();
-    cleanup();
-    // Connected: the pot to withdraw, with no timeout left to warn of.
+    // Connected: the pot to withdraw (its lazy button loaded here, so below its absence is no
+    // chunk still on its way), with no timeout left to warn of.
     page(ready, [], { userId: 'u2', account: 'active' });
     const withAccount = await screen.findByTestId('now-card');
     await waitFor(() => expect(withAccount.dataset.kind).toBe('withdraw'));
     expect(await screen.findAllByRole('button', { name: 'Preleva il fondo' })).not.toHaveLength(0);
     expect(screen.queryByTestId('recipient-timeout')).toBeNull();
+    cleanup();
+    page(ready, [], { userId: 'u2' });
+    const card = await screen.findByTestId('now-card');
+    await waitFor(() => expect(card.dataset.kind).toBe('connect_payout'));
+    expect(await screen.findByTestId('recipient-timeout')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Preleva il fondo' })).toBeNull();
   });
   const payButtons = () => screen.queryAllByRole('button', { name: /^Versa 50,00/ });
 

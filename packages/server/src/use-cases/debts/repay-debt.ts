@@ -7,16 +7,10 @@ import {
   repaymentPosting,
 } from '@giro/domain/debts';
 import type { Tx } from '../../db/client';
-import {
-  asMemberDebt,
-  type DebtRow,
-  lockDebtById,
-  repaymentAwaitsAnswerFrom,
-  updateDebt,
-} from '../../db/debt.repository';
+import { asMemberDebt, type DebtRow, lockDebtById, updateDebt } from '../../db/debt.repository';
 import type { IdempotentRequest } from '../../db/idempotency.repository';
 import { bookPostings } from '../../db/ledger.repository';
-import { deleteNotificationsOfTypes } from '../../db/notification.repository';
+import { closeAnsweredRepaymentCalls } from '../../db/notification.repository';
 import { displayNameOf, type UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -96,23 +90,14 @@ export const declareManualRepayment = debtStep(
   'debt_repayment_declared',
 );
 
-/**
- * The creditor's calls to answer a repayment by hand ("confirm it, or say it never came", and its
- * reminder) close once none waits for their answer: they name no debt, so they close together,
- * as the fund's receipts to confirm do. Answered, they stayed in the alerts saying the opposite.
- */
-async function closeAnsweredCalls(tx: Tx, creditorId: string): Promise<void> {
-  if (await repaymentAwaitsAnswerFrom(tx, creditorId)) return;
-  await deleteNotificationsOfTypes(tx, creditorId, ['debt_repayment_declared', 'debt_repayment_unanswered']);
-}
-
 /** POST /api/debts/{id}/confirm: the creditor got the money back; the debt is settled, once. */
 export const confirmDebtRepayment = debtStep(
   confirmRepayment,
   async (tx, debt, now) => {
     await bookPostings(tx, debt.organizationId, [repaymentPosting(asMemberDebt(debt))], now);
     const settled = await updateDebt(tx, debt.id, { status: 'settled', settledAt: now, settledBy: 'manual' });
-    await closeAnsweredCalls(tx, debt.creditorId);
+    // Answered: her calls to answer close once none waits (they stayed, saying the opposite).
+    await closeAnsweredRepaymentCalls(tx, debt.creditorId);
     return settled;
   },
   'debt_settled',
@@ -127,7 +112,8 @@ export const refuseDebtRepayment = debtStep(
   refuseRepayment,
   async (tx, debt) => {
     const refused = await updateDebt(tx, debt.id, { repaymentDeclaredAt: null });
-    await closeAnsweredCalls(tx, debt.creditorId);
+    // Answered: her calls to answer close once none waits (they stayed, saying the opposite).
+    await closeAnsweredRepaymentCalls(tx, debt.creditorId);
     return refused;
   },
   'debt_repayment_not_received',

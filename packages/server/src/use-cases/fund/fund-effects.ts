@@ -123,9 +123,10 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         const memberName = input.names.get(event.memberId);
         notes.push({ userId: event.memberId, type: 'you_were_expelled' });
         // The family's members (domain.md: removed from the organization), in the rotation or not;
-        // one expelled before is no member and hears no more of it.
+        // one expelled before is no member and hears no more of it, nor is one expelled by the
+        // same command (an expulsion can complete the vote on another: `names` was read before).
         for (const userId of input.names.keys())
-          if (userId !== event.memberId)
+          if (userId !== event.memberId && !after.expelled.includes(userId))
             notes.push({ userId, type: 'member_expelled', data: { memberName } });
         break;
       }

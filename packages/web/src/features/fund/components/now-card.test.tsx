@@ -49,6 +49,7 @@ describe('the Now card', () => {
     const ready = testCollectingFund({
       state: 'awaiting_withdrawal',
       recipientTimeoutAt: '2030-01-16T00:00:00.000Z',
+      payout: { grossCents: 10_000, feeCents: 290, netCents: 9_710, paypalNetCents: 0, manualCents: 0 },
     });
     renderAt('/', <NowCard fund={ready} userId="u2" hasPayoutAccount={false} />);
     expect(screen.getByTestId('now-card').dataset.kind).toBe('connect_payout');

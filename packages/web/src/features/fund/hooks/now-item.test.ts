@@ -118,8 +118,19 @@ describe('the one thing a member owes now', () => {
       isCurrentRound: true,
     });
     // Money by hand alone sets no timeout and needs no account.
-    const byHand = { ...fund, round: { ...fund.round!, recipientTimeoutAt: null } };
+    const byHand = collecting({
+      state: 'awaiting_withdrawal',
+      recipientTimeoutAt: null,
+      payout: { grossCents: 0, feeCents: 0, netCents: 0, paypalNetCents: 0, manualCents: 10_000 },
+    });
     expect(nowItem(byHand, 'u2', { ...now, hasPayoutAccount: false })).toMatchObject({ kind: 'withdraw' });
+    // Active when the round was ready (no timeout runs), restricted since: still refused.
+    const lapsed = { ...fund, round: { ...fund.round!, recipientTimeoutAt: null } };
+    expect(nowItem(lapsed, 'u2', { ...now, hasPayoutAccount: false })).toEqual({
+      kind: 'connect_payout',
+      deadline: null,
+      isCurrentRound: true,
+    });
   });
 
   it('a payer whose window closed unpaid: no button the server would refuse, but the vote on them', () => {

@@ -58,9 +58,10 @@ export function nowItem(
   if (round) {
     const isRecipient = round.recipientId === userId;
     if (isRecipient && round.state === 'awaiting_withdrawal') {
-      // Money through the platform waits for an account (RoundReady's timeout): without one the
-      // withdrawal is refused, and connecting one is the thing to do. With one, no timeout runs.
-      if (round.recipientTimeoutAt !== null && options.hasPayoutAccount === false)
+      // Money through the platform needs an active account to be withdrawn (the server refuses it
+      // otherwise, rounds.ts): connecting one is the thing to do, before RoundReady's timeout if
+      // one runs (none if the account was active then and has lapsed since). Cash alone needs none.
+      if (round.payout.grossCents > 0 && options.hasPayoutAccount === false)
         return { kind: 'connect_payout', deadline: round.recipientTimeoutAt, isCurrentRound: true };
       const deadline = options.hasPayoutAccount ? null : round.recipientTimeoutAt;
       return { kind: 'withdraw', deadline, netCents: round.payout.netCents };
@@ -162,7 +163,7 @@ export interface NowCardAbove {
 
 /** What only tells what happens next: something outside the fund to do (a debt) goes first. */
 export const isNews = (kind: NowItem['kind']): boolean =>
-  ['window_opens', 'recipient_next', 'waiting', 'declared', 'processing', 'covered'].includes(kind);
+  ['window_opens', 'recipient_next', 'waiting', 'declared', 'processing', 'covered', 'missed'].includes(kind);
 
 /**
  * Whether the Now card offers to pay for members who have not paid (the cover buttons): after
