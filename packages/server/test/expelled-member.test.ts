@@ -1,3 +1,4 @@
+import type { FundView } from '@giro/contract/fund';
 import { checkJournal, ledgerAccount, memberTotals } from '@giro/domain/ledger';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJournal } from '../src/db/ledger.repository';
@@ -15,6 +16,8 @@ import { card, contribute, createRequest, details, operations, setRequestEnd } f
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
+/** What a member was told of expulsions, newest first. */
+const heard = async (m: Member) => (await notificationTypes(m)).filter((type) => /expelled/.test(type));
 beforeEach(async () => {
   t = await createTestApp();
 });
@@ -36,6 +39,25 @@ async function expel(members: Member[], missing: Member) {
   for (const voter of [payer, recipient]) await act(voter, `emergency-votes/${vote.id}`, { choice: 'expel' });
   expect((await missing.client.get('/api/family')).statusCode).toBe(404);
   return { payer, recipient };
+}
+
+/**
+ * Four members in their first round: one pays by hand (confirmed), two never pay, and the window
+ * closes: a vote opens on each of the two. `voteOn` names the path of the vote on a member.
+ */
+async function twoMissed(members: Member[], fund: FundView) {
+  const recipient = recipientOf(members, fund);
+  const [payer, first, second] = payersOf(members, fund) as [Member, Member, Member];
+  await openWindow(payer);
+  await act(payer, 'contributions', { method: 'manual' });
+  const { contributions } = (
+    await recipient.client.get(`/api/rotating-fund/${fund.id}/monthly-contributions`)
+  ).json<{ contributions: { id: string }[] }>();
+  for (const c of contributions) await act(recipient, `contributions/${c.id}/confirm-receipt`);
+  await fastForward(payer, 7 * DAY);
+  const votes = (await fundOf(recipient)).round!.emergencies;
+  const voteOn = (m: Member) => `emergency-votes/${votes.find((v) => v.memberId === m.id)!.id}`;
+  return { recipient, payer, first, second, voteOn };
 }
 
 describe('an expelled member (SPEC: permanent removal from the organization)', () => {
@@ -169,28 +191,13 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
     const [late] = await organizationOf(t, 1);
     const { inviteCode } = (await members[0]!.client.get('/api/family')).json<{ inviteCode: string }>();
     expect((await late!.client.post('/api/family/join', { inviteCode })).statusCode).toBe(200);
-    const recipient = recipientOf(members, fund);
-    const [payer, first, second] = payersOf(members, fund) as [Member, Member, Member];
-    await openWindow(payer);
-    await act(payer, 'contributions', { method: 'manual' });
-    const { contributions } = (
-      await recipient.client.get(`/api/rotating-fund/${fund.id}/monthly-contributions`)
-    ).json<{ contributions: { id: string }[] }>();
-    for (const c of contributions) await act(recipient, `contributions/${c.id}/confirm-receipt`);
-    await fastForward(payer, 7 * DAY);
-    const votes = (await fundOf(recipient)).round!.emergencies;
-    const voteOn = (m: Member) => `emergency-votes/${votes.find((v) => v.memberId === m.id)!.id}`;
+    const { recipient, payer, first, second, voteOn } = await twoMissed(members, fund);
     for (const voter of [payer, recipient]) await act(voter, voteOn(first), { choice: 'expel' });
     await act(second, voteOn(first), { choice: 'wait' });
     expect((await first.client.get('/api/family')).statusCode).toBe(404);
     for (const voter of [payer, recipient]) await act(voter, voteOn(second), { choice: 'expel' });
     expect((await second.client.get('/api/family')).statusCode).toBe(404);
 
-    const heard = async (m: Member) =>
-      (await m.client.get('/api/user-notifications'))
-        .json<{ notifications: { type: string }[] }>()
-        .notifications.filter((n) => /expelled/.test(n.type))
-        .map((n) => n.type);
     expect(await heard(first)).toEqual(['you_were_expelled']);
     expect(await heard(second)).toEqual(['you_were_expelled', 'member_expelled']);
     expect(await heard(payer)).toEqual(['member_expelled', 'member_expelled']);
@@ -200,17 +207,7 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
   it('two expelled by one vote (the first completes the vote on the second): neither hears of the other', async () => {
     const members = await organizationOf(t, 4);
     const fund = await activeFund(members);
-    const recipient = recipientOf(members, fund);
-    const [payer, first, second] = payersOf(members, fund) as [Member, Member, Member];
-    await openWindow(payer);
-    await act(payer, 'contributions', { method: 'manual' });
-    const { contributions } = (
-      await recipient.client.get(`/api/rotating-fund/${fund.id}/monthly-contributions`)
-    ).json<{ contributions: { id: string }[] }>();
-    for (const c of contributions) await act(recipient, `contributions/${c.id}/confirm-receipt`);
-    await fastForward(payer, 7 * DAY);
-    const votes = (await fundOf(recipient)).round!.emergencies;
-    const voteOn = (m: Member) => `emergency-votes/${votes.find((v) => v.memberId === m.id)!.id}`;
+    const { recipient, payer, first, second, voteOn } = await twoMissed(members, fund);
     for (const voter of [payer, recipient]) {
       await act(voter, voteOn(first), { choice: 'expel' });
       await act(voter, voteOn(second), { choice: 'expel' });
