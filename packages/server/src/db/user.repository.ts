@@ -71,12 +71,6 @@ export async function organizationIdOf(db: DbOrTx, id: string): Promise<string |
   return row?.familyId ?? null;
 }
 
-/** The organization a user is in now (null: none, or no such user). */
-export async function familyIdOf(db: DbOrTx, id: string): Promise<string | null> {
-  const [row] = await db.select({ familyId: users.familyId }).from(users).where(eq(users.id, id)).limit(1);
-  return row?.familyId ?? null;
-}
-
 /** One member's display name (a notification names them), or undefined for an unknown id. */
 export async function displayNameOf(db: DbOrTx, id: string): Promise<string | undefined> {
   return (await displayNames(db, [id])).get(id);

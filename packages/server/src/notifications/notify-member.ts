@@ -1,6 +1,6 @@
 import type { NotificationType } from '@giro/contract/notifications';
 import type { DbOrTx } from '../db/client';
-import { familyIdOf } from '../db/user.repository';
+import { organizationIdOf } from '../db/user.repository';
 import { enqueueRealtime, enqueueUserMessage } from '../realtime/enqueue-realtime';
 import { deliverNotifications } from './deliver-notifications';
 import type { NotificationData } from './notification-texts';
@@ -27,7 +27,7 @@ export async function notifyMember(
     publicUrl,
   );
   const event = { type: 'NOTIFICATION_CREATED', at: now.toISOString() } as const;
-  if ((await familyIdOf(tx, userId)) === organizationId)
+  if ((await organizationIdOf(tx, userId)) === organizationId)
     await enqueueRealtime(tx, organizationId, [event], now);
   else await enqueueUserMessage(tx, userId, event, now);
 }

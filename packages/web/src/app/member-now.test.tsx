@@ -33,6 +33,14 @@ const debt = (over: Partial<DebtView> = {}): DebtView => ({
 /** u1 has paid this round (nothing owed to the fund), u3 has not: u1 may pay for u3. */
 const paidUp = testCollectingFund({ expectedContributors: ['u1', 'u3'], contributedBy: ['u1'] });
 
+/** The card as a first load draws it (app/page-data): what it reads beside the fund asked for first. */
+async function renderFirstLoad(userId: string) {
+  const client = createQueryClient();
+  await client.prefetchQuery(fundQuery);
+  await prefetchNowCard(client, userId);
+  renderAt('/', <MemberNow userId={userId} />, client);
+}
+
 const show = () =>
   renderAt(
     '/',
@@ -266,10 +274,7 @@ describe('the Now card above the fund, as the home and fund pages compose them',
         'GET /api/debts': { debts: [debt()] },
         [`GET /api/rotating-fund/${fundId}/monthly-contributions`]: { contributions: [] },
       });
-      const client = createQueryClient();
-      await client.prefetchQuery(fundQuery);
-      await prefetchNowCard(client, 'u1');
-      renderAt('/', <MemberNow userId="u1" />, client);
+      await renderFirstLoad('u1');
       await waitFor(() => expect(screen.getByTestId('now-card').dataset.kind).toBe('repay_debt'));
     } finally {
       vi.useRealTimers();
@@ -291,11 +296,8 @@ describe('the Now card above the fund, as the home and fund pages compose them',
       'GET /api/connect/account': { id: null, status: 'not_connected', linked: false },
       [`GET /api/rotating-fund/${fundId}/monthly-contributions`]: { contributions: [] },
     });
-    // As a first load reads them (app/page-data): the account is known missing at the first render.
-    const client = createQueryClient();
-    await client.prefetchQuery(fundQuery);
-    await prefetchNowCard(client, 'u2');
-    renderAt('/', <MemberNow userId="u2" />, client);
+    // As a first load reads them: the account is known missing at the first render.
+    await renderFirstLoad('u2');
     expect(screen.getByTestId('now-card').dataset.kind).toBe('confirm_repayment');
     cleanup();
     // Once they run, the account comes first: without it the round is refunded.

@@ -56,7 +56,7 @@ export async function applyMemberEffects(
     // leave in the date vote may start the first turn or cancel the fund), hears no more of the
     // fund. The participants are emptied only when a new cycle's vote opens, with no swap open.
     case 'SwapLapsed': {
-      const stillIn = (id: string) => activeParticipants(after).includes(id);
+      const inRotation = activeParticipants(after);
       return [
         { userId: event.fromId, type: 'swap_lapsed' as const, data: { memberName: names.get(event.toId) } },
         {
@@ -64,7 +64,7 @@ export async function applyMemberEffects(
           type: 'swap_lapsed_asked' as const,
           data: { memberName: names.get(event.fromId) },
         },
-      ].filter((note) => stillIn(note.userId));
+      ].filter((note) => inRotation.includes(note.userId));
     }
     case 'ContributionMade': {
       // A cover by hand counts, and is news, once the recipient confirms it (below); declared, it
