@@ -1,5 +1,5 @@
 import { DomainError } from './errors';
-import { type LedgerTransaction, ledgerAccount } from './ledger';
+import { type LedgerTransaction, ledgerAccount, REPAYMENT_KIND } from './ledger';
 import type { Cents } from './money';
 
 /**
@@ -96,7 +96,7 @@ export function forgivenPosting(debt: MemberDebt): LedgerTransaction {
 export function repaymentPosting(debt: MemberDebt): LedgerTransaction {
   const { debtorId, creditorId, amountCents } = debt;
   return {
-    kind: 'member-debt-repaid',
+    kind: REPAYMENT_KIND,
     key: `member-debt-repaid:${debt.id}`,
     entries: [
       { account: ledgerAccount.memberPayable(debtorId), userId: debtorId, amountCents },

@@ -74,17 +74,30 @@ export function balances(transactions: readonly LedgerTransaction[]): Map<string
   return result;
 }
 
+/** The kind of the transaction that settles a debt between members with money (debts.ts). */
+export const REPAYMENT_KIND = 'member-debt-repaid';
+
 /**
- * A member's totals: given is what left their funding source less what came back as refunds;
- * received is what reached their payout account. Balance = received − given.
+ * A repayment between members books the debtor's money to the creditor's payout account. That
+ * money never passed through a pool: it gives the creditor back what she put in for him, so it
+ * counts as less given by her (and more by him), not as received (ADR 0058). Otherwise the
+ * family's total counted a covered contribution twice and the leaderboard ranked the loan.
+ */
+export const isRepaymentReceipt = (kind: string, account: string) =>
+  kind === REPAYMENT_KIND && account.startsWith(PAYOUT_PREFIX);
+
+/**
+ * A member's totals: given is what left their funding source less what came back as refunds
+ * or as repayments of what they covered; received is what reached their payout account from a
+ * pool. Balance = received − given. So the members' given sum to what entered the pools.
  */
 export function memberTotals(transactions: readonly LedgerTransaction[], userId: string) {
-  const b = balances(transactions);
-  // 0 − x rather than −x: a member who gave nothing shows 0, never −0.
-  const givenCents =
-    0 - (b.get(ledgerAccount.funding(userId)) ?? 0) - (b.get(ledgerAccount.refunds(userId)) ?? 0);
-  const receivedCents = b.get(ledgerAccount.payout(userId)) ?? 0;
-  return { givenCents, receivedCents, balanceCents: receivedCents - givenCents };
+  const { givenCents, receivedCents, balanceCents } = totalsByMember(transactions).get(userId) ?? {
+    givenCents: 0,
+    receivedCents: 0,
+    balanceCents: 0,
+  };
+  return { givenCents, receivedCents, balanceCents };
 }
 
 export interface JournalProblem {
@@ -154,8 +167,8 @@ export interface MemberTotals {
 }
 
 /**
- * Every member's totals in one pass (the dashboard reads these, never a second counter), by
- * the same rule as `memberTotals`: given = funding out − refunds back; received = payout.
+ * Every member's totals in one pass (the dashboard reads these, never a second counter):
+ * given = funding out − refunds back − repayments received; received = payouts from a pool.
  */
 export function totalsByMember(transactions: readonly LedgerTransaction[]): Map<string, MemberTotals> {
   const result = new Map<string, MemberTotals>();
@@ -172,7 +185,8 @@ export function totalsByMember(transactions: readonly LedgerTransaction[]): Map<
       const owner = accountOwner(account);
       if (owner === null) continue;
       const totals = of(owner);
-      if (account.startsWith(FUNDING_PREFIX)) totals.givenCents -= amountCents;
+      if (isRepaymentReceipt(transaction.kind, account)) totals.givenCents -= amountCents;
+      else if (account.startsWith(FUNDING_PREFIX)) totals.givenCents -= amountCents;
       else if (account.startsWith(REFUNDS_PREFIX)) totals.givenCents -= amountCents;
       else if (account.startsWith(PAYOUT_PREFIX)) totals.receivedCents += amountCents;
       else totals.debtCents += amountCents;

@@ -221,6 +221,46 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     ]);
   });
 
+  it('repaid, the covered contribution counts as the brother’s, once: in the family’s total, the leaderboard and both members’ totals', async () => {
+    const { recipient, sister, brother, cousin } = await roundOfFour();
+    await payOutWithCover(recipient, sister, brother, cousin);
+    const [debt] = await debtsOf(brother);
+    await brother.client.post(`/api/debts/${debt!.id}/settle`, { method: 'manual' });
+    expect((await sister.client.post(`/api/debts/${debt!.id}/confirm`)).statusCode).toBe(200);
+
+    // Every read of the totals: the dashboard (its snapshot), the family, its members, the statistics.
+    const totals = async (member: Member) => {
+      const { userStats, organization, leaderboard } = (await member.client.get('/api/dashboard')).json();
+      const members = (await member.client.get('/api/family/members')).json().members;
+      const statistics = (await member.client.get('/api/statistics/me')).json().totals;
+      return {
+        own: [userStats.totalGivenCents, userStats.totalReceivedCents, userStats.currentBalanceCents],
+        statistics: [statistics.givenCents, statistics.receivedCents, statistics.balanceCents],
+        family: [
+          organization.totalContributionsCents,
+          (await member.client.get('/api/family')).json().totalContributionsCents,
+        ],
+        given: Object.fromEntries(
+          leaderboard.map((m: { id: string; totalGivenCents: number }) => [m.id, m.totalGivenCents]),
+        ),
+        listed: Object.fromEntries(
+          members.map((m: { id: string; totalGivenCents: number }) => [m.id, m.totalGivenCents]),
+        ),
+      };
+    };
+    const given = { [recipient.id]: 0, [sister.id]: 5000, [brother.id]: 5000, [cousin.id]: 5000 };
+    // Three contributions of 50 € entered the round; the repayment went from him to her, not through it.
+    const family = [15_000, 15_000];
+    expect(await totals(sister)).toEqual({
+      own: [5000, 0, -5000],
+      statistics: [5000, 0, -5000],
+      family,
+      given,
+      listed: given,
+    });
+    expect(await totals(brother)).toMatchObject({ own: [5000, 0, -5000], statistics: [5000, 0, -5000] });
+  });
+
   it('a declared repayment that never came is refused by the creditor: the debt is open again, to declare or pay anew', async () => {
     const { recipient, sister, brother, cousin, organizationId } = await roundOfFour();
     await payOutWithCover(recipient, sister, brother, cousin);

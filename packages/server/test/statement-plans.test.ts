@@ -119,6 +119,10 @@ describe('the named statements', () => {
       /(using|on) ledger_entries_member_totals_idx[^\n]*\n\s*Index Cond: \(organization_id = organizations\.id\)/,
     );
     expect(plan).toMatch(/(using|on) ledger_entries_user_totals_idx[^\n]*\n\s*Index Cond: \(\(user_id = /);
+    // The repayments between members taken off (ADR 0058): the family's few, by their own index.
+    expect(plan).toMatch(
+      /(using|on) ledger_transactions_repayments_idx[^\n]*\n\s*Index Cond: \(organization_id = organizations\.id\)/,
+    );
   });
 
   it("count a member's unread notifications through the index of the unread ones", async () => {

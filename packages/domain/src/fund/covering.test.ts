@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkJournal, memberTotals } from '../ledger';
+import { repaymentPosting } from '../debts';
+import { checkJournal, type LedgerTransaction, memberTotals, totalsByMember } from '../ledger';
 import { FundHarness, journalOf } from './fund-harness.test-support';
 import { hasContributed } from './rules';
 
@@ -269,6 +270,33 @@ describe('covering a member (domain.md, Second wave)', () => {
     expect(checkJournal(journal, [`round-escrow:fund-1:1:1`])).toEqual([]);
     expect(memberTotals(journal, p).givenCents).toBe(10_000);
     expect(memberTotals(journal, m).givenCents).toBe(0);
+  });
+
+  it('a repayment moves the covered contribution from the one who paid it to the covered member, received by nobody', () => {
+    const { h, p, m, other } = running();
+    h.run({ type: 'Contribute', userId: p, contributionId: 'cover', method: 'card', onBehalfOf: m });
+    for (const userId of [p, other])
+      h.run({ type: 'Contribute', userId, contributionId: `c-${userId}`, method: 'card' });
+    h.distribute();
+    const paidOut = journalOf(h.events);
+    const repaid = [
+      ...paidOut,
+      repaymentPosting({
+        id: 'cover',
+        debtorId: m,
+        creditorId: p,
+        amountCents: 5000,
+        status: 'open',
+        repaymentDeclaredAt: null,
+      }),
+    ];
+    expect(checkJournal(repaid)).toEqual([]);
+    const given = (journal: LedgerTransaction[]) =>
+      [...totalsByMember(journal).values()].reduce((sum, t) => sum + t.givenCents, 0);
+    // The family's total is what entered the round, before the repayment and after it.
+    expect(given(repaid)).toBe(given(paidOut));
+    expect(memberTotals(repaid, p)).toEqual({ givenCents: 5000, receivedCents: 0, balanceCents: -5000 });
+    expect(memberTotals(repaid, m)).toEqual({ givenCents: 5000, receivedCents: 0, balanceCents: -5000 });
   });
 
   it('a covered contribution refunded goes back to whoever paid it', () => {

@@ -1,5 +1,5 @@
 import type { FundState } from '@giro/domain/fund/fund-types';
-import { FUNDING_PREFIX, PAYOUT_PREFIX, REFUNDS_PREFIX } from '@giro/domain/ledger';
+import { FUNDING_PREFIX, PAYOUT_PREFIX, REFUNDS_PREFIX, REPAYMENT_KIND } from '@giro/domain/ledger';
 import type { RequestsState } from '@giro/domain/requests/request-types';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
@@ -36,6 +36,8 @@ export interface OrganizationSnapshot {
 // Drizzle writes a lone table's columns unqualified ("id"), which inside a subquery would mean
 // the subquery's own table: the correlation names the outer row in full.
 const orgId = sql.raw('"organizations"."id"');
+// A literal, not a parameter: a generic plan matches it to the repayments' partial index.
+const repaymentKind = sql.raw(`'${REPAYMENT_KIND}'`);
 const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::bigint`);
 
 /**
@@ -45,7 +47,10 @@ const ms = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 10
  * correlated subqueries (issue 15). Hand-written SQL because the answer is nested JSON, which
  * Drizzle's builder does not compose; the ledger's rule is the one of db/ledger.queries.ts
  * (given = funding out less refunds back; received = payouts), over the members' entries only
- * (`user_id is not null`, the predicate of the index it is read from: ADR 0043).
+ * (`user_id is not null`, the predicate of the index it is read from: ADR 0043). A repayment
+ * between members, paid to the creditor's payout account, is then taken off both her received
+ * and her given (ADR 0058): read apart, from the few transactions of that kind, so the sums
+ * stay on their index.
  */
 export function snapshotQuery(db: Db) {
   const user = sql.placeholder('userId');
@@ -65,20 +70,33 @@ export function snapshotQuery(db: Db) {
         from users u where u.family_id = ${orgId} and u.deleted_at is null)`,
       ledger: sql<OrganizationSnapshot['ledger']>`(
         select coalesce(json_agg(json_build_object(
-          'userId', t.user_id, 'givenCents', t.given, 'receivedCents', t.received)), '[]'::json)
+          'userId', t.user_id,
+          'givenCents', t.given - coalesce(r.repaid, 0),
+          'receivedCents', t.received - coalesce(r.repaid, 0))), '[]'::json)
         from (
           select e.user_id,
             coalesce(-sum(e.amount_cents) filter (where e.account like ${`${FUNDING_PREFIX}%`} or e.account like ${`${REFUNDS_PREFIX}%`}), 0) as given,
             coalesce(sum(e.amount_cents) filter (where e.account like ${`${PAYOUT_PREFIX}%`}), 0) as received
           from ledger_entries e
-          where e.organization_id = ${orgId} and e.user_id is not null group by e.user_id) t)`,
+          where e.organization_id = ${orgId} and e.user_id is not null group by e.user_id) t
+        left join (
+          select e.user_id, sum(e.amount_cents) as repaid
+          from ledger_transactions x join ledger_entries e on e.transaction_id = x.id
+          where x.organization_id = ${orgId} and x.kind = ${repaymentKind} and e.account like ${`${PAYOUT_PREFIX}%`}
+          group by e.user_id) r on r.user_id = t.user_id)`,
       own: sql<OrganizationSnapshot['own']>`(
-        select json_build_object(
-          'givenCents', coalesce(-sum(e.amount_cents) filter (where e.account <> (${PAYOUT_PREFIX}::text || ${user}::text)), 0),
-          'receivedCents', coalesce(sum(e.amount_cents) filter (where e.account = (${PAYOUT_PREFIX}::text || ${user}::text)), 0))
-        from ledger_entries e
-        where e.account in ((${FUNDING_PREFIX}::text || ${user}::text), (${REFUNDS_PREFIX}::text || ${user}::text), (${PAYOUT_PREFIX}::text || ${user}::text))
-          and e.user_id = ${user}::uuid)`,
+        select json_build_object('givenCents', s.given - s.repaid, 'receivedCents', s.received - s.repaid)
+        from (
+          select coalesce(-sum(e.amount_cents) filter (where e.account <> (${PAYOUT_PREFIX}::text || ${user}::text)), 0) as given,
+            coalesce(sum(e.amount_cents) filter (where e.account = (${PAYOUT_PREFIX}::text || ${user}::text)), 0) as received,
+            coalesce((
+              select sum(p.amount_cents)
+              from ledger_entries p join ledger_transactions x on x.id = p.transaction_id
+              where p.account = (${PAYOUT_PREFIX}::text || ${user}::text) and p.user_id = ${user}::uuid
+                and x.kind = ${repaymentKind}), 0) as repaid
+          from ledger_entries e
+          where e.account in ((${FUNDING_PREFIX}::text || ${user}::text), (${REFUNDS_PREFIX}::text || ${user}::text), (${PAYOUT_PREFIX}::text || ${user}::text))
+            and e.user_id = ${user}::uuid) s)`,
       fund: sql<OrganizationSnapshot['fund']>`(
         select json_build_object('id', f.id, 'version', f.version, 'state', f.state)
         from funds f where f.organization_id = ${orgId} limit 1)`,

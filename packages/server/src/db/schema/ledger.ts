@@ -20,8 +20,12 @@ export const ledgerTransactions = pgTable(
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),
   },
-  // Admin statistics: money moved per day.
-  (t) => [index('ledger_transactions_created_idx').on(t.createdAt)],
+  (t) => [
+    // Admin statistics: money moved per day.
+    index('ledger_transactions_created_idx').on(t.createdAt),
+    // The family's totals take its repayments between members off (ADR 0058): few, found here.
+    index('ledger_transactions_repayments_idx').on(t.organizationId).where(sql`kind = 'member-debt-repaid'`),
+  ],
 );
 
 export const ledgerEntries = pgTable(

@@ -1,4 +1,5 @@
 import type { MemberStatistics, StatementLine } from '@giro/contract/statistics';
+import { isRepaymentReceipt } from '@giro/domain/ledger';
 import { readStatement } from '../../db/insights/statement.queries';
 import type { Deps } from '../../deps';
 
@@ -17,12 +18,15 @@ export async function getMemberStatistics(deps: Deps, userId: string): Promise<M
 }
 
 /**
- * The dashboard's rule (domain.md, Money): given is what left the funding source less what came
- * back as refunds; received is what reached the payout account; the balance is their difference.
+ * The dashboard's rule (domain.md, Money; ADR 0058): given is what left the funding source less
+ * what came back as refunds or as a repayment of a cover; received is what reached the payout
+ * account from a pool; the balance is their difference.
  */
+const repaymentReceipt = (line: StatementLine) => isRepaymentReceipt(line.kind, `${line.account}:`);
 const givenOf = (line: StatementLine) =>
-  line.account === 'funding' || line.account === 'refunds' ? -line.amountCents : 0;
-const receivedOf = (line: StatementLine) => (line.account === 'payout' ? line.amountCents : 0);
+  line.account === 'funding' || line.account === 'refunds' || repaymentReceipt(line) ? -line.amountCents : 0;
+const receivedOf = (line: StatementLine) =>
+  line.account === 'payout' && !repaymentReceipt(line) ? line.amountCents : 0;
 
 function totalsOf(lines: StatementLine[]) {
   let givenCents = 0;
