@@ -88,6 +88,7 @@ test('a sister covers her brother on a phone; he repays her and she confirms', a
   await expect(his.getByTestId('now-action')).toBeInViewport({ ratio: 1 });
   await checkPage(brother.page, 'home with a debt to repay (en, phone)');
   await his.getByTestId('now-action').click();
+  await brother.page.getByRole('dialog').getByRole('button', { name: 'Yes, I gave it back' }).click();
   await expect(
     brother.page.getByRole('region', { name: /Notifications/ }).getByText('Repayment declared'),
   ).toBeVisible();

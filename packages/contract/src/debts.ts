@@ -19,6 +19,11 @@ export const debtViewSchema = z.object({
   createdAt: z.string(),
   repaymentDeclaredAt: z.string().nullable(),
   settledAt: z.string().nullable(),
+  /**
+   * Whether the platform can pay the creditor now (her payout account is active): else the debtor
+   * repays by hand (CREDITOR_CANNOT_RECEIVE), and is not offered to pay by card or PayPal.
+   */
+  creditorCanReceive: z.boolean(),
 });
 export type DebtView = z.infer<typeof debtViewSchema>;
 

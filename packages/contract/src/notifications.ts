@@ -69,6 +69,7 @@ export const notificationTypes = [
   'debt_settled',
   // A repayment to me through the platform reached my payout account (by hand, I confirmed it).
   'debt_repaid_to_you',
+  'debt_due',
   'debt_payment_failed',
   // The creditor deleted their account: what I owed them is written off.
   'debt_forgiven',

@@ -97,6 +97,14 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect((await fundOf(recipient)).received).toHaveLength(1);
     const [open] = await debtsOf(sister);
     expect(open).toMatchObject({ id: pending!.id, status: 'open' });
+    // Due now, and he is told so, naming her; nobody else is.
+    const dueNotices = async (member: Member) =>
+      (await member.client.get('/api/user-notifications'))
+        .json<{ notifications: { type: string; body: string }[] }>()
+        .notifications.filter((n) => n.type === 'debt_due');
+    const [due] = await dueNotices(brother);
+    expect(due?.body).toContain(sister.name);
+    for (const other of [sister, cousin, recipient]) expect(await dueNotices(other)).toEqual([]);
     const journal = await readJournal(t.database.db, organizationId);
     expect(checkJournal(journal)).toEqual([]);
     const balance = (account: string) => balanceOf(journal, account);
@@ -172,7 +180,9 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     const [debt] = await debtsOf(brother);
     const url = (path: string) => `/api/debts/${debt!.id}/${path}`;
 
-    // Only the debtor declares; through the platform only to a creditor who can receive.
+    // Only the debtor declares; through the platform only to a creditor who can receive, which
+    // the debt says, so his screen offers only what would go through.
+    expect(debt!.creditorCanReceive).toBe(false);
     expect((await sister.client.post(url('settle'), { method: 'manual' })).statusCode).toBe(403);
     brother.client.language = 'it';
     const byCard = await brother.client.post(url('settle'), card());
@@ -183,7 +193,10 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     });
     expect((await cousin.client.post(url('settle'), { method: 'manual' })).statusCode).toBe(404);
     const headers = { 'idempotency-key': 'repay-0000001' };
+    expect(await types(brother)).toContain('debt_due');
     const declared = await brother.client.post(url('settle'), { method: 'manual' }, { headers });
+    // Done on his side: his call to repay is gone from his alerts.
+    expect(await types(brother)).not.toContain('debt_due');
     const replay = await brother.client.post(url('settle'), { method: 'manual' }, { headers });
     expect(declared.statusCode).toBe(200);
     expect(replay.json()).toEqual(declared.json());
@@ -390,6 +403,7 @@ describe('covering a member and the debt it makes (issue 16)', () => {
         "La restituzione di un membro è in arrivo: elimina l'account quando sarà arrivata, tra pochi minuti.",
     });
     await t.database.db.update(memberDebts).set({ status: 'open' }).where(eq(memberDebts.id, debt!.id));
+    expect(await types(brother)).toContain('debt_due');
     // Owing her, he may not delete his account; she may delete hers.
     expect((await brother.client.post('/api/user/delete-request', password)).statusCode).toBe(409);
     expect((await sister.client.post('/api/user/delete-request', password)).statusCode).toBe(200);
@@ -404,6 +418,8 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect(notices.filter((n) => n.type === 'debt_forgiven')).toEqual([
       expect.objectContaining({ link: '/', body: expect.stringContaining(sister.name) }),
     ]);
+    // Nothing is left to repay: the call to repay it went with the debt.
+    expect(notices.map((n) => n.type)).not.toContain('debt_due');
     const journal = await readJournal(t.database.db, organizationId);
     expect(journal.filter((x) => x.kind === 'member-debt-forgiven')).toHaveLength(1);
     expect(checkJournal(journal)).toEqual([]);
@@ -488,6 +504,7 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     await payOutWithCover(recipient, sister, brother, cousin);
     await connectPayoutAccount(sister);
     const [debt] = await debtsOf(brother);
+    expect(debt!.creditorCanReceive).toBe(true);
     const url = `/api/debts/${debt!.id}/settle`;
     const calls = t.payments.calls.length;
 
@@ -518,6 +535,7 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect(journal.filter((x) => x.kind === 'member-debt-repaid')).toHaveLength(1);
     expect(checkJournal(journal)).toEqual([]);
     expect(await types(brother)).toContain('debt_settled');
+    expect(await types(brother)).not.toContain('debt_due');
     // She is told it came: nothing of hers said so (by hand, she confirms it herself).
     expect(await types(sister)).toContain('debt_repaid_to_you');
     // Settled: nothing more can be paid on it.

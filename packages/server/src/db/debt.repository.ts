@@ -18,12 +18,16 @@ export async function insertPendingDebt(
 }
 
 /** The round paid out: its covers cannot be undone any more, their debts are due. */
-export async function openDebts(tx: DbOrTx, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx
+export async function openDebts(
+  tx: DbOrTx,
+  ids: readonly string[],
+): Promise<{ debtorId: string; creditorId: string }[]> {
+  if (ids.length === 0) return [];
+  return tx
     .update(memberDebts)
     .set({ status: 'open' })
-    .where(and(inArray(memberDebts.id, [...ids]), eq(memberDebts.status, 'pending')));
+    .where(and(inArray(memberDebts.id, [...ids]), eq(memberDebts.status, 'pending')))
+    .returning({ debtorId: memberDebts.debtorId, creditorId: memberDebts.creditorId });
 }
 
 /** The cover was undone before the payout (a card declined, money due back): no debt. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { payoutAccounts } from './schema';
 
@@ -7,6 +7,22 @@ export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 export async function findPayoutAccount(db: DbOrTx, userId: string): Promise<PayoutAccountRow | undefined> {
   const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
   return row;
+}
+
+/** Which of these members the platform can pay now: their account is linked and active. */
+export async function withActivePayoutAccount(db: DbOrTx, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: payoutAccounts.userId })
+    .from(payoutAccounts)
+    .where(
+      and(
+        inArray(payoutAccounts.userId, [...userIds]),
+        eq(payoutAccounts.status, 'active'),
+        isNull(payoutAccounts.unlinkedAt),
+      ),
+    );
+  return new Set(rows.map((row) => row.userId));
 }
 
 /** The account a payout to this member goes to: linked and active, else none. */

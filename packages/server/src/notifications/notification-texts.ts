@@ -520,6 +520,16 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
     en: { title: 'Debt settled', body: 'Your debt to {{member}} is settled: you owe them nothing more.' },
     it: { title: 'Debito saldato', body: 'Il tuo debito con {{member}} è saldato: non devi più nulla.' },
   },
+  debt_due: {
+    en: {
+      title: 'Time to repay',
+      body: 'The round in which {{member}} covered your contribution has been paid out: you now owe them that contribution. Repay it from the home screen of Giro.',
+    },
+    it: {
+      title: 'Puoi restituire',
+      body: 'Il turno in cui {{member}} ha coperto il tuo contributo è stato erogato: ora quel contributo è da restituire. Fallo dalla home di Giro.',
+    },
+  },
   debt_repaid_to_you: {
     en: {
       title: 'Repayment received',
@@ -621,6 +631,7 @@ export function notificationLink(type: NotificationType, data: NotificationData 
     type === 'debt_repayment_not_received' ||
     type === 'debt_settled' ||
     type === 'debt_repaid_to_you' ||
+    type === 'debt_due' ||
     type === 'debt_forgiven' ||
     type === 'debt_repayment_unanswered' ||
     type === 'contribution_covered' ||

@@ -27,6 +27,7 @@ const debt = (over: Partial<DebtView> = {}): DebtView => ({
   createdAt: '2030-01-01T00:00:00.000Z',
   repaymentDeclaredAt: null,
   settledAt: null,
+  creditorCanReceive: true,
   ...over,
 });
 
@@ -69,10 +70,32 @@ describe('the Now card with what lies outside the fund (issue 16)', () => {
     );
     // Owing a member, one is not asked to pay for another on the same card.
     expect(within(card).queryByTestId('cover-members')).toBeNull();
-    fireEvent.click(within(card).getByTestId('now-action'));
+    // The tap only asks: she would be told to confirm money she has not had.
+    const ask = async () => {
+      fireEvent.click(within(card).getByTestId('now-action'));
+      return screen.findByRole('dialog', { name: /^Hai restituito 50,00\s€ a Sara Verdi\?$/ });
+    };
+    fireEvent.click(within(await ask()).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.click(within(await ask()).getByRole('button', { name: 'Sì, li ho restituiti' }));
     expect(await screen.findByText('Restituzione dichiarata')).toBeTruthy();
     const settle = calls.find((c) => c.method === 'POST');
     expect(settle).toMatchObject({ url: `/api/debts/${DEBT}/settle`, body: { method: 'manual' } });
+  });
+
+  it('to a creditor the platform cannot pay yet, the debt is repaid by hand only: no card or PayPal offered', async () => {
+    fakeServer({
+      'GET /api/rotating-fund': paidUp,
+      'GET /api/debts': { debts: [debt({ creditorCanReceive: false })] },
+    });
+    show();
+    const card = await screen.findByTestId('now-card');
+    await waitFor(() => expect(card.textContent).toContain('quando Sara Verdi avrà collegato un conto'), {
+      timeout: 5000,
+    });
+    expect(within(card).getByTestId('now-action').textContent).toContain('Ho restituito 50,00');
+    expect(within(card).queryByRole('button', { name: /con carta o PayPal/ })).toBeNull();
   });
 
   it('a debt may be paid through the platform instead: PayPal, with its own key', async () => {

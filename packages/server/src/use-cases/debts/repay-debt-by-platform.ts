@@ -3,6 +3,7 @@ import type { DebtView } from '@giro/contract/debts';
 import { startPlatformRepayment } from '@giro/domain/debts';
 import { asMemberDebt, updateDebt } from '../../db/debt.repository';
 import type { IdempotentRequest } from '../../db/idempotency.repository';
+import { closeAnsweredDebtCalls } from '../../db/notification.repository';
 import { activePayoutAccountOf } from '../../db/payout-account.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
@@ -44,6 +45,13 @@ export function repayDebtByPlatform(
       },
       now,
     );
-    return updateDebt(tx, debt.id, { status: 'settling', settlementId, settledBy: payment.method });
+    const settling = await updateDebt(tx, debt.id, {
+      status: 'settling',
+      settlementId,
+      settledBy: payment.method,
+    });
+    // Paid on his side: his call to repay closes once none is left (a failed payment tells him anew).
+    await closeAnsweredDebtCalls(tx, 'debtor', debt.debtorId);
+    return settling;
   });
 }

@@ -81,15 +81,22 @@ export async function applyMemberEffects(
       // The recipient has just confirmed it: only the member covered is told.
       return coverNews(c).filter((note) => note.userId !== c.recipientId);
     }
-    case 'RoundDistributed':
-      await openDebts(
+    // Paid out, a cover is a debt to repay now: the member covered was told it would be (above),
+    // and is told it is, where they are (a push), with the one to repay named.
+    case 'RoundDistributed': {
+      const opened = await openDebts(
         tx,
         input.before.contributions
           .filter((c) => c.roundNumber === event.roundNumber && c.cycleNumber === after.cycleNumber)
           .filter((c) => c.paidBy !== undefined)
           .map((c) => c.id),
       );
-      return [];
+      return opened.map(({ debtorId, creditorId }) => ({
+        userId: debtorId,
+        type: 'debt_due' as const,
+        data: { memberName: names.get(creditorId) },
+      }));
+    }
     case 'ContributionFailed':
     case 'CoverSuperseded':
       await cancelPendingDebts(tx, [event.contributionId]);

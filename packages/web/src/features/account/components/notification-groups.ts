@@ -38,6 +38,7 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'debt_repayment_unanswered',
     'debt_settled',
     'debt_repaid_to_you',
+    'debt_due',
     'debt_payment_failed',
     'debt_forgiven',
     'request_payment_failed',

@@ -70,20 +70,33 @@ export function DebtNow({ item }: { item: DebtItem }) {
       return (
         <>
           {text('debts.now.repay', { name: name(debt.creditorId), amount })}
+          {/* Through the platform only to a creditor it can pay: else it would refuse the payment. */}
           <p className="text-sm text-stone-700">
-            {t('debts.now.repayHint', { name: name(debt.creditorId) })}
+            {t(debt.creditorCanReceive ? 'debts.now.repayHint' : 'debts.now.repayHintByHand', {
+              name: name(debt.creditorId),
+            })}
           </p>
-          <Button
-            className="self-stretch sm:self-start"
-            data-testid="now-action"
-            busy={action.isPending}
-            onClick={() => act('declare')}
-          >
-            {t('debts.now.repayButton', { amount })}
-          </Button>
-          <Button variant="secondary" className="self-stretch sm:self-start" onClick={() => setPaying(true)}>
-            {t('debts.now.payButton', { amount })}
-          </Button>
+          {/* Asked first: the creditor is told to confirm money she may not have had yet. */}
+          <ConfirmDialog
+            trigger={
+              <Button className="self-stretch sm:self-start" data-testid="now-action" busy={action.isPending}>
+                {t('debts.now.repayButton', { amount })}
+              </Button>
+            }
+            title={t('debts.now.declareTitle', { name: name(debt.creditorId), amount })}
+            body={t('debts.now.declareBody', { name: name(debt.creditorId) })}
+            confirmLabel={t('debts.now.declareConfirm')}
+            onConfirm={() => act('declare')}
+          />
+          {debt.creditorCanReceive && (
+            <Button
+              variant="secondary"
+              className="self-stretch sm:self-start"
+              onClick={() => setPaying(true)}
+            >
+              {t('debts.now.payButton', { amount })}
+            </Button>
+          )}
           {paying && (
             <Suspense fallback={null}>
               <RepayModal debt={debt} creditorName={name(debt.creditorId)} open onOpenChange={setPaying} />

@@ -22,6 +22,7 @@ const debt: DebtView = {
   createdAt: '2030-01-01T00:00:00.000Z',
   repaymentDeclaredAt: null,
   settledAt: null,
+  creditorCanReceive: true,
 };
 
 describe('repaying a member through the platform, refused by the server', () => {

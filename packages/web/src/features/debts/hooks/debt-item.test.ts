@@ -14,6 +14,7 @@ const debt = (over: Partial<DebtView>): DebtView => ({
   createdAt: '2030-01-01T00:00:00.000Z',
   repaymentDeclaredAt: null,
   settledAt: null,
+  creditorCanReceive: true,
   ...over,
 });
 
