@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { NowFrame } from '../../../components/ui/now-frame';
 import { euro } from '../../../lib/format';
 import { lazyNamed } from '../../../lib/lazy-named';
+import { useKeepFocus } from '../../../lib/use-keep-focus';
 import { uuid } from '../../../lib/uuid';
 import { useDebtAction } from '../api/debts';
 import type { DebtItem } from '../hooks/debt-item';
@@ -118,8 +119,10 @@ export function DebtNow({ item }: { item: DebtItem }) {
  */
 export function DebtCard({ item }: { item: DebtItem }) {
   const acts = item.kind === 'confirm_repayment' || item.kind === 'repay_debt';
+  // Confirmed, declared: the card changes under the focus, which stays on it (as the fund's).
+  const keepFocus = useKeepFocus<HTMLElement>();
   return (
-    <NowFrame kind={item.kind} acts={acts}>
+    <NowFrame kind={item.kind} acts={acts} frameRef={keepFocus}>
       <DebtNow item={item} />
     </NowFrame>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { euro } from '../../../lib/format';
 import { lazyNamed } from '../../../lib/lazy-named';
+import { useKeepFocus } from '../../../lib/use-keep-focus';
 import { useFund } from '../api/fund-queries';
 import type { NowCardAbove } from '../hooks/now-item';
 import { DeadlineCountdown } from './deadline-countdown';
@@ -36,6 +37,8 @@ export function FundSection({
 }) {
   const { t } = useTranslation();
   const query = useFund(true);
+  // A swap answered, a payment confirmed: the focus stays in the fund, not back at the top.
+  const keepFocus = useKeepFocus<HTMLElement>();
   const title = ownPage ? undefined : t('fund.title');
   if (query.isLoading) {
     return (
@@ -77,7 +80,13 @@ export function FundSection({
   const perRound =
     fund.finalAmountCents !== null && t('fund.monthly', { amount: euro(fund.finalAmountCents) });
   return (
-    <Card id={FUND_SECTION_ID} tabIndex={-1} data-testid="fund-section" data-phase={fund.phase}>
+    <Card
+      id={FUND_SECTION_ID}
+      ref={keepFocus}
+      tabIndex={-1}
+      data-testid="fund-section"
+      data-phase={fund.phase}
+    >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-stone-900">{ownPage ? cyclePhase : t('fund.title')}</h2>
         <RealtimeBadge />
