@@ -21,9 +21,10 @@ export const debtViewSchema = z.object({
   settledAt: z.string().nullable(),
   /**
    * Whether the platform can pay the creditor now (her payout account is active): else the debtor
-   * repays by hand (CREDITOR_CANNOT_RECEIVE), and is not offered to pay by card or PayPal.
+   * repays by hand (CREDITOR_CANNOT_RECEIVE), and is not offered to pay by card or PayPal. Absent
+   * from an answer replayed from before it existed (stop 76): unknown, the platform is offered.
    */
-  creditorCanReceive: z.boolean(),
+  creditorCanReceive: z.boolean().optional(),
 });
 export type DebtView = z.infer<typeof debtViewSchema>;
 

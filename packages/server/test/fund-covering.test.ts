@@ -345,8 +345,17 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     // Still nobody else's: a member of the organization who is not a party does not see it.
     expect((await cousin.client.post(url('confirm'))).statusCode).toBe(404);
     expect((await sister.client.post('/api/family/leave')).statusCode).toBe(200);
+    const stats = async (member: Member) => {
+      const { totalGivenCents, totalReceivedCents } = (await member.client.get('/api/dashboard')).json()
+        .userStats;
+      return [totalGivenCents, totalReceivedCents];
+    };
+    const [hers, his] = [await stats(sister), await stats(brother)];
     expect((await sister.client.post(url('confirm'))).statusCode).toBe(200);
     expect((await debtsOf(brother)).map((d) => d.status)).toEqual(['settled']);
+    // In no family, their totals (read apart from any family's) move the cover from her to him.
+    expect(await stats(sister)).toEqual([hers![0]! - 5000, hers![1]]);
+    expect(await stats(brother)).toEqual([his![0]! + 5000, his![1]]);
   });
 
   it('a creditor who leaves a declared repayment unanswered for three days is asked once; a new declaration asks anew', async () => {
@@ -456,6 +465,11 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     await act(recipient, 'withdraw');
     await t.flushOutbox();
     expect((await debtsOf(brother)).map((d) => d.status)).toEqual(['open']);
+    // He is told whom to repay, though she is no longer in the family.
+    const notices = (await brother.client.get('/api/user-notifications')).json<{
+      notifications: { type: string; body: string }[];
+    }>().notifications;
+    expect(notices.find((n) => n.type === 'debt_due')?.body).toContain(sister.name);
     expect((await sister.client.post('/api/user/delete-request', password)).statusCode).toBe(200);
   });
 

@@ -241,22 +241,6 @@ export async function organizationMembers(db: DbOrTx, organizationId: string) {
     .orderBy(asc(users.memberSince), asc(users.id));
 }
 
-/** Who among these users has an active connected payout account. */
-export async function activePayoutAccounts(db: DbOrTx, userIds: readonly string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .select({ userId: payoutAccounts.userId })
-    .from(payoutAccounts)
-    .where(
-      and(
-        inArray(payoutAccounts.userId, [...userIds]),
-        eq(payoutAccounts.status, 'active'),
-        isNull(payoutAccounts.unlinkedAt),
-      ),
-    );
-  return new Set(rows.map((row) => row.userId));
-}
-
 /**
  * Whether a cover this member declared by hand waits for its recipient's confirmation in any
  * fund (an expelled member's covers stay in the round): confirmed, it makes them a creditor.

@@ -168,33 +168,38 @@ export async function listNotifications(
 const isKnownType = (row: { type: string }) => (notificationTypes as readonly string[]).includes(row.type);
 
 /**
- * A member's calls about debts between members, deleted once none of their debts waits for them:
- * they name no debt, so they close together. The creditor's ("confirm a repayment by hand, or say
- * it never came", and its reminder) once no repayment declared to her waits for her answer; the
- * debtor's ("time to repay") once none of his open debts is still to repay (declared, under way
- * through the platform, settled or written off). One statement, one snapshot: a debt that starts
- * waiting meanwhile is seen with its notice, or neither is (two statements could delete the fresh
- * notice after finding nothing waiting).
+ * A creditor's calls to answer a repayment by hand ("confirm it, or say it never came", and its
+ * reminder), deleted once none of the repayments declared to her waits for her answer: they name
+ * no debt, so they close together. One statement, one snapshot: a repayment declared to her and
+ * committed meanwhile is seen with its notice, or neither is (two statements could delete the
+ * fresh notice after finding nothing waiting).
  */
-export async function closeAnsweredDebtCalls(
-  db: DbOrTx,
-  side: 'creditor' | 'debtor',
-  userId: string,
-): Promise<void> {
-  const creditor = side === 'creditor';
-  const party = creditor ? memberDebts.creditorId : memberDebts.debtorId;
-  const declared = sql.raw(creditor ? 'is not null' : 'is null');
+export async function closeAnsweredRepaymentCalls(db: DbOrTx, creditorId: string): Promise<void> {
   await db.delete(notifications).where(
     and(
-      eq(notifications.userId, userId),
-      inArray(
-        notifications.type,
-        creditor ? ['debt_repayment_declared', 'debt_repayment_unanswered'] : ['debt_due'],
-      ),
-      sql`not exists (select 1 from ${memberDebts} where ${party} = ${userId}
-          and ${memberDebts.status} = 'open' and ${memberDebts.repaymentDeclaredAt} ${declared})`,
+      eq(notifications.userId, creditorId),
+      inArray(notifications.type, ['debt_repayment_declared', 'debt_repayment_unanswered']),
+      sql`not exists (select 1 from ${memberDebts} where ${memberDebts.creditorId} = ${creditorId}
+          and ${memberDebts.status} = 'open' and ${memberDebts.repaymentDeclaredAt} is not null)`,
     ),
   );
+}
+
+/**
+ * A debtor's call to repay one debt ("time to repay"), deleted once that debt is no longer his to
+ * repay: declared by hand, under way through the platform, or written off. It names its debt, so
+ * it closes with it, in the transaction that holds that debt's lock.
+ */
+export async function closeDebtDueCall(db: DbOrTx, debtorId: string, debtId: string): Promise<void> {
+  await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, debtorId),
+        eq(notifications.type, 'debt_due'),
+        sql`${notifications.data}->>'debtId' = ${debtId}`,
+      ),
+    );
 }
 
 /** Deletes one of the user's own notifications; false when there is no such notification of theirs. */

@@ -10,7 +10,7 @@ export async function findPayoutAccount(db: DbOrTx, userId: string): Promise<Pay
 }
 
 /** Which of these members the platform can pay now: their account is linked and active. */
-export async function withActivePayoutAccount(db: DbOrTx, userIds: readonly string[]): Promise<Set<string>> {
+export async function activePayoutAccounts(db: DbOrTx, userIds: readonly string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const rows = await db
     .select({ userId: payoutAccounts.userId })

@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import {
-  activePayoutAccounts,
   claimDueFunds,
   earliestDeadline,
   membersOfOrganizations,
   postponeDeadline,
 } from '../db/fund.repository';
+import { activePayoutAccounts } from '../db/payout-account.repository';
 import { earliestReminder } from '../db/reminder.queries';
 import { claimDueRequests, earliestRequestDeadline, postponeRequestDeadline } from '../db/request.repository';
 import type { Deps } from '../deps';

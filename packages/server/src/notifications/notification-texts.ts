@@ -13,6 +13,8 @@ export interface NotificationData {
   coveredName?: string;
   /** A request's payout that failed: its page, where its owner retries, in the family or not. */
   requestId?: string;
+  /** A debt's call to repay it: closed with that debt's repayment, whatever the others. */
+  debtId?: string;
 }
 
 export interface NoticeText {
@@ -526,8 +528,8 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: 'The round in which {{member}} covered your contribution has been paid out: you now owe them that contribution. Repay it from the home screen of Giro.',
     },
     it: {
-      title: 'Puoi restituire',
-      body: 'Il turno in cui {{member}} ha coperto il tuo contributo è stato erogato: ora quel contributo è da restituire. Fallo dalla home di Giro.',
+      title: 'È ora di restituire',
+      body: 'Il fondo del turno in cui {{member}} ha coperto il tuo contributo è stato erogato: ora devi restituirglielo. Fallo dalla home di Giro.',
     },
   },
   debt_repaid_to_you: {

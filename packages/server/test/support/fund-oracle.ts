@@ -4,12 +4,8 @@ import { decide } from '@giro/domain/fund/decide';
 import { emptyFund } from '@giro/domain/fund/evolve';
 import type { FundCommand, FundState } from '@giro/domain/fund/fund-types';
 import type { Database } from '../../src/db/client';
-import {
-  activePayoutAccounts,
-  type FundRow,
-  findFundOfOrganization,
-  organizationMembers,
-} from '../../src/db/fund.repository';
+import { type FundRow, findFundOfOrganization, organizationMembers } from '../../src/db/fund.repository';
+import { activePayoutAccounts } from '../../src/db/payout-account.repository';
 
 /** The server's fund as the next request will find it: its state, its members, who can receive. */
 export interface FundSnapshot {

@@ -3,9 +3,11 @@ import { counterSeries, counterTotals, sumOf } from './counters.queries';
 
 /**
  * Platform-wide figures for the admin statistics page, from the insight counters. Money comes
- * from the ledger only (domain.md, Money): moved is what members gave, net of refunds (the
- * dashboard's "given" over everyone); since every transaction balances, moved = paid out + fees
- * + still in escrow.
+ * from the ledger only (domain.md, Money): moved is what left members' funding sources, net of
+ * refunds; since every transaction balances, moved = paid out + fees + still in escrow. Unlike
+ * the dashboard's "given", it counts a repayment between members as money moved and paid out
+ * (ADR 0058): the platform did move it when paid through it, and the counters are kept by the
+ * ledger's trigger entry by entry, which does not see a transaction's kind.
  */
 export async function userCounts(db: DbOrTx) {
   const rows = await counterTotals(db, ['users', 'users.verified', 'users.admins', 'users.deleted']);

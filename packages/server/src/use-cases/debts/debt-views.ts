@@ -1,7 +1,7 @@
 import type { DebtView } from '@giro/contract/debts';
 import type { DbOrTx } from '../../db/client';
 import type { DebtRow } from '../../db/debt.repository';
-import { withActivePayoutAccount } from '../../db/payout-account.repository';
+import { activePayoutAccounts } from '../../db/payout-account.repository';
 import { displayNames } from '../../db/user.repository';
 
 const debtView = (
@@ -31,7 +31,7 @@ const debtView = (
 export async function debtViews(db: DbOrTx, rows: readonly DebtRow[]): Promise<DebtView[]> {
   const [names, canReceive] = await Promise.all([
     displayNames(db, [...new Set(rows.flatMap((row) => [row.debtorId, row.creditorId]))]),
-    withActivePayoutAccount(db, [...new Set(rows.map((row) => row.creditorId))]),
+    activePayoutAccounts(db, [...new Set(rows.map((row) => row.creditorId))]),
   ]);
   return rows.map((row) => debtView(row, names, canReceive));
 }

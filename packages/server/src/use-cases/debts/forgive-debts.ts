@@ -10,7 +10,7 @@ import {
 } from '../../db/debt.repository';
 import { hasDeclaredCover } from '../../db/fund.repository';
 import { bookPostings } from '../../db/ledger.repository';
-import { closeAnsweredDebtCalls } from '../../db/notification.repository';
+import { closeDebtDueCall } from '../../db/notification.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { notifyMember } from '../../notifications/notify-member';
@@ -39,8 +39,8 @@ export async function forgiveDebtsOwedTo(tx: Tx, deps: Deps, creditor: UserRow, 
   for (const debt of await debtsToForgive(tx, creditor.id)) {
     await bookPostings(tx, debt.organizationId, [forgivenPosting(asMemberDebt(debt))], now);
     await updateDebt(tx, debt.id, { status: 'cancelled', settledAt: now });
-    // Nothing left to repay her: his call to repay closes once none is left to anyone.
-    await closeAnsweredDebtCalls(tx, 'debtor', debt.debtorId);
+    // Nothing left to repay her: his call to repay it closes.
+    await closeDebtDueCall(tx, debt.debtorId, debt.id);
     await notifyMember(
       tx,
       deps.config.publicUrl,

@@ -3,7 +3,7 @@ import type { DebtView } from '@giro/contract/debts';
 import { startPlatformRepayment } from '@giro/domain/debts';
 import { asMemberDebt, updateDebt } from '../../db/debt.repository';
 import type { IdempotentRequest } from '../../db/idempotency.repository';
-import { closeAnsweredDebtCalls } from '../../db/notification.repository';
+import { closeDebtDueCall } from '../../db/notification.repository';
 import { activePayoutAccountOf } from '../../db/payout-account.repository';
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
@@ -50,8 +50,8 @@ export function repayDebtByPlatform(
       settlementId,
       settledBy: payment.method,
     });
-    // Paid on his side: his call to repay closes once none is left (a failed payment tells him anew).
-    await closeAnsweredDebtCalls(tx, 'debtor', debt.debtorId);
+    // Paid on his side: his call to repay it closes (a failed payment tells him anew).
+    await closeDebtDueCall(tx, debt.debtorId, debt.id);
     return settling;
   });
 }

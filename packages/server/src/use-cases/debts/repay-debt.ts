@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client';
 import { asMemberDebt, type DebtRow, lockDebtById, updateDebt } from '../../db/debt.repository';
 import type { IdempotentRequest } from '../../db/idempotency.repository';
 import { bookPostings } from '../../db/ledger.repository';
-import { closeAnsweredDebtCalls } from '../../db/notification.repository';
+import { closeAnsweredRepaymentCalls, closeDebtDueCall } from '../../db/notification.repository';
 import { displayNameOf, type UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
@@ -88,8 +88,8 @@ export const declareManualRepayment = debtStep(
   declareRepayment,
   async (tx, debt, now) => {
     const declared = await updateDebt(tx, debt.id, { repaymentDeclaredAt: now });
-    // Done on his side: his call to repay closes once none is left to repay.
-    await closeAnsweredDebtCalls(tx, 'debtor', debt.debtorId);
+    // Done on his side: his call to repay it closes.
+    await closeDebtDueCall(tx, debt.debtorId, debt.id);
     return declared;
   },
   'debt_repayment_declared',
@@ -102,7 +102,7 @@ export const confirmDebtRepayment = debtStep(
     await bookPostings(tx, debt.organizationId, [repaymentPosting(asMemberDebt(debt))], now);
     const settled = await updateDebt(tx, debt.id, { status: 'settled', settledAt: now, settledBy: 'manual' });
     // Answered: her calls to answer close once none waits (they stayed, saying the opposite).
-    await closeAnsweredDebtCalls(tx, 'creditor', debt.creditorId);
+    await closeAnsweredRepaymentCalls(tx, debt.creditorId);
     return settled;
   },
   'debt_settled',
@@ -118,7 +118,7 @@ export const refuseDebtRepayment = debtStep(
   async (tx, debt) => {
     const refused = await updateDebt(tx, debt.id, { repaymentDeclaredAt: null });
     // Answered: her calls to answer close once none waits (they stayed, saying the opposite).
-    await closeAnsweredDebtCalls(tx, 'creditor', debt.creditorId);
+    await closeAnsweredRepaymentCalls(tx, debt.creditorId);
     return refused;
   },
   'debt_repayment_not_received',

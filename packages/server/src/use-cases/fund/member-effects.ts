@@ -3,6 +3,7 @@ import { activeParticipants, counts } from '@giro/domain/fund/rules';
 import type { DbOrTx } from '../../db/client';
 import { cancelPendingDebts, insertPendingDebt, openDebts } from '../../db/debt.repository';
 import type { NewNotification } from '../../db/notification.repository';
+import { displayNames } from '../../db/user.repository';
 import type { EffectInput } from './fund-effects';
 
 /**
@@ -82,7 +83,8 @@ export async function applyMemberEffects(
       return coverNews(c).filter((note) => note.userId !== c.recipientId);
     }
     // Paid out, a cover is a debt to repay now: the member covered was told it would be (above),
-    // and is told it is, where they are (a push), with the one to repay named.
+    // and is told it is, where they are (a push), with the one to repay named: by the users
+    // table, as an expelled member's cover stays in the round, and `names` has members only.
     case 'RoundDistributed': {
       const opened = await openDebts(
         tx,
@@ -91,10 +93,11 @@ export async function applyMemberEffects(
           .filter((c) => c.paidBy !== undefined)
           .map((c) => c.id),
       );
-      return opened.map(({ debtorId, creditorId }) => ({
+      const creditors = await displayNames(tx, [...new Set(opened.map((debt) => debt.creditorId))]);
+      return opened.map(({ id, debtorId, creditorId }) => ({
         userId: debtorId,
         type: 'debt_due' as const,
-        data: { memberName: names.get(creditorId) },
+        data: { memberName: creditors.get(creditorId), debtId: id },
       }));
     }
     case 'ContributionFailed':

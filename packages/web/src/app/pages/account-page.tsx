@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { BackLink } from '../../components/ui/back-link';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { LoadingStatus } from '../../components/ui/loading-status';
 import { toast } from '../../components/ui/toast-store';
 import {
   type AccountSection,
@@ -123,9 +124,7 @@ export default function AccountPage() {
               {t('organization.loadFailed')}
             </p>
           ) : (
-            <p role="status" className="text-sm text-stone-700" data-testid="organization-loading">
-              {t('common.loading')}
-            </p>
+            <LoadingStatus data-testid="organization-loading" />
           )
         ) : (
           <OrganizationChoice isInviteOnly={config.data?.registration === 'invite-only'} />

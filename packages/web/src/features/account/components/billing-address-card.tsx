@@ -8,6 +8,7 @@ import {
 } from '../../../components/ui/billing-address-fields';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api-client';
 import { usePaymentPreferences, useSaveBillingAddress } from '../../../lib/payment-preferences';
@@ -23,9 +24,7 @@ export function BillingAddressCard() {
   return (
     <Card title={t('billing.saved.title')} data-testid="saved-billing-address">
       {preferences.isLoading ? (
-        <p role="status" className="text-sm text-stone-700">
-          {t('common.loading')}
-        </p>
+        <LoadingStatus />
       ) : (
         // Keyed by the saved address: the form starts again from what was saved.
         <BillingAddressForm key={JSON.stringify(saved)} saved={saved} />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api-client';
 import { useCalendarFeed, useRotateCalendarFeed, webcalUrl } from '../api/notification-preferences';
@@ -68,9 +69,7 @@ export function CalendarCard() {
           {t('calendar.loadFailed')}
         </p>
       ) : (
-        <p role="status" className="mt-3 text-sm text-stone-700">
-          {t('common.loading')}
-        </p>
+        <LoadingStatus className="mt-3 text-sm text-stone-700" />
       )}
     </Card>
   );

@@ -5,6 +5,7 @@ import type {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api-client';
 import { useOnline } from '../../../lib/online';
@@ -32,9 +33,7 @@ export function NotificationsCard({ userId }: { userId: string }) {
           {t('notifications.loadFailed')}
         </p>
       ) : (
-        <p role="status" className="text-sm text-stone-700">
-          {t('common.loading')}
-        </p>
+        <LoadingStatus />
       )}
     </Card>
   );

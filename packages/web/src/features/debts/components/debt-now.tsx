@@ -73,7 +73,7 @@ export function DebtNow({ item }: { item: DebtItem }) {
           {text('debts.now.repay', { name: name(debt.creditorId), amount })}
           {/* Through the platform only to a creditor it can pay: else it would refuse the payment. */}
           <p className="text-sm text-stone-700">
-            {t(debt.creditorCanReceive ? 'debts.now.repayHint' : 'debts.now.repayHintByHand', {
+            {t(debt.creditorCanReceive !== false ? 'debts.now.repayHint' : 'debts.now.repayHintByHand', {
               name: name(debt.creditorId),
             })}
           </p>
@@ -89,7 +89,7 @@ export function DebtNow({ item }: { item: DebtItem }) {
             confirmLabel={t('debts.now.declareConfirm')}
             onConfirm={() => act('declare')}
           />
-          {debt.creditorCanReceive && (
+          {debt.creditorCanReceive !== false && (
             <Button
               variant="secondary"
               className="self-stretch sm:self-start"

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { euro } from '../../../lib/format';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { useKeepFocus } from '../../../lib/use-keep-focus';
@@ -43,7 +44,7 @@ export function FundSection({
   if (query.isLoading) {
     return (
       <Card title={title}>
-        <p className="text-sm text-stone-700">{t('common.loading')}</p>
+        <LoadingStatus />
       </Card>
     );
   }

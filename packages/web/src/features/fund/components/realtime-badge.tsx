@@ -1,12 +1,22 @@
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '../../../lib/online';
 import { useRealtimeStatus } from '../../../lib/realtime-status';
 
 /** Whether updates arrive live, are being reconnected, or come by polling every 10 s. */
 export function RealtimeBadge() {
   const { t } = useTranslation();
   const status = useRealtimeStatus();
-  const kind =
-    status === 'live' ? 'live' : status === 'polling' ? 'polling' : status === 'idle' ? 'off' : 'connecting';
+  // Offline, no reconnection is under way, whatever the socket last tried.
+  const online = useOnline();
+  const kind = !online
+    ? 'off'
+    : status === 'live'
+      ? 'live'
+      : status === 'polling'
+        ? 'polling'
+        : status === 'idle'
+          ? 'off'
+          : 'connecting';
   const dot = {
     live: 'bg-teal-600',
     polling: 'bg-amber-500',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api-client';
 import { payoutAccountAnchor } from '../../../lib/payout-account-link';
@@ -108,9 +109,7 @@ export function PayoutAccountPanel() {
       </div>
       <p className="text-sm text-stone-700">{t('payments.intro')}</p>
       {account.isLoading ? (
-        <p role="status" className="mt-3 text-sm text-stone-700">
-          {t('common.loading')}
-        </p>
+        <LoadingStatus className="mt-3 text-sm text-stone-700" />
       ) : account.isError || !data || !shown ? (
         <div className="mt-3 flex flex-col items-start gap-2">
           <p role="alert" className="text-sm text-red-800">

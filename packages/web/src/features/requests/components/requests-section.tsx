@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { useRequests } from '../api/request-queries';
 import { ActiveRequest } from './active-request';
@@ -21,7 +22,12 @@ export function RequestsSection({ userId, ownPage = false }: { userId: string; o
   const [isCreating, setCreating] = useState(false);
   const title = ownPage ? undefined : t('requests.title');
   const Part = ownPage ? 'h2' : 'h3';
-  if (overview.isLoading) return <Card title={title}>{t('common.loading')}</Card>;
+  if (overview.isLoading)
+    return (
+      <Card title={title}>
+        <LoadingStatus />
+      </Card>
+    );
   if (!overview.data) {
     return (
       <Card title={title}>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Chart } from '../../../components/ui/charts/chart';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { toast } from '../../../components/ui/toast-store';
 import { euro } from '../../../lib/format';
 import i18n from '../../../lib/i18n';
@@ -20,12 +21,7 @@ export function MemberStatisticsView() {
   const { t } = useTranslation();
   const statistics = useMemberStatistics();
   const download = useDownloadStatement();
-  if (statistics.isLoading)
-    return (
-      <p role="status" className="text-stone-600">
-        {t('common.loading')}
-      </p>
-    );
+  if (statistics.isLoading) return <LoadingStatus className="text-stone-600" />;
   const data = statistics.data;
   if (statistics.isError || !data)
     return (
