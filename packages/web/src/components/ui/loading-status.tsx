@@ -15,7 +15,7 @@ export function LoadingStatus({
   const online = useOnline();
   return (
     <p role="status" className={className} {...props}>
-      {online ? t('common.loading') : t('offline.notLoaded')}
+      {online ? t('common.loading') : t('offlineReads.notLoaded')}
     </p>
   );
 }

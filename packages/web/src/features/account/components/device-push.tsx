@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api-client';
+import { ACCOUNT_PAGE_STRINGS } from '../../../lib/i18n';
 import { useMutation } from '../../../lib/mutation';
 import { PushServiceError, sendTestPush } from '../api/push';
 import { useDevicePush } from '../hooks/use-device-push';
@@ -11,7 +12,7 @@ import { useDevicePush } from '../hooks/use-device-push';
  * for permission only then), and a test notification to every browser of the member.
  */
 export function DevicePush({ userId, pushBrowsers }: { userId: string; pushBrowsers: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_PAGE_STRINGS);
   const { state, change } = useDevicePush(userId, pushBrowsers);
   const test = useMutation({ mutationFn: sendTestPush });
   const turn = (on: boolean) =>

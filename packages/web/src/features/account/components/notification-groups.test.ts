@@ -1,7 +1,7 @@
 import { notificationTypes } from '@giro/contract/notifications';
 import { describe, expect, it } from 'vitest';
-import en from '../../../locales/en/app.json';
-import it_ from '../../../locales/it/app.json';
+import en from '../../../locales/en/account.json';
+import it_ from '../../../locales/it/account.json';
 import { notificationGroups } from './notification-groups';
 
 describe('the notification table’s groups', () => {

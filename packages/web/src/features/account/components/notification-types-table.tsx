@@ -6,6 +6,7 @@ import {
 import type { NotificationType } from '@giro/contract/notifications';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_PAGE_STRINGS } from '../../../lib/i18n';
 import { useOnline } from '../../../lib/online';
 import { type Channel, channels, channelUpdate } from '../api/notification-preferences';
 import { type GroupName, notificationGroups } from './notification-groups';
@@ -40,7 +41,7 @@ function NotificationGroup({
   all: Types;
   onChange: OnChange;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_PAGE_STRINGS);
   const online = useOnline();
   const id = useId();
   const columnId = (channel: Channel) => `${id}-${channel}`;

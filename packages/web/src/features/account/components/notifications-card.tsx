@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api-client';
+import { ACCOUNT_PAGE_STRINGS } from '../../../lib/i18n';
 import { useOnline } from '../../../lib/online';
 import {
   deviceTimeZone,
@@ -22,7 +23,7 @@ import { QuietHoursForm } from './quiet-hours-form';
 
 /** Account's "Notifications" (issue 14): this device's push, what reaches the member where, and when. */
 export function NotificationsCard({ userId }: { userId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_PAGE_STRINGS);
   const preferences = useNotificationPreferences();
   return (
     <Card id="notifications" title={t('notifications.title')} data-testid="notifications-card">
@@ -46,7 +47,7 @@ function NotificationSettings({
   userId: string;
   preferences: NotificationPreferences;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_PAGE_STRINGS);
   const save = useSaveNotificationPreferences();
   const online = useOnline();
   const id = useId();

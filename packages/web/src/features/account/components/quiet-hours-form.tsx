@@ -3,6 +3,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { ACCOUNT_PAGE_STRINGS } from '../../../lib/i18n';
 
 const DEFAULT_QUIET_HOURS: QuietHours = { from: '22:00', to: '07:00' };
 
@@ -29,7 +30,7 @@ export function QuietHoursForm({
   isSaving: boolean;
   onSave: (update: NotificationPreferencesUpdate) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_PAGE_STRINGS);
   const id = useId();
   const [isOn, setOn] = useState(quietHours !== null);
   const [hours, setHours] = useState<QuietHours>(quietHours ?? DEFAULT_QUIET_HOURS);

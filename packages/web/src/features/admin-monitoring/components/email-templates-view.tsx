@@ -2,12 +2,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { errorText } from '../../../lib/api-client';
+import { ACCOUNT_STRINGS, ADMIN_PAGE_STRINGS } from '../../../lib/i18n';
 import { useEmailTemplates } from '../api/email-templates';
 import { TemplateEditor } from './template-editor';
 
 /** Every template per language; pick one to edit, preview or reset it. */
 export function EmailTemplatesView() {
-  const { t } = useTranslation();
+  // The notices' names are the Account page's (its notification settings list them).
+  const { t } = useTranslation([...ADMIN_PAGE_STRINGS, ACCOUNT_STRINGS]);
   const pickerId = useId();
   const query = useEmailTemplates();
   const [selected, setSelected] = useState('verify_email/it');
