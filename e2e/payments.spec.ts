@@ -70,7 +70,7 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
   await expect(confirmation).toContainText(/confermare un pagamento con carta di 10,10/, { timeout: 30_000 });
   await confirmation.getByRole('link', { name: 'Conferma il pagamento' }).click();
   await expect(byCard.page).toHaveURL(/\/sandbox\/confirm\/pi_/);
-  await byCard.page.getByRole('button', { name: 'Confirm the payment' }).click();
+  await byCard.page.getByRole('button', { name: 'Conferma il pagamento' }).click();
   await expect(byCard.page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   await expect(byCard.page.getByTestId('payment-confirmations')).toHaveCount(0);
   await expect(fundOf(byCard.page).getByText('Hai contribuito in questo turno.')).toBeVisible();
@@ -137,8 +137,9 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
   // The sandbox onboarding page, then back to /account/stripe/return, active.
   await panel.getByRole('button', { name: 'Collega un conto' }).click();
   await expect(recipient.page).toHaveURL(/\/sandbox\/onboarding\/acct_sbx_/);
-  await expect(recipient.page.getByRole('heading', { name: 'Sandbox payment provider' })).toBeVisible();
-  await recipient.page.getByRole('button', { name: 'Complete onboarding' }).click();
+  // In the browser's language, as the provider's own pages are.
+  await expect(recipient.page.getByRole('heading', { name: 'Fornitore di pagamenti di prova' })).toBeVisible();
+  await recipient.page.getByRole('button', { name: "Completa l'attivazione" }).click();
   await expect(recipient.page).toHaveURL(/\/account\/stripe\/return$/);
   await expectToast(recipient.page, 'Conto collegato: puoi ricevere i pagamenti');
   await expect(payoutStatus(recipient.page)).toHaveText('Attivo');

@@ -67,7 +67,7 @@ export async function connectPaymentAccount(page: Page) {
   await page.goto('/account');
   await page.getByTestId('payout-account').getByRole('button', { name: 'Collega un conto' }).click();
   await expect(page).toHaveURL(/\/sandbox\/onboarding\/acct_sbx_/);
-  await page.getByRole('button', { name: 'Complete onboarding' }).click();
+  await page.getByRole('button', { name: "Completa l'attivazione" }).click();
   await expect(page).toHaveURL(/\/account\/stripe\/return$/);
   await expectToast(page, 'Conto collegato: puoi ricevere i pagamenti');
 }

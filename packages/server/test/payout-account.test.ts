@@ -34,6 +34,15 @@ describe('the connected payment account', () => {
     const page = await m.client.get(`${url.pathname}${url.search}`);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('sandbox');
+    // In the browser's language, as the provider's own page would be; on a phone's width.
+    const inLanguage = async (language: 'it' | 'en') => {
+      m.client.language = language;
+      const { body } = await m.client.get(`${url.pathname}${url.search}`);
+      return [/<html lang="(\w+)"/.exec(body)?.[1], /<button[^>]*>([^<]+)</.exec(body)?.[1]];
+    };
+    expect(await inLanguage('it')).toEqual(['it', "Completa l'attivazione"]);
+    expect(await inLanguage('en')).toEqual(['en', 'Complete onboarding']);
+    expect(page.body).toContain('width=device-width');
     const back = await finishOnboarding(m, `${url.pathname}${url.search}`, 'complete');
     expect(back).toBe('http://giro.test/account/stripe/return');
     expect(await account(m)).toEqual({ id: created.id, status: 'active', linked: true });

@@ -1,4 +1,5 @@
 import fastifyFormbody from '@fastify/formbody';
+import type { Language } from '@giro/contract/errors';
 import { z } from 'zod';
 import {
   sandboxAccountStatus,
@@ -24,21 +25,60 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/**
+ * The pages' words, in the browser's language (as the provider's own pages choose theirs): with
+ * the default payments, a member connecting a payout account or confirming a card meets them.
+ */
+const words = {
+  en: {
+    provider: 'Sandbox payment provider',
+    sandbox: 'This is the <strong>sandbox</strong>: no real account, no real money.',
+    back: 'Back to Giro',
+    onboardingTitle: 'Sandbox onboarding',
+    account: (id: string, status: string) => `Account <code>${id}</code> is <strong>${status}</strong>.`,
+    complete: 'Complete onboarding',
+    restrict: 'Restrict the account',
+    confirmTitle: 'Sandbox card authentication',
+    charge: (ref: string, status: string) =>
+      `Your bank asks you to confirm card payment <code>${ref}</code>: it is <strong>${status}</strong>.`,
+    confirm: 'Confirm the payment',
+    fail: 'Fail authentication',
+  },
+  it: {
+    provider: 'Fornitore di pagamenti di prova',
+    sandbox: 'Questa è la <strong>sandbox</strong>: nessun conto reale, nessun denaro reale.',
+    back: 'Torna a Giro',
+    onboardingTitle: 'Attivazione del conto di prova',
+    account: (id: string, status: string) => `Il conto <code>${id}</code> è <strong>${status}</strong>.`,
+    complete: "Completa l'attivazione",
+    restrict: 'Limita il conto',
+    confirmTitle: 'Autenticazione della carta di prova',
+    charge: (ref: string, status: string) =>
+      `La tua banca chiede di confermare il pagamento con carta <code>${ref}</code>: è <strong>${status}</strong>.`,
+    confirm: 'Conferma il pagamento',
+    fail: "Fai fallire l'autenticazione",
+  },
+} satisfies Record<Language, unknown>;
+
+// Readable on a phone: the app's type and spacing, buttons a thumb can hit, one under the other.
+const style = `body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1c1917;background:#fafaf9}
+main{max-width:32rem;margin:0 auto;padding:1.5rem 1rem}h1{font-size:1.25rem}code{word-break:break-all}
+form{display:flex;flex-direction:column;gap:.75rem;margin:1.5rem 0}
+button{min-height:48px;font:inherit;font-weight:600;border-radius:.75rem;border:1px solid #0f766e;background:#0f766e;color:#fff}
+button+button{background:#fff;color:#0f766e}a{color:#0f766e}`;
+
 /** A plain page that says it is the sandbox, with one form of buttons posting to itself. */
-function sandboxPage(page: {
-  title: string;
-  text: string;
-  action: string;
-  csrf: string;
-  buttons: string;
-  back: string;
-}) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${page.title}</title></head>
-<body><main><h1>Sandbox payment provider</h1>
-<p>This is the <strong>sandbox</strong>: no real account, no real money. ${page.text}</p>
+function sandboxPage(
+  language: Language,
+  page: { title: string; text: string; action: string; csrf: string; buttons: string; back: string },
+) {
+  const w = words[language];
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${page.title}</title><style>${style}</style></head>
+<body><main><h1>${w.provider}</h1>
+<p>${w.sandbox} ${page.text}</p>
 <form method="post" action="${escapeHtml(page.action)}"><input type="hidden" name="_csrf" value="${escapeHtml(page.csrf)}">
 ${page.buttons}</form>
-<p><a href="${escapeHtml(page.back)}">Back to Giro</a></p></main></body></html>`;
+<p><a href="${escapeHtml(page.back)}">${w.back}</a></p></main></body></html>`;
 }
 
 /**
@@ -62,14 +102,15 @@ export const sandboxPagesRoutes: Routes = (app, deps) => {
         if (!ours(request.query.return) || !ours(request.query.refresh))
           throw new AppError('VALIDATION_ERROR');
         const status = await sandboxAccountStatus(deps.db, request.params.accountId);
+        const w = words[request.language];
         reply.type('text/html; charset=utf-8');
-        return sandboxPage({
-          title: 'Sandbox onboarding',
-          text: `Account <code>${escapeHtml(request.params.accountId)}</code> is <strong>${escapeHtml(status ?? 'unknown')}</strong>.`,
+        return sandboxPage(request.language, {
+          title: w.onboardingTitle,
+          text: w.account(escapeHtml(request.params.accountId), escapeHtml(status ?? 'unknown')),
           action: request.url,
           csrf: await reply.generateCsrf(),
-          buttons: `<button name="action" value="complete">Complete onboarding</button>
-<button name="action" value="restrict">Restrict the account</button>`,
+          buttons: `<button name="action" value="complete">${w.complete}</button>
+<button name="action" value="restrict">${w.restrict}</button>`,
           back: request.query.refresh,
         });
       },
@@ -95,16 +136,17 @@ export const sandboxPagesRoutes: Routes = (app, deps) => {
         if (!ours(request.query.return)) throw new AppError('VALIDATION_ERROR');
         const status = await sandboxChargeStatus(deps.db, request.params.ref);
         if (!status) throw new AppError('NOT_FOUND');
+        const w = words[request.language];
         reply.type('text/html; charset=utf-8');
-        return sandboxPage({
-          title: 'Sandbox card authentication',
-          text: `Your bank asks you to confirm card payment <code>${escapeHtml(request.params.ref)}</code>: it is <strong>${escapeHtml(status)}</strong>.`,
+        return sandboxPage(request.language, {
+          title: w.confirmTitle,
+          text: w.charge(escapeHtml(request.params.ref), escapeHtml(status)),
           action: request.url,
           csrf: await reply.generateCsrf(),
           buttons:
             status === 'requires_action'
-              ? `<button name="action" value="confirm">Confirm the payment</button>
-<button name="action" value="fail">Fail authentication</button>`
+              ? `<button name="action" value="confirm">${w.confirm}</button>
+<button name="action" value="fail">${w.fail}</button>`
               : '',
           back: request.query.return,
         });
