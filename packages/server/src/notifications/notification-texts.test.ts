@@ -65,4 +65,15 @@ describe('notification texts', () => {
     );
     expect(curly).toEqual([]);
   });
+
+  it('say "ad" before a name that begins with a, in Italian, and "a" before any other', () => {
+    const body = (memberName: string, language: 'it' | 'en') =>
+      renderNotification('debt_payment_failed', { memberName }, language).body;
+    expect(body('Anna', 'it')).toContain('La tua restituzione ad Anna non è andata a buon fine');
+    expect(body('alberto', 'it')).toContain('restituzione ad alberto non');
+    expect(body('Bruno', 'it')).toContain('La tua restituzione a Bruno non è andata a buon fine');
+    expect(body('Anna', 'en')).toContain('Your repayment to Anna did not go through');
+    // Only before a name: "a buon fine" is left as it is.
+    expect(body('Ettore', 'it')).toContain('a Ettore non è andata a buon fine');
+  });
 });

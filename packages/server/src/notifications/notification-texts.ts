@@ -576,8 +576,16 @@ export function noticePlaceholders(type: NotificationType): string[] {
   return [...new Set([...used].map((match) => match[1]!))];
 }
 
-const fill = (text: string, vars: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => vars[key] ?? '');
+/**
+ * The template with its values. Italian writes "ad" before a word that begins with a ("ad Anna",
+ * never "a Anna"): the preposition before a name follows the name, as the web's {{name, a}} does.
+ */
+const fill = (text: string, vars: Record<string, string>, language: Language) =>
+  text.replace(/(\ba )?\{\{(\w+)\}\}/g, (_, a: string | undefined, key: string) => {
+    const value = vars[key] ?? '';
+    if (!a) return value;
+    return `${language === 'it' && /^a/i.test(value) ? 'ad' : 'a'} ${value}`;
+  });
 
 /** A notification in the reader's language, from the admin's text when there is one. */
 export function renderNotification(
@@ -597,9 +605,9 @@ export function renderNotification(
     strikes: String(data.strikes ?? 2),
     paid: paidClause(data, language),
   };
-  const body = fill(template.body, vars);
+  const body = fill(template.body, vars, language);
   // A reminder's body may begin with a clause that is absent ("Anna has paid; il fondo…").
-  return { title: fill(template.title, vars), body: body.charAt(0).toUpperCase() + body.slice(1) };
+  return { title: fill(template.title, vars, language), body: body.charAt(0).toUpperCase() + body.slice(1) };
 }
 
 /**
