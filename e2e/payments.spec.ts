@@ -138,7 +138,9 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
   await panel.getByRole('button', { name: 'Collega un conto' }).click();
   await expect(recipient.page).toHaveURL(/\/sandbox\/onboarding\/acct_sbx_/);
   // In the browser's language, as the provider's own pages are.
-  await expect(recipient.page.getByRole('heading', { name: 'Fornitore di pagamenti di prova' })).toBeVisible();
+  await expect(
+    recipient.page.getByRole('heading', { name: 'Fornitore di pagamenti di prova' }),
+  ).toBeVisible();
   await recipient.page.getByRole('button', { name: "Completa l'attivazione" }).click();
   await expect(recipient.page).toHaveURL(/\/account\/stripe\/return$/);
   await expectToast(recipient.page, 'Conto collegato: puoi ricevere i pagamenti');
