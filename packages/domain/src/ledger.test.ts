@@ -10,7 +10,6 @@ import {
   type LedgerTransaction,
   ledgerAccount,
   memberTotals,
-  totalsByMember,
 } from './ledger';
 import { platformFeeCents } from './money';
 import { checkInvariants } from './simulation/invariants';

@@ -5,7 +5,7 @@ import type { DbOrTx } from './client';
 import { patchedStateSql, statePatch } from './fund-state-patch';
 import { rowsOf } from './insights/rows';
 import { namedStatement, type RowOf, runNamed } from './named-statement';
-import { funds, payoutAccounts, users } from './schema';
+import { funds, users } from './schema';
 import { type NamedStep, step } from './statement-pipeline';
 
 export interface FundRow {
