@@ -91,7 +91,7 @@ describe('the Now card with what lies outside the fund (issue 16)', () => {
     });
     show();
     const card = await screen.findByTestId('now-card');
-    await waitFor(() => expect(card.textContent).toContain('quando Sara Verdi avrà collegato un conto'), {
+    await waitFor(() => expect(card.textContent).toContain('quando avrà collegato un conto'), {
       timeout: 5000,
     });
     expect(within(card).getByTestId('now-action').textContent).toContain('Ho restituito 50,00');
@@ -208,11 +208,11 @@ describe('a repayment that never came', () => {
     renderAt('/', <DebtNowWithoutOrganization userId="u1" />);
     const card = await screen.findByTestId('now-card', {}, { timeout: 5000 });
     const ask = async () => {
-      fireEvent.click(within(card).getByRole('button', { name: "Non l'ho ricevuta" }));
+      fireEvent.click(within(card).getByRole('button', { name: 'Non li ho ricevuti' }));
       return screen.findByRole('dialog', { name: 'La restituzione non ti è arrivata?' });
     };
     const refuse = async () =>
-      fireEvent.click(within(await ask()).getByRole('button', { name: "Non l'ho ricevuta" }));
+      fireEvent.click(within(await ask()).getByRole('button', { name: 'Non li ho ricevuti' }));
     const refusals = () => calls.filter((c) => c.url === `/api/debts/${DEBT}/not-received`);
     // The button only asks: cancelled, nothing is sent.
     fireEvent.click(within(await ask()).getByRole('button', { name: 'Annulla' }));
@@ -222,7 +222,7 @@ describe('a repayment that never came', () => {
     await waitFor(() => expect(refusals()).toHaveLength(1));
     await waitFor(() =>
       expect(
-        (within(card).getByRole('button', { name: "Non l'ho ricevuta" }) as HTMLButtonElement).disabled,
+        (within(card).getByRole('button', { name: 'Non li ho ricevuti' }) as HTMLButtonElement).disabled,
       ).toBe(false),
     );
     await refuse();

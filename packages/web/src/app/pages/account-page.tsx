@@ -124,7 +124,9 @@ export default function AccountPage() {
               {t('organization.loadFailed')}
             </p>
           ) : (
-            <LoadingStatus data-testid="organization-loading" />
+            <Card title={t('account.sections.organization')}>
+              <LoadingStatus data-testid="organization-loading" />
+            </Card>
           )
         ) : (
           <OrganizationChoice isInviteOnly={config.data?.registration === 'invite-only'} />

@@ -11,12 +11,14 @@ export default function ConfirmDialogContent({
   confirmLabel,
   onConfirm,
   onClose,
+  tone,
 }: {
   title: string;
   body: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
   onClose: () => void;
+  tone: 'danger' | 'primary';
 }) {
   const { t } = useTranslation();
   const focusReturn = useFocusReturn();
@@ -38,7 +40,7 @@ export default function ConfirmDialogContent({
               <Button variant="secondary">{t('common.cancel')}</Button>
             </Dialog.Close>
             <Dialog.Close asChild>
-              <Button variant="danger" onClick={onConfirm}>
+              <Button variant={tone} onClick={onConfirm}>
                 {confirmLabel}
               </Button>
             </Dialog.Close>

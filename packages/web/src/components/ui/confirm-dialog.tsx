@@ -13,7 +13,8 @@ const ConfirmDialogContent = lazy(recoverable(() => import('./confirm-dialog-con
 
 /**
  * Asks before an irreversible action; the confirm button names the action. `trigger` is the
- * button that opens it; the dialog library loads when it is first opened.
+ * button that opens it; the dialog library loads when it is first opened. `tone`: red for what
+ * takes something away (leave, delete, refuse); `primary` for a plain yes to what was asked.
  */
 export function ConfirmDialog({
   trigger,
@@ -21,12 +22,14 @@ export function ConfirmDialog({
   body,
   confirmLabel,
   onConfirm,
+  tone = 'danger',
 }: {
   trigger: ReactElement<{ onClick?: (event: MouseEvent) => void }>;
   title: string;
   body: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
+  tone?: 'danger' | 'primary';
 }) {
   const [isOpen, setOpen] = useState(false);
   return (
@@ -45,6 +48,7 @@ export function ConfirmDialog({
             confirmLabel={confirmLabel}
             onConfirm={onConfirm}
             onClose={() => setOpen(false)}
+            tone={tone}
           />
         </Suspense>
       )}

@@ -23,7 +23,7 @@ export function BillingAddressCard() {
   const saved = preferences.data?.billingAddress ?? null;
   return (
     <Card title={t('billing.saved.title')} data-testid="saved-billing-address">
-      {preferences.isLoading ? (
+      {preferences.isPending ? (
         <LoadingStatus />
       ) : (
         // Keyed by the saved address: the form starts again from what was saved.

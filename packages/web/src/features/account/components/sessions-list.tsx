@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api-client';
 import { dateTime } from '../../../lib/format';
@@ -19,10 +20,12 @@ export function SessionsList() {
   return (
     <div data-testid="sessions">
       <h3 className="text-base font-semibold">{t('security.sessions')}</h3>
-      {sessions.isError && (
+      {sessions.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-800">
           {t('security.loadFailed')}
         </p>
+      ) : (
+        sessions.isPending && <LoadingStatus className="mt-2 text-sm text-stone-700" />
       )}
       <ul className="mt-3 flex flex-col gap-2">
         {sessions.data?.map((session) => (

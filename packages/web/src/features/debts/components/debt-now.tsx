@@ -88,6 +88,7 @@ export function DebtNow({ item }: { item: DebtItem }) {
             body={t('debts.now.declareBody', { name: name(debt.creditorId) })}
             confirmLabel={t('debts.now.declareConfirm')}
             onConfirm={() => act('declare')}
+            tone="primary"
           />
           {debt.creditorCanReceive !== false && (
             <Button

@@ -6,6 +6,7 @@ import { Modal } from '../../../components/ui/modal';
 import { PaymentMethodFields, usePaymentMethod } from '../../../components/ui/payment-method-fields';
 import { errorText } from '../../../lib/api-client';
 import { euro } from '../../../lib/format';
+import { usePaymentPreferences } from '../../../lib/payment-preferences';
 import { uuid } from '../../../lib/uuid';
 import { useDebtAction } from '../api/debts';
 
@@ -29,7 +30,9 @@ export function RepayModal({
 }) {
   const { t } = useTranslation();
   const action = useDebtAction();
-  const payment = usePaymentMethod<Method>('card');
+  // How the member last paid, and the billing address a card needs, filled in as for a contribution.
+  const preferences = usePaymentPreferences(open);
+  const payment = usePaymentMethod<Method>('card', preferences.data && { methods, ...preferences.data });
   const [key] = useState(uuid);
   const [error, setError] = useState<string>();
   const onSubmit = async (event: FormEvent) => {

@@ -41,7 +41,7 @@ export function FundSection({
   // A swap answered, a payment confirmed: the focus stays in the fund, not back at the top.
   const keepFocus = useKeepFocus<HTMLElement>();
   const title = ownPage ? undefined : t('fund.title');
-  if (query.isLoading) {
+  if (query.isPending) {
     return (
       <Card title={title}>
         <LoadingStatus />

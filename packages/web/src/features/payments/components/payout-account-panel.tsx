@@ -108,7 +108,7 @@ export function PayoutAccountPanel() {
         )}
       </div>
       <p className="text-sm text-stone-700">{t('payments.intro')}</p>
-      {account.isLoading ? (
+      {account.isPending ? (
         <LoadingStatus className="mt-3 text-sm text-stone-700" />
       ) : account.isError || !data || !shown ? (
         <div className="mt-3 flex flex-col items-start gap-2">

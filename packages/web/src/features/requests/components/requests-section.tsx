@@ -22,7 +22,7 @@ export function RequestsSection({ userId, ownPage = false }: { userId: string; o
   const [isCreating, setCreating] = useState(false);
   const title = ownPage ? undefined : t('requests.title');
   const Part = ownPage ? 'h2' : 'h3';
-  if (overview.isLoading)
+  if (overview.isPending)
     return (
       <Card title={title}>
         <LoadingStatus />

@@ -21,7 +21,7 @@ export function MemberStatisticsView() {
   const { t } = useTranslation();
   const statistics = useMemberStatistics();
   const download = useDownloadStatement();
-  if (statistics.isLoading) return <LoadingStatus className="text-stone-600" />;
+  if (statistics.isPending) return <LoadingStatus className="text-stone-600" />;
   const data = statistics.data;
   if (statistics.isError || !data)
     return (
