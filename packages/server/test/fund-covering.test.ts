@@ -104,6 +104,8 @@ describe('covering a member and the debt it makes (issue 16)', () => {
         .notifications.filter((n) => n.type === 'debt_due');
     const [due] = await dueNotices(brother);
     expect(due?.body).toContain(sister.name);
+    // And how much: the notice is read where the app is not open.
+    expect(due?.body).toMatch(/50[,.]00/);
     for (const other of [sister, cousin, recipient]) expect(await dueNotices(other)).toEqual([]);
     const journal = await readJournal(t.database.db, organizationId);
     expect(checkJournal(journal)).toEqual([]);

@@ -21,13 +21,18 @@ export async function insertPendingDebt(
 export async function openDebts(
   tx: DbOrTx,
   ids: readonly string[],
-): Promise<{ id: string; debtorId: string; creditorId: string }[]> {
+): Promise<{ id: string; debtorId: string; creditorId: string; amountCents: number }[]> {
   if (ids.length === 0) return [];
   return tx
     .update(memberDebts)
     .set({ status: 'open' })
     .where(and(inArray(memberDebts.id, [...ids]), eq(memberDebts.status, 'pending')))
-    .returning({ id: memberDebts.id, debtorId: memberDebts.debtorId, creditorId: memberDebts.creditorId });
+    .returning({
+      id: memberDebts.id,
+      debtorId: memberDebts.debtorId,
+      creditorId: memberDebts.creditorId,
+      amountCents: memberDebts.amountCents,
+    });
 }
 
 /** The cover was undone before the payout (a card declined, money due back): no debt. */

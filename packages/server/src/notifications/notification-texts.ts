@@ -1,5 +1,6 @@
 import type { Language } from '@giro/contract/errors';
 import type { NotificationType } from '@giro/contract/notifications';
+import { formatEuro } from '@giro/domain/money';
 
 /** The facts a notification's text may name; stored with it, rendered in the reader's language. */
 export interface NotificationData {
@@ -15,6 +16,8 @@ export interface NotificationData {
   requestId?: string;
   /** A debt's call to repay it: closed with that debt's repayment, whatever the others. */
   debtId?: string;
+  /** How much a debt between members is (a notice from before stop 76 has none: "il dovuto"). */
+  amountCents?: number;
 }
 
 export interface NoticeText {
@@ -501,11 +504,11 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   debt_repayment_declared: {
     en: {
       title: 'Confirm a repayment',
-      body: '{{member}} says they paid you back. Confirm it in Giro once you have the money.',
+      body: '{{member}} says they paid you back {{amount}}. Confirm it in Giro once you have the money.',
     },
     it: {
       title: 'Conferma una restituzione',
-      body: '{{member}} dice di averti restituito il dovuto. Confermalo in Giro quando hai ricevuto il denaro.',
+      body: '{{member}} dice di averti restituito {{amount}}. Confermalo in Giro quando hai ricevuto il denaro.',
     },
   },
   debt_repayment_not_received: {
@@ -525,11 +528,11 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   debt_due: {
     en: {
       title: 'Time to repay',
-      body: 'The round in which {{member}} covered your contribution has been paid out: you now owe them that contribution. Repay it from the home screen of Giro.',
+      body: 'The round has been paid out: you now owe {{member}} {{amount}}, the contribution they covered for you. Repay it from the home screen of Giro.',
     },
     it: {
       title: 'È ora di restituire',
-      body: 'Il fondo del turno in cui {{member}} ha coperto il tuo contributo è stato erogato: ora devi restituirglielo. Fallo dalla home di Giro.',
+      body: 'Il fondo del turno è stato erogato: ora devi restituire {{amount}} a {{member}}, che ha coperto il tuo contributo. Fallo dalla home di Giro.',
     },
   },
   debt_repaid_to_you: {
@@ -564,9 +567,9 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   },
 };
 
-const fallbacks: Record<Language, { member: string; recipient: string }> = {
-  en: { member: 'A member', recipient: 'the recipient' },
-  it: { member: 'Un membro', recipient: 'chi riceve' },
+const fallbacks: Record<Language, { member: string; recipient: string; amount: string }> = {
+  en: { member: 'A member', recipient: 'the recipient', amount: 'what they owed' },
+  it: { member: 'Un membro', recipient: 'chi riceve', amount: 'il dovuto' },
 };
 
 /** The placeholders a notice's text may use: those its default texts use. */
@@ -600,6 +603,10 @@ export function renderNotification(
   const vars = {
     member: data.memberName ?? fallbacks[language].member,
     covered: data.coveredName ?? fallbacks[language].member,
+    amount:
+      data.amountCents === undefined
+        ? fallbacks[language].amount
+        : formatEuro(data.amountCents, language === 'it' ? 'it-IT' : 'en-GB'),
     recipient: data.recipientName ?? fallbacks[language].recipient,
     until: when(data.until, language, timeZone),
     strikes: String(data.strikes ?? 2),

@@ -61,7 +61,7 @@ async function tellTheOther(tx: Tx, deps: Deps, debt: DebtRow, user: UserRow, ty
       organizationId: debt.organizationId,
       userId: user.id === debt.debtorId ? debt.creditorId : debt.debtorId,
       type,
-      data: { memberName: await displayNameOf(tx, user.id) },
+      data: { memberName: await displayNameOf(tx, user.id), amountCents: debt.amountCents },
     },
     now,
   );

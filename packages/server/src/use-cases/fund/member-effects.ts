@@ -94,10 +94,10 @@ export async function applyMemberEffects(
           .map((c) => c.id),
       );
       const creditors = await displayNames(tx, [...new Set(opened.map((debt) => debt.creditorId))]);
-      return opened.map(({ id, debtorId, creditorId }) => ({
+      return opened.map(({ id, debtorId, creditorId, amountCents }) => ({
         userId: debtorId,
         type: 'debt_due' as const,
-        data: { memberName: creditors.get(creditorId), debtId: id },
+        data: { memberName: creditors.get(creditorId), debtId: id, amountCents },
       }));
     }
     case 'ContributionFailed':
