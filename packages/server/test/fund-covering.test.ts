@@ -553,7 +553,12 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect(await types(brother)).toContain('debt_settled');
     expect(await types(brother)).not.toContain('debt_due');
     // She is told it came: nothing of hers said so (by hand, she confirms it herself).
-    expect(await types(sister)).toContain('debt_repaid_to_you');
+    const repaid = (await sister.client.get('/api/user-notifications'))
+      .json<{ notifications: { type: string; body: string }[] }>()
+      .notifications.find((n) => n.type === 'debt_repaid_to_you');
+    // Who and how much.
+    expect(repaid?.body).toContain(brother.name);
+    expect(repaid?.body).toMatch(/50[,.]00/);
     // Settled: nothing more can be paid on it.
     expect((await brother.client.post(url, card())).json().code).toBe('DEBT_CLOSED');
   });

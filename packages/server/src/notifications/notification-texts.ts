@@ -538,11 +538,11 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   debt_repaid_to_you: {
     en: {
       title: 'Repayment received',
-      body: '{{member}} repaid what they owed you, through Giro: the money is on its way to your payout account.',
+      body: '{{member}} repaid you {{amount}} through Giro: the money is on its way to your payout account.',
     },
     it: {
       title: 'Restituzione ricevuta',
-      body: '{{member}} ti ha restituito quanto ti doveva, tramite Giro: il denaro arriva sul tuo conto per i pagamenti.',
+      body: '{{member}} ti ha restituito {{amount}} tramite Giro: il denaro arriva sul tuo conto per i pagamenti.',
     },
   },
   debt_payment_failed: {

@@ -37,7 +37,9 @@ export function recordDebtPayment(deps: RecorderDeps): PaymentOutcomeRecorder {
           organizationId: debt.organizationId,
           userId,
           type,
-          ...(otherId ? { data: { memberName: await displayNameOf(tx, otherId) } } : {}),
+          ...(otherId
+            ? { data: { memberName: await displayNameOf(tx, otherId), amountCents: debt.amountCents } }
+            : {}),
         },
         now,
       );
