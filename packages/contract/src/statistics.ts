@@ -11,9 +11,10 @@ export const statementLineSchema = z.object({
   at: z.string(),
   kind: z.string(),
   /**
-   * Which of the member's accounts: given = −(funding + refunds), received = payout. A debt
-   * between members (issue 16) is a line of its own on member-payable (what I owe) or
-   * member-receivable (what I am owed): it does not change the balance, its repayment does.
+   * Which of the member's accounts: given = −(funding + refunds), received = payout, except a
+   * repayment between members paid to this member's payout, which counts as less given (ADR
+   * 0058). A debt between members (issue 16) is a line of its own on member-payable (what I owe)
+   * or member-receivable (what I am owed): it does not change the balance, its repayment does.
    */
   account: z.enum(['funding', 'refunds', 'payout', 'member-payable', 'member-receivable']),
   /** `fund` with its cycle and round, or `request` with its id. */

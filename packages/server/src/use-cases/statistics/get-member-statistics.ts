@@ -1,5 +1,5 @@
 import type { MemberStatistics, StatementLine } from '@giro/contract/statistics';
-import { isRepaymentReceipt } from '@giro/domain/ledger';
+import { REPAYMENT_KIND } from '@giro/domain/ledger';
 import { readStatement } from '../../db/insights/statement.queries';
 import type { Deps } from '../../deps';
 
@@ -22,7 +22,8 @@ export async function getMemberStatistics(deps: Deps, userId: string): Promise<M
  * what came back as refunds or as a repayment of a cover; received is what reached the payout
  * account from a pool; the balance is their difference.
  */
-const repaymentReceipt = (line: StatementLine) => isRepaymentReceipt(line.kind, `${line.account}:`);
+// A line names its account by kind alone (`payout`): the domain's isRepaymentReceipt, on a line.
+const repaymentReceipt = (line: StatementLine) => line.kind === REPAYMENT_KIND && line.account === 'payout';
 const givenOf = (line: StatementLine) =>
   line.account === 'funding' || line.account === 'refunds' || repaymentReceipt(line) ? -line.amountCents : 0;
 const receivedOf = (line: StatementLine) =>
