@@ -263,7 +263,7 @@ async function until(check: () => Promise<boolean>, ms = 60_000): Promise<boolea
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Who is who in a failure message (every test member is called Anna Bianchi). */
+/** Who is who in a failure message (test members' first names repeat from one family to the next). */
 const labelOf = (family: Family, f: number, j: number) => `${family.kind} family ${f}, member ${j}`;
 
 const sessionCookie = (member: Member) => `giro.sid=${member.client.cookie('giro.sid')}`;

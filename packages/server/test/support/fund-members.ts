@@ -1,5 +1,5 @@
 import type { FundView } from '@giro/contract/fund';
-import { register, type TestClient } from './client';
+import { newPerson, register, type TestClient } from './client';
 import type { TestApp } from './test-app';
 
 export interface Member {
@@ -8,15 +8,20 @@ export interface Member {
   client: TestClient;
 }
 
+/** First names apart, so that a text naming one member can be told from one naming another. */
+const firstNames = ['Anna', 'Bruno', 'Carla', 'Dario', 'Elena', 'Fabio', 'Giulia', 'Luca', 'Marta', 'Nico'];
+
 /**
  * An organization of `count` verified members (the first created it, the others joined by its
- * code), signed in, each with their own client.
+ * code), signed in, each with their own client, each named apart (Anna, Bruno, …).
  */
 export async function organizationOf(t: TestApp, count: number): Promise<Member[]> {
   const members: Member[] = [];
   let inviteCode: string | undefined;
   for (let i = 0; i < count; i++) {
-    const { client, person, response } = await register(t.app, inviteCode ? { inviteCode } : {});
+    const person = { ...newPerson(), firstName: firstNames[i % firstNames.length]! };
+    if (i >= firstNames.length) person.firstName += String(Math.floor(i / firstNames.length));
+    const { client, response } = await register(t.app, { person, ...(inviteCode ? { inviteCode } : {}) });
     const user = response.json<{ id: string; displayName: string }>();
     await t.flushOutbox();
     const token = await t.mailer.waitForToken(person.email, '/verify-email');
