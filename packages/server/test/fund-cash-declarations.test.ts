@@ -30,6 +30,31 @@ async function declaredBy(member: Member, fundId: string, contributorId: string)
   return contributions.find((c) => c.contributorId === contributorId && c.status === 'declared');
 }
 
+describe('cash to confirm: the recipient is asked once a declaration, by name and amount', () => {
+  it('two declarations are two calls, each closed by its own answer; a cover names the one who paid', async () => {
+    const { fundId, recipient, sister, brother } = await roundOfThree();
+    await act(brother, 'contributions', { method: 'manual' });
+    await act(sister, 'contributions', { method: 'manual' });
+    const toConfirm = async () =>
+      (await noticesOf(recipient)).filter((n) => n.type === 'receipt_to_confirm').map((n) => n.body);
+    const asked = await toConfirm();
+    expect(asked).toHaveLength(2);
+    for (const payer of [brother, sister])
+      expect(asked.filter((body) => body.includes(payer.name) && /50[.,]00/.test(body))).toHaveLength(1);
+    // Her cash confirmed, only his call is left: the recipient still has his to answer.
+    const hers = (await declaredBy(recipient, fundId, sister.id))!;
+    await act(recipient, `contributions/${hers.id}/confirm-receipt`);
+    expect(await toConfirm()).toEqual([expect.stringContaining(brother.name)]);
+    // His refused, none is left.
+    const his = (await declaredBy(recipient, fundId, brother.id))!;
+    await act(recipient, `contributions/${his.id}/not-received`);
+    expect(await toConfirm()).toEqual([]);
+    // She covers him by hand: the call names her, who handed the cash.
+    await act(sister, 'contributions', { method: 'manual', onBehalfOf: brother.id });
+    expect(await toConfirm()).toEqual([expect.stringContaining(sister.name)]);
+  });
+});
+
 describe('cash the recipient says never came (POST …/contributions/{cid}/not-received)', () => {
   it('frees the member to pay another way and asks them to, until they do; only the recipient says it, once', async () => {
     const { fundId, recipient, sister, brother } = await roundOfThree();

@@ -31,7 +31,7 @@ const contextStatement = namedStatement<{
   members: FundCommandContext['members'];
   payout: string[];
   known: KnownAnswer | null;
-  calls: { id: string; userId: string; type: NotificationType }[];
+  calls: { id: string; userId: string; type: NotificationType; contributionId: string | null }[];
 }>(
   'fund_command_context',
   `select m.members,
@@ -41,7 +41,8 @@ const contextStatement = namedStatement<{
            from funds f where f.organization_id = o.organization_id))), '[]') as payout,
      (select json_build_object('userId', k.user_id, 'route', k.route, 'requestHash', k.request_hash,
        'response', k.response) from idempotency_keys k where k.key = o.key) as known,
-     coalesce((select json_agg(json_build_object('id', n.id, 'userId', n.user_id, 'type', n.type))
+     coalesce((select json_agg(json_build_object('id', n.id, 'userId', n.user_id, 'type', n.type,
+         'contributionId', n.data->>'contributionId'))
        from notifications n where n.organization_id = o.organization_id and n.type = any($3::text[])), '[]') as calls
    from unnest($1::uuid[], $2::text[]) with ordinality as o(organization_id, key, n)
    cross join lateral (

@@ -40,6 +40,8 @@ export interface FundCall {
   organizationId: string;
   userId: string;
   type: NotificationType;
+  /** The declaration a call to confirm cash is about (none before stop 77). */
+  contributionId?: string | null;
 }
 
 /** The notifications of these types in these organizations (the fund's calls to act). */

@@ -18,6 +18,8 @@ export interface NotificationData {
   debtId?: string;
   /** How much a debt between members is (a notice from before stop 76 has none: "il dovuto"). */
   amountCents?: number;
+  /** A payment by hand to confirm: closed with that declaration's answer, whatever the others. */
+  contributionId?: string;
 }
 
 export interface NoticeText {
@@ -454,11 +456,11 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   receipt_to_confirm: {
     en: {
       title: 'Confirm a payment by hand',
-      body: 'A member says they gave you a contribution by hand for this round. Confirm it in Giro once you have the money, or say it never came.',
+      body: '{{member}} says they gave you {{amount}} by hand for this round. Confirm it in Giro once you have the money, or say it never came.',
     },
     it: {
       title: 'Conferma un pagamento a mano',
-      body: 'Un membro dice di averti dato a mano un contributo per questo turno. Confermalo in Giro quando hai il denaro, o segnala che non è arrivato.',
+      body: '{{member}} dice di averti dato a mano {{amount}} per questo turno. Confermalo in Giro quando hai il denaro, o segnala che non è arrivato.',
     },
   },
   contribution_not_received: {

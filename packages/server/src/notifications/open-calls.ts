@@ -3,7 +3,12 @@ import type { FundState } from '@giro/domain/fund/fund-types';
 import { stillToRemind } from '@giro/domain/fund/reminders';
 import { expectedContributors, hasContributed, roundContributions } from '@giro/domain/fund/rules';
 
-type StillOpen = (state: FundState, userId: string) => boolean;
+/** What a call is about, beyond its member: the declaration of a call to confirm cash. */
+export interface CallSubject {
+  contributionId?: string | null;
+}
+
+type StillOpen = (state: FundState, userId: string, subject: CallSubject) => boolean;
 
 const owesThisRound: StillOpen = (state, userId) =>
   state.round?.state === 'collecting' &&
@@ -49,10 +54,14 @@ const stillOpen: Partial<Record<NotificationType, StillOpen>> = {
   payment_failed: owesThisRound,
   // "Your cover was declined: pay it yourself."
   cover_failed: owesThisRound,
-  // "A payment by hand waits for you: confirm it, or say it never came." One notice a
-  // declaration, naming nobody: they close together, once none waits.
-  receipt_to_confirm: (state, userId) =>
-    state.round?.recipientId === userId && roundContributions(state).some((c) => c.status === 'declared'),
+  // "Anna says she gave you 50 € by hand: confirm it, or say it never came." One notice a
+  // declaration, closed with its answer (or the round's end). One from before stop 77 names
+  // none, and closes once none waits.
+  receipt_to_confirm: (state, userId, { contributionId }) =>
+    state.round?.recipientId === userId &&
+    roundContributions(state).some(
+      (c) => c.status === 'declared' && (!contributionId || c.id === contributionId),
+    ),
   // "The recipient did not get your cash: your contribution is unpaid." Closed once paid, or
   // declared again (the recipient's to answer then), as the reminders are.
   contribution_not_received: stillToRemind,
@@ -68,6 +77,11 @@ const stillOpen: Partial<Record<NotificationType, StillOpen>> = {
 /** The notification types that are calls to act on the fund. */
 export const fundCallTypes = Object.keys(stillOpen) as NotificationType[];
 
-export function isCallStillOpen(type: NotificationType, state: FundState, userId: string): boolean {
-  return stillOpen[type]?.(state, userId) ?? true;
+export function isCallStillOpen(
+  type: NotificationType,
+  state: FundState,
+  userId: string,
+  subject: CallSubject = {},
+): boolean {
+  return stillOpen[type]?.(state, userId, subject) ?? true;
 }

@@ -54,8 +54,18 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
     switch (event.type) {
       case 'ContributionMade': {
         const c = event.contribution;
-        // Money given by hand counts once the recipient says it came: they are asked to.
-        if (c.method === 'manual') notes.push({ userId: c.recipientId, type: 'receipt_to_confirm' });
+        // Money given by hand counts once the recipient says it came: they are asked to, one
+        // call a declaration, naming who gave how much (the one who covered, for a cover).
+        if (c.method === 'manual')
+          notes.push({
+            userId: c.recipientId,
+            type: 'receipt_to_confirm',
+            data: {
+              memberName: input.names.get(payerOf(c)),
+              amountCents: c.amountCents,
+              contributionId: c.id,
+            },
+          });
         // PayPal money was captured before the contribution was recorded; manual money never passes here.
         if (c.method !== 'card') break;
         await enqueueCharge(

@@ -109,7 +109,7 @@ export class FundWriteBatch {
         .filter(
           (note) =>
             !answeredAtOnce.includes(note.type) ||
-            isCallStillOpen(note.type, states.get(organizationId)!, note.userId),
+            isCallStillOpen(note.type, states.get(organizationId)!, note.userId, note.data),
         )
         .map((note) => ({ organizationId, note })),
     );
@@ -147,7 +147,7 @@ export class FundWriteBatch {
     return calls
       .filter((call) => {
         const state = states.get(call.organizationId);
-        return state !== undefined && !isCallStillOpen(call.type, state, call.userId);
+        return state !== undefined && !isCallStillOpen(call.type, state, call.userId, call);
       })
       .map((call) => call.id);
   }
