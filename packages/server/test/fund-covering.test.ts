@@ -107,6 +107,8 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     // And how much: the notice is read where the app is not open.
     expect(due?.body).toMatch(/50[,.]00/);
     for (const other of [sister, cousin, recipient]) expect(await dueNotices(other)).toEqual([]);
+    // "You will repay her once the round is paid out" is no longer news: the call to repay says it.
+    expect(await types(brother)).not.toContain('contribution_covered');
     const journal = await readJournal(t.database.db, organizationId);
     expect(checkJournal(journal)).toEqual([]);
     const balance = (account: string) => balanceOf(journal, account);
@@ -503,6 +505,8 @@ describe('covering a member and the debt it makes (issue 16)', () => {
       expect.objectContaining({ body: expect.stringContaining(brother.name) }),
     ]);
     expect(hers.map((n) => n.type)).not.toContain('payment_failed');
+    // "She covered you" is no longer true: gone, beside the call to pay.
+    expect((await noticesOf(brother)).map((n) => n.type)).not.toContain('contribution_covered');
     // His call stays until he pays; then it goes, as the fund's other calls to act do.
     await act(brother, 'contributions', card());
     expect((await noticesOf(brother)).map((n) => n.type)).not.toContain('cover_failed');

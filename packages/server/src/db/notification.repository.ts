@@ -57,6 +57,7 @@ export async function notificationsOfTypes(
       organizationId: notifications.organizationId,
       userId: notifications.userId,
       type: notifications.type,
+      contributionId: sql<string | null>`${notifications.data}->>'contributionId'`,
     })
     .from(notifications)
     .where(
@@ -190,7 +191,8 @@ export async function closeAnsweredRepaymentCalls(db: DbOrTx, creditorId: string
 /**
  * A debtor's call to repay one debt ("time to repay"), deleted once that debt is no longer his to
  * repay: declared by hand, under way through the platform, or written off. It names its debt, so
- * it closes with it, in the transaction that holds that debt's lock.
+ * it closes with it, in the transaction that holds that debt's lock. So does the news that made
+ * the debt ("she covered you: you will repay her"), where it still is.
  */
 export async function closeDebtDueCall(db: DbOrTx, debtorId: string, debtId: string): Promise<void> {
   await db
@@ -198,8 +200,31 @@ export async function closeDebtDueCall(db: DbOrTx, debtorId: string, debtId: str
     .where(
       and(
         eq(notifications.userId, debtorId),
-        eq(notifications.type, 'debt_due'),
+        inArray(notifications.type, ['debt_due', 'contribution_covered']),
         sql`${notifications.data}->>'debtId' = ${debtId}`,
+      ),
+    );
+}
+
+/**
+ * The news of covers ("she covered you: you will repay her once the round is paid out"), deleted
+ * when it stops being true: the round paid out (the call to repay, debt_due, says it now) or the
+ * cover undone (its debt cancelled; the member is told to pay). A debt's id is its cover's. One
+ * from before stop 77 names no debt, and stays.
+ */
+export async function closeCoverNews(
+  db: DbOrTx,
+  organizationId: string,
+  debtIds: readonly string[],
+): Promise<void> {
+  if (debtIds.length === 0) return;
+  await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.organizationId, organizationId),
+        eq(notifications.type, 'contribution_covered'),
+        inArray(sql`${notifications.data}->>'debtId'`, [...debtIds]),
       ),
     );
 }

@@ -2,7 +2,7 @@ import type { Contribution, FundEvent } from '@giro/domain/fund/fund-types';
 import { activeParticipants, counts } from '@giro/domain/fund/rules';
 import type { DbOrTx } from '../../db/client';
 import { cancelPendingDebts, insertPendingDebt, openDebts } from '../../db/debt.repository';
-import type { NewNotification } from '../../db/notification.repository';
+import { closeCoverNews, type NewNotification } from '../../db/notification.repository';
 import { displayNames } from '../../db/user.repository';
 import type { EffectInput } from './fund-effects';
 
@@ -34,7 +34,7 @@ export async function applyMemberEffects(
   const coverNews = (c: Contribution): NewNotification[] => {
     const memberName = names.get(c.paidBy!);
     return [
-      { userId: c.contributorId, type: 'contribution_covered', data: { memberName } },
+      { userId: c.contributorId, type: 'contribution_covered', data: { memberName, debtId: c.id } },
       {
         userId: c.recipientId,
         type: 'cover_received',
@@ -94,6 +94,11 @@ export async function applyMemberEffects(
           .map((c) => c.id),
       );
       const creditors = await displayNames(tx, [...new Set(opened.map((debt) => debt.creditorId))]);
+      await closeCoverNews(
+        tx,
+        organizationId,
+        opened.map((debt) => debt.id),
+      );
       return opened.map(({ id, debtorId, creditorId, amountCents }) => ({
         userId: debtorId,
         type: 'debt_due' as const,
@@ -103,10 +108,12 @@ export async function applyMemberEffects(
     case 'ContributionFailed':
     case 'CoverSuperseded':
       await cancelPendingDebts(tx, [event.contributionId]);
+      await closeCoverNews(tx, organizationId, [event.contributionId]);
       return [];
     case 'RecipientTimedOut':
     case 'MemberExpelled':
       await cancelPendingDebts(tx, event.refundDue);
+      await closeCoverNews(tx, organizationId, event.refundDue);
       return [];
     default:
       return [];
