@@ -332,6 +332,20 @@ describe('the Now card above the fund, as the home and fund pages compose them',
     page(ready, [declared], { userId: 'u2' });
     const first = await screen.findByTestId('now-card');
     await waitFor(() => expect(first.dataset.kind).toBe('connect_payout'));
+    // The repayment is not lost: one line under the account's call says it waits for her.
+    expect((await within(first).findByTestId('now-aside')).textContent?.replace(/\s/g, ' ')).toBe(
+      'Bruno Bianchi dice di averti restituito 50,00 €',
+    );
+  });
+
+  it('a repayment declared while the fund asks to contribute: the contribution first, the repayment in a line under it', async () => {
+    page(testCollectingFund(), [debt({ repaymentDeclaredAt: '2030-01-02T00:00:00.000Z' })]);
+    const card = await screen.findByTestId('now-card');
+    await waitFor(() => expect(card.dataset.kind).toBe('contribute'));
+    expect((await within(card).findByTestId('now-aside')).textContent?.replace(/\s/g, ' ')).toBe(
+      'La tua restituzione di 50,00 € a Sara Verdi è in corso',
+    );
+    expect(within(card).getAllByTestId('now-action')).toHaveLength(1);
   });
 
   it('the recipient of a ready round without an account: connect one, and no withdrawal the server refuses', async () => {

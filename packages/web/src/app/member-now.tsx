@@ -12,6 +12,7 @@ import { lazyNamed } from '../lib/lazy-named';
 // Only a member with a debt to or from another member needs it: not part of the first load.
 const DebtNow = lazyNamed(() => import('../features/debts/components/debt-now'), 'DebtNow');
 const DebtCard = lazyNamed(() => import('../features/debts/components/debt-now'), 'DebtCard');
+const DebtAside = lazyNamed(() => import('../features/debts/components/debt-now'), 'DebtAside');
 
 /**
  * What the Now card reads beside the fund, for a page that puts the fund below it: whether a
@@ -42,7 +43,8 @@ export function MemberNow({ userId }: { userId: string }) {
   const account = usePayoutAccount(Boolean(fund && nowCardReads(fund, userId, clock.now()).payoutAccount));
   // Asked for with the fund, not after it (prefetchNowCard reads them in every case).
   const debt = debtItem(useDebts(true).data?.debts ?? [], userId);
-  // Its place is kept while the fund loads, so the page does not jump when it arrives.
+  // Its place is kept while the fund loads, so the page does not jump when it arrives. Only while
+  // it is read: offline with nothing on the device there is nothing coming to keep a place for.
   if (query.isLoading)
     return <div aria-hidden className="h-44 rounded-2xl bg-stone-100 motion-safe:animate-pulse" />;
   const other = debt && {
@@ -51,6 +53,11 @@ export function MemberNow({ userId }: { userId: string }) {
     body: (
       <Suspense fallback={null}>
         <DebtNow item={debt} />
+      </Suspense>
+    ),
+    aside: (
+      <Suspense fallback={null}>
+        <DebtAside item={debt} />
       </Suspense>
     ),
   };

@@ -114,6 +114,31 @@ export function DebtNow({ item }: { item: DebtItem }) {
 }
 
 /**
+ * The debt in one line, under the fund's own call on the Now card (the fund's deadline comes
+ * first): what is to do, or what waits, with the same words as its card, smaller.
+ */
+export function DebtAside({ item }: { item: DebtItem }) {
+  const { t } = useTranslation();
+  const { debt } = item;
+  const amount = euro(debt.amountCents);
+  const line = (k: string, name: string) => (
+    <p className="text-sm text-stone-700" data-testid="now-aside">
+      {t(k, { name, amount })}
+    </p>
+  );
+  switch (item.kind) {
+    case 'confirm_repayment':
+      return line('debts.now.confirm', debt.debtorName);
+    case 'repay_debt':
+      return line('debts.now.repay', debt.creditorName);
+    case 'repayment_waiting':
+      return line('debts.now.waiting', debt.creditorName);
+    case 'debt_pending':
+      return line('debts.now.pending', debt.creditorName);
+  }
+}
+
+/**
  * The debt on a Now card of its own, for a member no fund of theirs shows it with: they left the
  * organization (or were expelled from it) and still owe or are owed, or their organization has
  * no fund now. The same frame as the fund's Now card.

@@ -55,9 +55,10 @@ export function NowCard({
   /**
    * Something outside the fund for this member now (a debt between members, composed by the
    * page): shown instead of the fund's news; one that asks an action also before a request
-   * without a deadline.
+   * without a deadline. Behind the fund's own call, its `aside` (one line) is shown under it:
+   * a repayment just declared does not vanish from the home.
    */
-  other?: { kind: string; acts: boolean; body: ReactNode } | null;
+  other?: { kind: string; acts: boolean; body: ReactNode; aside: ReactNode } | null;
 }) {
   const name = useMemberName(fund);
   // The round panel's interval: the two decide from one moment which shows the button to pay.
@@ -87,6 +88,7 @@ export function NowCard({
   return (
     <NowFrame kind={showOther ? other.kind : item.kind} acts={isAction} frameRef={keepFocus}>
       {showOther ? other.body : <NowBody item={item} fund={fund} name={name} />}
+      {!showOther && other?.aside}
       {nowCardCovers(item.kind, other != null) && (
         <Suspense fallback={null}>
           <CoverMembers fund={fund} userId={userId} contributions={contributions.data} />
