@@ -134,7 +134,7 @@ test('Account: a notification switch, quiet hours and the calendar address, kept
 
   const quiet = card.getByTestId('quiet-hours');
   await quiet.getByRole('checkbox', { name: /Niente notifiche push ed email/ }).check();
-  await quiet.getByLabel('Dalle', { exact: true }).fill('23:30');
+  await quiet.getByLabel('Dalle', { exact: true }).selectOption('23:30');
   await quiet.getByRole('button', { name: 'Salva ore di silenzio' }).click();
   await expect(card.getByTestId('preferences-save-state')).toHaveText('Modifiche salvate');
   const weekly = card.getByRole('checkbox', { name: 'Riepilogo settimanale per email' });

@@ -136,6 +136,32 @@ describe('notification preferences: the table of types and channels', () => {
   });
 });
 
+describe('quiet hours as the page writes times', () => {
+  it('in 24 hours, a quarter apart, whatever the browser’s language; a time saved off the quarters stays', async () => {
+    fakeServer({
+      'GET /api/notification-preferences': stored({
+        quietHours: { from: '22:10', to: '07:00' },
+        timeZone: deviceTimeZone(),
+      }),
+    });
+    renderCard();
+    await screen.findByRole('checkbox', { name: /Niente notifiche push ed email/ });
+    const from = screen.getByLabelText('Dalle') as HTMLSelectElement;
+    expect(from.value).toBe('22:10');
+    expect((screen.getByLabelText('Alle') as HTMLSelectElement).value).toBe('07:00');
+    const times = [...from.options].map((option) => option.text);
+    expect(times.slice(0, 3)).toEqual(['00:00', '00:15', '00:30']);
+    expect(times).toContain('23:45');
+    expect(times.filter((time) => time.startsWith('22:'))).toEqual([
+      '22:00',
+      '22:10',
+      '22:15',
+      '22:30',
+      '22:45',
+    ]);
+  });
+});
+
 describe('notifications on this device', () => {
   const publicKey = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
   const endpoint = 'https://fcm.googleapis.com/fcm/send/abc';

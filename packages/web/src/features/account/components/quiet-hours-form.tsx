@@ -2,7 +2,6 @@ import type { NotificationPreferencesUpdate, QuietHours } from '@giro/contract/n
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
 import { ACCOUNT_PAGE_STRINGS } from '../../../lib/i18n';
 
 const DEFAULT_QUIET_HOURS: QuietHours = { from: '22:00', to: '07:00' };
@@ -13,9 +12,55 @@ function zonesWith(...zones: string[]): string[] {
   return [...new Set([...known, ...zones])].sort();
 }
 
+/** The times of day a quarter of an hour apart, "00:00" to "23:45". */
+const quarters = Array.from(
+  { length: 96 },
+  (_, i) => `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`,
+);
+
 /**
- * Quiet hours (off, or from–to) and the time zone they are read in, saved together: a time
- * input changes at every keystroke, so this is a form with its own save button.
+ * A time of day as the page writes it, "23:30" in both languages. Not an `<input type="time">`:
+ * its format follows the browser's language, not the page's, and an Italian page showed
+ * "11:30 PM" in an English browser. A time saved off the quarters (by the API) stays listed.
+ */
+function TimeOfDay({
+  label,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const times = quarters.includes(value) ? quarters : [...quarters, value].sort();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-base tabular-nums focus-visible:outline-3 focus-visible:outline-teal-600 disabled:bg-stone-100 disabled:text-stone-500"
+      >
+        {times.map((time) => (
+          <option key={time} value={time}>
+            {time}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * Quiet hours (off, or from–to) and the time zone they are read in, saved together, with the
+ * form's own save button.
  */
 export function QuietHoursForm({
   quietHours,
@@ -69,21 +114,17 @@ export function QuietHoursForm({
         </div>
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <Field
+        <TimeOfDay
           label={t('notifications.quiet.from')}
-          type="time"
-          required
           disabled={!isOn}
           value={hours.from}
-          onChange={(event) => setHours({ ...hours, from: event.target.value })}
+          onChange={(from) => setHours({ ...hours, from })}
         />
-        <Field
+        <TimeOfDay
           label={t('notifications.quiet.to')}
-          type="time"
-          required
           disabled={!isOn}
           value={hours.to}
-          onChange={(event) => setHours({ ...hours, to: event.target.value })}
+          onChange={(to) => setHours({ ...hours, to })}
         />
       </div>
       <div className="flex flex-col gap-1">
