@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../components/ui/toaster';
 import { fundQuery } from '../features/fund/api/fund-queries';
+import { useNotifications } from '../features/fund/api/notifications';
 import { FundSection } from '../features/fund/components/fund-section';
 import { createQueryClient } from '../lib/query-client';
 import { testCollectingFund, testEmergencyVote } from '../test/fund-fixture';
@@ -189,6 +190,56 @@ describe('a debt where no fund shows it', () => {
     );
     // Nothing of a fund is asked for.
     expect(calls.some((c) => c.url.startsWith('/api/rotating-fund'))).toBe(false);
+  });
+});
+
+/** The bell's read, as the page's header holds it. */
+const Bell = () => <>{useNotifications(true).data?.length}</>;
+
+describe('a debt outside any family, where no socket says it moved', () => {
+  it('is asked again every minute while it waits on the other member; settled, the card goes and the alerts are read again', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+    try {
+      let settled = false;
+      const calls = fakeServer({
+        'GET /api/debts': () => ({
+          debts: [
+            debt({
+              repaymentDeclaredAt: '2030-01-02T00:00:00.000Z',
+              ...(settled ? { status: 'settled' } : {}),
+            }),
+          ],
+        }),
+        'GET /api/user-notifications': { notifications: [] },
+      });
+      renderAt(
+        '/',
+        <>
+          <DebtNowWithoutOrganization userId="u1" />
+          <Bell />
+        </>,
+      );
+      const card = await screen.findByTestId('now-card', {}, { timeout: 5000 });
+      expect(card.dataset.kind).toBe('repayment_waiting');
+      const reads = (url: string) => calls.filter((c) => c.method === 'GET' && c.url === url).length;
+      // Nothing changed: asked again, and the alerts are not.
+      await act(async () => vi.advanceTimersByTimeAsync(60_000));
+      await waitFor(() => expect(reads('/api/debts')).toBe(2));
+      expect(reads('/api/user-notifications')).toBe(1);
+      // Sara confirms it: the next minute the card goes, and the alerts are read again.
+      settled = true;
+      await act(async () => vi.advanceTimersByTimeAsync(60_000));
+      await waitFor(() => expect(screen.queryByTestId('now-card')).toBeNull());
+      await waitFor(() => expect(reads('/api/user-notifications')).toBe(2));
+      // Nothing left unsettled: no more asking.
+      await act(async () => vi.advanceTimersByTimeAsync(180_000));
+      expect(reads('/api/debts')).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

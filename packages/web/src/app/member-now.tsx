@@ -76,10 +76,11 @@ const OwnDebtCard = ({ item }: { item: DebtItem }) => (
 
 /**
  * A member in no organization (they left it, or were expelled) may still owe another member or
- * be owed: the debt's card alone, without the fund's reads.
+ * be owed: the debt's card alone, without the fund's reads, asked for again while it waits on
+ * the other member (no socket tells them).
  */
 export function DebtNowWithoutOrganization({ userId }: { userId: string }) {
-  const debt = debtItem(useDebts(true).data?.debts ?? [], userId);
+  const debt = debtItem(useDebts(true, { poll: true }).data?.debts ?? [], userId);
   return debt && <OwnDebtCard item={debt} />;
 }
 

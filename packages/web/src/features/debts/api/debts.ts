@@ -1,5 +1,6 @@
 import type { DebtView, SettleDebtBody } from '@giro/contract/debts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, errorText, getQueryFn } from '../../../lib/api-client';
@@ -9,13 +10,35 @@ export const debtsKey = ['/api/debts'] as const;
 
 const pathOf = { declare: 'settle', pay: 'settle', confirm: 'confirm', refuse: 'not-received' } as const;
 
-/** What I owe other members and what they owe me (api.md, Second wave). */
-export function useDebts(enabled = true) {
-  return useQuery({
+/** Asked again this often while one waits on the other member and no socket would say it moved. */
+export const DEBTS_POLL_MS = 60_000;
+
+const unsettled = (data: { debts: DebtView[] } | undefined) =>
+  data?.debts.some((d) => d.status === 'open' || d.status === 'pending' || d.status === 'settling') ?? false;
+
+/**
+ * What I owe other members and what they owe me (api.md, Second wave). `poll`: for one in no
+ * organization, whom no socket tells (SPEC opens it with a family only) that the other member
+ * declared, confirmed or refused: while a debt is unsettled it is asked again every minute the
+ * page is seen (an exception to SPEC §9's no polling, as a request's payout under way is), and
+ * the alerts with it when it changed.
+ */
+export function useDebts(enabled = true, { poll = false } = {}) {
+  const client = useQueryClient();
+  const query = useQuery({
     queryKey: debtsKey,
     queryFn: getQueryFn({ on401: 'throw' }) as () => Promise<{ debts: DebtView[] }>,
     enabled,
+    refetchInterval: poll ? (q) => (unsettled(q.state.data) ? DEBTS_POLL_MS : false) : false,
   });
+  // Kept whole by the query when nothing changed (structural sharing): a new object is news.
+  const seen = useRef(query.data);
+  useEffect(() => {
+    if (poll && seen.current !== undefined && query.data !== seen.current)
+      void client.invalidateQueries({ queryKey: ['/api/user-notifications'] });
+    seen.current = query.data;
+  }, [poll, query.data, client]);
+  return query;
 }
 
 /**
