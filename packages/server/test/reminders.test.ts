@@ -12,7 +12,7 @@ import {
   type Member,
   organizationOf,
 } from './support/fund-members';
-import { act, activeFund, openWindow, payersOf, recipientOf } from './support/fund-steps';
+import { act, activeFund, openRoundOf, openWindow, payersOf, recipientOf } from './support/fund-steps';
 import { startPushReceiver } from './support/push-receiver';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -300,6 +300,42 @@ describe('quiet hours (issue 14)', () => {
     expect(withdrawn.items.map((item) => [item.subject, item.status])).toEqual([[WINDOW_OPEN, 'withdrawn']]);
     const queued = await listTrackedEmails(t.deps, { status: 'queued', limit: 50 });
     expect(queued.items.map((item) => item.subject)).not.toContain(WINDOW_OPEN);
+  });
+});
+
+describe('cash to confirm held by quiet hours', () => {
+  it('leaves in the morning only for the declarations still waiting, each its own push', async () => {
+    const { fund, ordered } = await openRoundOf(t, 3);
+    const [recipient, sister, brother] = ordered as [Member, Member, Member];
+    await subscribe(recipient);
+    const clock = (offsetMinutes: number) =>
+      new Date(t.clock.now().getTime() + offsetMinutes * 60_000).toISOString().slice(11, 16);
+    await recipient.client.put('/api/notification-preferences', {
+      quietHours: { from: clock(-30), to: clock(60) },
+      timeZone: 'UTC',
+    });
+    await act(sister, 'contributions', { method: 'manual' });
+    await act(brother, 'contributions', { method: 'manual' });
+    await sendEverything();
+    const toConfirm = () =>
+      receiver.received
+        .map((p) => p.payload as { title?: string; body?: string; tag?: string })
+        .filter((p) => p.title === 'Conferma un pagamento a mano');
+    expect(toConfirm()).toEqual([]);
+    // She answers her sister's at night; her brother's still waits in the morning.
+    const { contributions } = (
+      await recipient.client.get(`/api/rotating-fund/${fund.id}/monthly-contributions`)
+    ).json<{ contributions: { id: string; contributorId: string }[] }>();
+    const id = (member: Member) => contributions.find((c) => c.contributorId === member.id)!.id;
+    await act(recipient, `contributions/${id(sister)}/confirm-receipt`);
+    await fastForward(recipient, 2 * HOUR);
+    await sendEverything();
+    expect(toConfirm()).toEqual([
+      expect.objectContaining({
+        body: expect.stringContaining(brother.name),
+        tag: `receipt_to_confirm:${id(brother)}`,
+      }),
+    ]);
   });
 });
 

@@ -79,7 +79,7 @@ export async function deliverNotifications(
           settings: `${publicUrl}/account#notifications`,
         },
         availableAt: at,
-        call: heldCallOf(delivery.organizationId, type, userId),
+        call: heldCallOf(delivery.organizationId, type, userId, delivery.note.data),
       });
     }
   }
@@ -141,6 +141,17 @@ async function recipients(tx: DbOrTx, userIds: readonly string[]): Promise<Map<s
   );
 }
 
+/**
+ * What a push replaces on the device (the service worker's tag): one round's contribution
+ * reminders share one, the latest replacing the earlier; a call about one declaration or one
+ * debt has its own, so Bruno's cash to confirm does not hide Anna's; the rest, one per type.
+ */
+function pushTag({ reminder, note }: Delivery): string {
+  if (reminder) return `contribution:${reminder.subject}`;
+  const subject = note.data?.contributionId ?? note.data?.debtId;
+  return subject ? `${note.type}:${subject}` : note.type;
+}
+
 /** One outbox row per browser: each is sent and retried on its own (push/send-push.handler). */
 async function enqueuePushes(
   tx: DbOrTx,
@@ -157,13 +168,17 @@ async function enqueuePushes(
       url: notificationLink(type, data),
       urgency: isUrgent(type) ? 'high' : 'normal',
       ttlSeconds: ttlSeconds(type),
-      // One round's contribution reminders share a tag: the latest replaces the earlier on the device.
-      tag: delivery.reminder ? `contribution:${delivery.reminder.subject}` : type,
+      tag: pushTag(delivery),
       lang: language,
     };
     return (byUser.get(userId) ?? []).map((subscriptionId) => ({
       topic: PUSH_TOPIC,
-      payload: { subscriptionId, userId, message, call: heldCallOf(delivery.organizationId, type, userId) },
+      payload: {
+        subscriptionId,
+        userId,
+        message,
+        call: heldCallOf(delivery.organizationId, type, userId, data),
+      },
       availableAt: at,
       createdAt: now,
     }));

@@ -1,6 +1,7 @@
 import type { NotificationType } from '@giro/contract/notifications';
 import type { DbOrTx } from '../db/client';
 import { findFundOfOrganization } from '../db/fund.repository';
+import type { NotificationData } from './notification-texts';
 import { fundCallTypes, isCallStillOpen } from './open-calls';
 
 /**
@@ -12,13 +13,20 @@ export interface HeldCall {
   organizationId: string;
   type: NotificationType;
   userId: string;
+  /** The declaration a call to confirm cash names: it is still open while that one waits. */
+  contributionId?: string;
 }
 
 /** The call a delivery's push and email carry, for the fund's calls to act only. */
-export function heldCallOf(organizationId: string | null, type: NotificationType, userId: string) {
-  return organizationId !== null && fundCallTypes.includes(type)
-    ? { organizationId, type, userId }
-    : undefined;
+export function heldCallOf(
+  organizationId: string | null,
+  type: NotificationType,
+  userId: string,
+  data: NotificationData = {},
+): HeldCall | undefined {
+  if (organizationId === null || !fundCallTypes.includes(type)) return undefined;
+  const { contributionId } = data;
+  return contributionId ? { organizationId, type, userId, contributionId } : { organizationId, type, userId };
 }
 
 /**
@@ -29,5 +37,5 @@ export function heldCallOf(organizationId: string | null, type: NotificationType
  */
 export async function heldCallStillOpen(db: DbOrTx, call: HeldCall): Promise<boolean> {
   const fund = await findFundOfOrganization(db, call.organizationId);
-  return fund !== undefined && isCallStillOpen(call.type, fund.state, call.userId);
+  return fund !== undefined && isCallStillOpen(call.type, fund.state, call.userId, call);
 }
