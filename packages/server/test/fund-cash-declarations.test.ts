@@ -49,9 +49,14 @@ describe('cash to confirm: the recipient is asked once a declaration, by name an
     const his = (await declaredBy(recipient, fundId, brother.id))!;
     await act(recipient, `contributions/${his.id}/not-received`);
     expect(await toConfirm()).toEqual([]);
-    // She covers him by hand: the call names her, who handed the cash.
+    // She covers him by hand: the call names her, who handed the cash, and whose contribution it is.
     await act(sister, 'contributions', { method: 'manual', onBehalfOf: brother.id });
-    expect(await toConfirm()).toEqual([expect.stringContaining(sister.name)]);
+    const [cover] = await toConfirm();
+    expect(cover).toMatch(
+      new RegExp(
+        `^${sister.name} says they gave you €50\\.00 by hand for this round \\(${brother.name}'s contribution\\)\\.`,
+      ),
+    );
   });
 });
 

@@ -76,4 +76,21 @@ describe('notification texts', () => {
     // Only before a name: "a buon fine" is left as it is.
     expect(body('Ettore', 'it')).toContain('a Ettore non è andata a buon fine');
   });
+
+  it('name who handed cash to confirm, how much, and whose contribution it was when it covers another', () => {
+    const own = { memberName: 'Sara', amountCents: 5000, contributionId: 'c1' };
+    const cover = { ...own, coveredName: 'Bruno' };
+    const body = (data: object, language: 'it' | 'en') =>
+      renderNotification('receipt_to_confirm', data, language).body.split('. ')[0];
+    expect(body(own, 'it')).toBe('Sara dice di averti dato a mano 50,00\u00a0€ per questo turno');
+    expect(body(cover, 'it')).toBe(
+      'Sara dice di averti dato a mano 50,00\u00a0€ per questo turno (il contributo di Bruno)',
+    );
+    expect(body(own, 'en')).toBe('Sara says they gave you €50.00 by hand for this round');
+    expect(body(cover, 'en')).toBe(
+      "Sara says they gave you €50.00 by hand for this round (Bruno's contribution)",
+    );
+    // One stored before stop 77 names nobody: it still reads.
+    expect(body({}, 'it')).toBe('Un membro dice di averti dato a mano il dovuto per questo turno');
+  });
 });

@@ -83,6 +83,12 @@ const paidClause = (d: NotificationData, language: Language) => {
   return `${names(paid, 'en')} ${paid.length === 1 ? 'has' : 'have'} paid; `;
 };
 
+/** " (Bruno's contribution)": whose contribution cash handed by another member is, for a cover. */
+const coverClause = (d: NotificationData, language: Language) => {
+  if (!d.coveredName) return '';
+  return language === 'it' ? ` (il contributo di ${d.coveredName})` : ` (${d.coveredName}'s contribution)`;
+};
+
 /**
  * The default texts per type and language, `{{placeholder}}`s filled at render time; an admin may
  * replace them (stored like the email templates, key `notice_<type>`).
@@ -456,11 +462,11 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   receipt_to_confirm: {
     en: {
       title: 'Confirm a payment by hand',
-      body: '{{member}} says they gave you {{amount}} by hand for this round. Confirm it in Giro once you have the money, or say it never came.',
+      body: '{{member}} says they gave you {{amount}} by hand for this round{{coverOf}}. Confirm it in Giro once you have the money, or say it never came.',
     },
     it: {
       title: 'Conferma un pagamento a mano',
-      body: '{{member}} dice di averti dato a mano {{amount}} per questo turno. Confermalo in Giro quando hai il denaro, o segnala che non è arrivato.',
+      body: '{{member}} dice di averti dato a mano {{amount}} per questo turno{{coverOf}}. Confermalo in Giro quando hai il denaro, o segnala che non è arrivato.',
     },
   },
   contribution_not_received: {
@@ -613,6 +619,7 @@ export function renderNotification(
     until: when(data.until, language, timeZone),
     strikes: String(data.strikes ?? 2),
     paid: paidClause(data, language),
+    coverOf: coverClause(data, language),
   };
   const body = fill(template.body, vars, language);
   // A reminder's body may begin with a clause that is absent ("Anna has paid; il fondo…").

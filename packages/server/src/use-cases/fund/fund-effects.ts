@@ -55,13 +55,14 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
       case 'ContributionMade': {
         const c = event.contribution;
         // Money given by hand counts once the recipient says it came: they are asked to, one
-        // call a declaration, naming who gave how much (the one who covered, for a cover).
+        // call a declaration, naming who gave how much (the one who covered, and for whom).
         if (c.method === 'manual')
           notes.push({
             userId: c.recipientId,
             type: 'receipt_to_confirm',
             data: {
               memberName: input.names.get(payerOf(c)),
+              ...(c.paidBy ? { coveredName: input.names.get(c.contributorId) } : {}),
               amountCents: c.amountCents,
               contributionId: c.id,
             },
