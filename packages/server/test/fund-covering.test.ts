@@ -487,6 +487,8 @@ describe('covering a member and the debt it makes (issue 16)', () => {
       onBehalfOf: brother.id,
     });
     expect(declined.round?.contributedBy).toEqual(expect.arrayContaining([brother.id, sister.id]));
+    // Held, the cover counts, and he hears of it; the card is then refused.
+    expect(await types(brother)).toContain('contribution_covered');
     await t.flushOutbox();
     const after: FundView = await fundOf(sister);
     expect(after.round?.contributedBy).toEqual([sister.id]);

@@ -191,8 +191,7 @@ export async function closeAnsweredRepaymentCalls(db: DbOrTx, creditorId: string
 /**
  * A debtor's call to repay one debt ("time to repay"), deleted once that debt is no longer his to
  * repay: declared by hand, under way through the platform, or written off. It names its debt, so
- * it closes with it, in the transaction that holds that debt's lock. So does the news that made
- * the debt ("she covered you: you will repay her"), where it still is.
+ * it closes with it, in the transaction that holds that debt's lock.
  */
 export async function closeDebtDueCall(db: DbOrTx, debtorId: string, debtId: string): Promise<void> {
   await db
@@ -200,7 +199,7 @@ export async function closeDebtDueCall(db: DbOrTx, debtorId: string, debtId: str
     .where(
       and(
         eq(notifications.userId, debtorId),
-        inArray(notifications.type, ['debt_due', 'contribution_covered']),
+        eq(notifications.type, 'debt_due'),
         sql`${notifications.data}->>'debtId' = ${debtId}`,
       ),
     );

@@ -42,6 +42,9 @@ export async function applyMemberEffects(
       },
     ];
   };
+  // The covers among these contributions: only a cover made a debt, and its news.
+  const coversAmong = (ids: readonly string[]) =>
+    ids.filter((id) => input.before.contributions.some((c) => c.id === id && c.paidBy !== undefined));
   switch (event.type) {
     case 'SwapRequested':
       return [{ userId: event.toId, type: 'swap_requested', data: { memberName: names.get(event.fromId) } }];
@@ -106,14 +109,17 @@ export async function applyMemberEffects(
       }));
     }
     case 'ContributionFailed':
+      await cancelPendingDebts(tx, [event.contributionId]);
+      await closeCoverNews(tx, organizationId, coversAmong([event.contributionId]));
+      return [];
+    // Cash declared for another and not confirmed: it made no debt (nor news) yet.
     case 'CoverSuperseded':
       await cancelPendingDebts(tx, [event.contributionId]);
-      await closeCoverNews(tx, organizationId, [event.contributionId]);
       return [];
     case 'RecipientTimedOut':
     case 'MemberExpelled':
       await cancelPendingDebts(tx, event.refundDue);
-      await closeCoverNews(tx, organizationId, event.refundDue);
+      await closeCoverNews(tx, organizationId, coversAmong(event.refundDue));
       return [];
     default:
       return [];
