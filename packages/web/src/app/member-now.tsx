@@ -1,3 +1,4 @@
+import type { DebtView } from '@giro/contract/debts';
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { debtsKey, useDebts } from '../features/debts/api/debts';
@@ -7,12 +8,14 @@ import { NowCard } from '../features/fund/components/now-card';
 import { type NowCardAbove, nowCardReads } from '../features/fund/hooks/now-item';
 import { payoutAccountKey, usePayoutAccount } from '../features/payments/api/payout-account';
 import { clock } from '../lib/clock-store';
-import { lazyNamed } from '../lib/lazy-named';
+import { lazyNamed, loadOnce } from '../lib/lazy-named';
 
-// Only a member with a debt to or from another member needs it: not part of the first load.
-const DebtNow = lazyNamed(() => import('../features/debts/components/debt-now'), 'DebtNow');
-const DebtCard = lazyNamed(() => import('../features/debts/components/debt-now'), 'DebtCard');
-const DebtAside = lazyNamed(() => import('../features/debts/components/debt-now'), 'DebtAside');
+// Only a member with a debt to or from another member needs it: not part of the first load of
+// others, asked for with theirs (prefetchNowCard), so the card is not drawn a line short.
+const loadDebtNow = loadOnce(() => import('../features/debts/components/debt-now'));
+const DebtNow = lazyNamed(loadDebtNow, 'DebtNow');
+const DebtCard = lazyNamed(loadDebtNow, 'DebtCard');
+const DebtAside = lazyNamed(loadDebtNow, 'DebtAside');
 
 /**
  * What the Now card reads beside the fund, for a page that puts the fund below it: whether a
@@ -92,8 +95,12 @@ export function DebtNowWithoutOrganization({ userId }: { userId: string }) {
  * Here, with the card (page-data imports it on demand): the sign-in page does not carry it.
  */
 export async function prefetchNowCard(client: QueryClient, userId: string): Promise<unknown> {
-  // The debts are read whenever there is a fund: beside it, not after it.
-  const debts = client.prefetchQuery({ queryKey: debtsKey });
+  // The debts are read whenever there is a fund: beside it, not after it; with one to show, its
+  // card's or line's code too.
+  const debts = client.prefetchQuery({ queryKey: debtsKey }).then(() => {
+    const data = client.getQueryData<{ debts: DebtView[] }>(debtsKey);
+    return debtItem(data?.debts ?? [], userId) && loadDebtNow();
+  });
   const fund = await client.ensureQueryData(fundQuery).catch(() => null);
   if (!fund) return debts;
   const reads = nowCardReads(fund, userId, clock.now());
