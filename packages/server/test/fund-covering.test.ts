@@ -108,7 +108,9 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     expect(due?.body).toMatch(/50[,.]00/);
     for (const other of [sister, cousin, recipient]) expect(await dueNotices(other)).toEqual([]);
     // "You will repay her once the round is paid out" is no longer news: the call to repay says it.
+    // The recipient's "she covered his contribution" is still true, and stays.
     expect(await types(brother)).not.toContain('contribution_covered');
+    expect(await types(recipient)).toContain('cover_received');
     const journal = await readJournal(t.database.db, organizationId);
     expect(checkJournal(journal)).toEqual([]);
     const balance = (account: string) => balanceOf(journal, account);
@@ -478,7 +480,7 @@ describe('covering a member and the debt it makes (issue 16)', () => {
   });
 
   it('a declined card cancels the cover and its debt, and tells both; bad input is a 400', async () => {
-    const { sister, brother } = await roundOfFour();
+    const { recipient, sister, brother } = await roundOfFour();
     // Her own share is paid: the decline is about the cover alone.
     await act(sister, 'contributions', card());
     const declined = await act(sister, 'contributions', {
@@ -487,8 +489,9 @@ describe('covering a member and the debt it makes (issue 16)', () => {
       onBehalfOf: brother.id,
     });
     expect(declined.round?.contributedBy).toEqual(expect.arrayContaining([brother.id, sister.id]));
-    // Held, the cover counts, and he hears of it; the card is then refused.
+    // Held, the cover counts, and both he and the recipient hear of it; the card is then refused.
     expect(await types(brother)).toContain('contribution_covered');
+    expect(await types(recipient)).toContain('cover_received');
     await t.flushOutbox();
     const after: FundView = await fundOf(sister);
     expect(after.round?.contributedBy).toEqual([sister.id]);
@@ -507,8 +510,9 @@ describe('covering a member and the debt it makes (issue 16)', () => {
       expect.objectContaining({ body: expect.stringContaining(brother.name) }),
     ]);
     expect(hers.map((n) => n.type)).not.toContain('payment_failed');
-    // "She covered you" is no longer true: gone, beside the call to pay.
+    // "She covered you" is no longer true: gone, beside the call to pay; the recipient's too.
     expect((await noticesOf(brother)).map((n) => n.type)).not.toContain('contribution_covered');
+    expect(await types(recipient)).not.toContain('cover_received');
     // His call stays until he pays; then it goes, as the fund's other calls to act do.
     await act(brother, 'contributions', card());
     expect((await noticesOf(brother)).map((n) => n.type)).not.toContain('cover_failed');

@@ -206,15 +206,17 @@ export async function closeDebtDueCall(db: DbOrTx, debtorId: string, debtId: str
 }
 
 /**
- * The news of covers ("she covered you: you will repay her once the round is paid out"), deleted
- * when it stops being true: the round paid out (the call to repay, debt_due, says it now) or the
- * cover undone (its debt cancelled; the member is told to pay). A debt's id is its cover's. One
+ * The news of covers, deleted when it stops being true. "She covered you: you will repay her once
+ * the round is paid out" (to the member covered) goes when the round pays out (the call to repay,
+ * debt_due, says it now); with "she covered his contribution" (to the recipient), when the cover
+ * is `undone` (its debt cancelled; the member is told to pay). A debt's id is its cover's. One
  * from before stop 77 names no debt, and stays.
  */
 export async function closeCoverNews(
   db: DbOrTx,
   organizationId: string,
   debtIds: readonly string[],
+  { undone }: { undone: boolean },
 ): Promise<void> {
   if (debtIds.length === 0) return;
   await db
@@ -222,7 +224,10 @@ export async function closeCoverNews(
     .where(
       and(
         eq(notifications.organizationId, organizationId),
-        eq(notifications.type, 'contribution_covered'),
+        inArray(
+          notifications.type,
+          undone ? ['contribution_covered', 'cover_received'] : ['contribution_covered'],
+        ),
         inArray(sql`${notifications.data}->>'debtId'`, [...debtIds]),
       ),
     );

@@ -38,7 +38,7 @@ export async function applyMemberEffects(
       {
         userId: c.recipientId,
         type: 'cover_received',
-        data: { memberName, coveredName: names.get(c.contributorId) },
+        data: { memberName, coveredName: names.get(c.contributorId), debtId: c.id },
       },
     ];
   };
@@ -101,6 +101,7 @@ export async function applyMemberEffects(
         tx,
         organizationId,
         opened.map((debt) => debt.id),
+        { undone: false },
       );
       return opened.map(({ id, debtorId, creditorId, amountCents }) => ({
         userId: debtorId,
@@ -110,7 +111,7 @@ export async function applyMemberEffects(
     }
     case 'ContributionFailed':
       await cancelPendingDebts(tx, [event.contributionId]);
-      await closeCoverNews(tx, organizationId, coversAmong([event.contributionId]));
+      await closeCoverNews(tx, organizationId, coversAmong([event.contributionId]), { undone: true });
       return [];
     // Cash declared for another and not confirmed: it made no debt (nor news) yet.
     case 'CoverSuperseded':
@@ -119,7 +120,7 @@ export async function applyMemberEffects(
     case 'RecipientTimedOut':
     case 'MemberExpelled':
       await cancelPendingDebts(tx, event.refundDue);
-      await closeCoverNews(tx, organizationId, coversAmong(event.refundDue));
+      await closeCoverNews(tx, organizationId, coversAmong(event.refundDue), { undone: true });
       return [];
     default:
       return [];
