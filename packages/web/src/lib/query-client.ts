@@ -15,11 +15,15 @@ const shouldRetry = (failureCount: number, error: unknown) => {
   return failureCount < 3;
 };
 /**
- * An action refused as too many (429) is not tried again: its limit lasts minutes, and each retry
- * of a sign-in would spend another of the member's attempts (ADR 0054). A read may be.
+ * An action is tried again only where the server or the network failed it: an answer (an
+ * ApiError, not a 429: its limit lasts minutes, and each retry of a sign-in would spend another
+ * of the member's attempts, ADR 0054) or no answer at all (fetch's TypeError). Not what failed in
+ * the browser: a passkey's sheet cancelled or refused came back three more times, each asking the
+ * password again, until the limit locked the member out. A read may be.
  */
-const shouldRetryAction = (failureCount: number, error: unknown) =>
-  !(error instanceof ApiError && error.status === 429) && shouldRetry(failureCount, error);
+export const shouldRetryAction = (failureCount: number, error: unknown) =>
+  ((error instanceof ApiError && error.status !== 429) || error instanceof TypeError) &&
+  shouldRetry(failureCount, error);
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
 /** SPEC §9: fresh 5 minutes, kept 30, no refetch on focus or reconnect, no polling. */

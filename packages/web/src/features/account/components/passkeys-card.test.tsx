@@ -1,4 +1,5 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Toaster } from '../../../components/ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderAt } from '../../../test/render-page';
 import { PasskeysCard } from './passkeys-card';
@@ -15,6 +16,50 @@ const passkey = (name: string, verifiesHolder: boolean | null) => ({
   lastUsedAt: null,
   synced: false,
   verifiesHolder,
+});
+
+describe('adding a passkey', () => {
+  it('its sheet cancelled: said once, not asked again (each try asks the password again, and the limit locks out)', async () => {
+    vi.stubGlobal('PublicKeyCredential', () => {});
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      credentials: {
+        create: () => Promise.reject(new DOMException('The operation was cancelled.', 'NotAllowedError')),
+      },
+    });
+    const calls = fakeServer({
+      'GET /api/passkeys': { passkeys: [] },
+      'POST /api/passkeys/registration/options': {
+        challenge: 'Y2hhbGxlbmdl',
+        rp: { name: 'Giro', id: 'localhost' },
+        user: { id: 'dXNlcg', name: 'anna', displayName: 'Anna' },
+        pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+        timeout: 60000,
+        attestation: 'none',
+        excludeCredentials: [],
+      },
+    });
+    renderAt(
+      '/account',
+      <>
+        <PasskeysCard />
+        <Toaster />
+      </>,
+    );
+    fireEvent.change(await screen.findByLabelText('Nome della passkey'), { target: { value: 'Telefono' } });
+    fireEvent.change(screen.getByLabelText('La tua password (per conferma)'), {
+      target: { value: 'correct horse battery' },
+    });
+    fireEvent.click(screen.getByTestId('add-passkey'));
+    expect(
+      await screen.findByText(/La finestra del browser è stata chiusa/, {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    // Past the first retry's delay: nothing more was sent.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/passkeys/registration/options')).toHaveLength(1),
+    );
+  });
 });
 
 describe('the account’s passkeys', () => {
