@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Toaster } from '../../../components/ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/toaster';
 import { fakeServer, renderAt } from '../../../test/render-page';
 import { PasskeysCard } from './passkeys-card';
 
