@@ -5,7 +5,15 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../src/db/client';
 import { readJournal } from '../src/db/ledger.repository';
-import { DAY, fastForward, fundOf, type Member, organizationOf } from './support/fund-members';
+import {
+  connectPayoutAccount,
+  DAY,
+  fastForward,
+  finishOnboarding,
+  fundOf,
+  type Member,
+  organizationOf,
+} from './support/fund-members';
 import { act, activeFund, openWindow, payersOf, recipientOf, roundWithCardsPaid } from './support/fund-steps';
 import { chargesClaimedElsewhere } from './support/leased-charges';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -142,6 +150,31 @@ describe('fund payments through the payment port', () => {
     expect(moved.order.at(-1)).toBe(recipient.id); // to the end of the rotation
     const contributions = (await recipient.client.get('/api/monthly-contributions')).json().contributions;
     expect(contributions).toEqual([]); // the recipient gave nothing in that round
+  });
+
+  it('a recipient who connects an account in their 24 h is asked no more, and withdraws', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const recipient = recipientOf(members, fund);
+    await openWindow(members[0]!);
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    await t.flushOutbox();
+    const asked = async () =>
+      (await recipient.client.get('/api/user-notifications'))
+        .json<{ notifications: { type: string }[] }>()
+        .notifications.some((n) => n.type === 'payout_account_required');
+    expect(await asked()).toBe(true);
+    // Restricted by the provider, it is no account to pay into: still asked.
+    await connectPayoutAccount(recipient, 'restrict');
+    expect(await asked()).toBe(true);
+    const created = await recipient.client.get('/api/connect/account');
+    expect(created.json().status).not.toBe('active');
+    // Its onboarding completed, the account is active: the call is answered.
+    const link = await recipient.client.post('/api/connect/account/onboarding-link');
+    const url = new URL(link.json<{ onboardingUrl: string }>().onboardingUrl);
+    await finishOnboarding(recipient, `${url.pathname}${url.search}`, 'complete');
+    expect(await asked()).toBe(false);
+    expect((await act(recipient, 'withdraw')).round?.state).not.toBe('awaiting_withdrawal');
   });
 
   it('a PayPal contribution counts only once captured; a second one captured meanwhile is refunded', async () => {

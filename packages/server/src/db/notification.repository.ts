@@ -233,6 +233,13 @@ export async function closeCoverNews(
     );
 }
 
+/** A member's calls to connect a payout account, deleted once one is active (record-account-status.ts). */
+export async function closePayoutAccountCall(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .delete(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, 'payout_account_required')));
+}
+
 /** Deletes one of the user's own notifications; false when there is no such notification of theirs. */
 export async function deleteNotification(db: DbOrTx, userId: string, id: string): Promise<boolean> {
   const deleted = await db
