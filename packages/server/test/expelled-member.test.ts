@@ -108,6 +108,12 @@ describe('an expelled member (SPEC: permanent removal from the organization)', (
     await contribute(other, request.id, 2_000);
     await t.flushOutbox(); // no payout account: the payout fails after the capture
     expect((await details(missing, request.id)).payout).toMatchObject({ status: 'failed', netCents: 1_900 });
+    // In the family, the money waiting for them is listed too (their home shows it); to them only.
+    const owedHere = (await missing.client.get('/api/requests/payouts-owed')).json();
+    expect(owedHere).toEqual({
+      requests: [{ id: request.id, title: 'Boiler', netCents: 1_900, status: 'failed' }],
+    });
+    expect((await other.client.get('/api/requests/payouts-owed')).json()).toEqual({ requests: [] });
     await expel(members, missing);
 
     // Told again, with the way to the request's own page (the list of Requests is closed to them).

@@ -12,7 +12,7 @@ import { AppError } from '../errors';
 import { rememberAcceptedPayment } from '../use-cases/payment-preferences';
 import { contributeToRequestByPaypal } from '../use-cases/requests/contribute-to-request-by-paypal';
 import { getRequest, getRequests } from '../use-cases/requests/get-requests';
-import { payoutsOwedElsewhere } from '../use-cases/requests/payouts-owed-elsewhere';
+import { payoutsOwed } from '../use-cases/requests/payouts-owed';
 import { retryRequestPayout } from '../use-cases/requests/retry-request-payout';
 import { runRequestCommand } from '../use-cases/requests/run-request-command';
 import { idempotencyHeaders, idempotentRequest } from './idempotent-request';
@@ -33,7 +33,7 @@ export const requestRoutes: Routes = (app, deps) => {
   r.get(
     '/api/requests/payouts-owed',
     { schema: { tags, response: { 200: payoutsOwedSchema } } },
-    async (request) => payoutsOwedElsewhere(deps, await request.requireUser()),
+    async (request) => payoutsOwed(deps, await request.requireUser()),
   );
 
   r.get('/api/requests/:id', { schema: { tags, params, response } }, async (request) =>

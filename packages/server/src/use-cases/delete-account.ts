@@ -27,7 +27,7 @@ import { leaveCurrentOrganization } from './leave-current-organization';
 import { assertMayLeave } from './membership';
 import { checkMemberPassword, type KnownBrowser } from './password-checks';
 import { PASSWORD_RESET_TOPIC } from './request-password-reset';
-import { owedElsewhere } from './requests/payouts-owed-elsewhere';
+import { owedElsewhere } from './requests/payouts-owed';
 import { refuseIfLastAdmin } from './set-user-role';
 
 /** Step 1: the password, then a confirmation link by email (valid 1 h). Refused as leaving is. */

@@ -99,6 +99,28 @@ describe('the home of someone in no organization', () => {
   });
 });
 
+describe('the home of a member whose request’s payout failed', () => {
+  it('says the money waits for them, above their totals, leading to the request', async () => {
+    fakeServer({
+      ...signedIn({ familyId: 'o1' }),
+      'GET /api/dashboard': dashboard(3),
+      'GET /api/debts': { debts: [] },
+      'GET /api/requests/payouts-owed': {
+        requests: [{ id: 'r1', title: 'Caldaia', netCents: 121_874, status: 'failed' }],
+      },
+    });
+    renderAt('/', <DashboardPage />);
+    const owed = await screen.findByRole(
+      'link',
+      { name: /^Caldaia: 1218,74\s€, erogazione non riuscita$/ },
+      { timeout: 5000 },
+    );
+    expect(owed.getAttribute('href')).toBe('/requests/r1');
+    expect(screen.getByTestId('payouts-owed').textContent).toContain('collegalo in Account');
+    expect(before(owed, screen.getByText('Totale versato'))).toBe(true);
+  });
+});
+
 describe('the home of a member alone in a new organization', () => {
   it('puts the invitation first, above the totals, once', async () => {
     home(1);

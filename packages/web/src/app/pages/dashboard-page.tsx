@@ -22,6 +22,7 @@ const OrganizationChoice = lazyNamed(
 // Below a phone's first screen: chunks of their own, built once that screen is up (Deferred).
 const FundSection = lazyNamed(() => import('../../features/fund/components/fund-section'), 'FundSection');
 const AlertsPanel = lazyNamed(() => import('../../features/fund/components/alerts-panel'), 'AlertsPanel');
+// Only a member a payout of whose requests waits for sees it.
 const PayoutsOwed = lazyNamed(() => import('../../features/requests/components/payouts-owed'), 'PayoutsOwed');
 const RequestsSection = lazyNamed(
   () => import('../../features/requests/components/requests-section'),
@@ -61,7 +62,14 @@ export default function DashboardPage() {
         {t('dashboard.welcome', { name: user.displayName })}
       </h1>
       {organization ? (
-        <MemberNow userId={user.id} />
+        <>
+          <MemberNow userId={user.id} />
+          {/* The money raised by a request of theirs whose payout failed waits for them: the Now
+              card says nothing of requests. Nothing at all when there is none. */}
+          <Suspense fallback={null}>
+            <PayoutsOwed />
+          </Suspense>
+        </>
       ) : (
         <>
           <DebtNowWithoutOrganization userId={user.id} />
