@@ -12,6 +12,7 @@ export default function ConfirmDialogContent({
   onConfirm,
   onClose,
   tone,
+  cancelLabel,
 }: {
   title: string;
   body: ReactNode;
@@ -19,6 +20,7 @@ export default function ConfirmDialogContent({
   onConfirm: () => void;
   onClose: () => void;
   tone: 'danger' | 'primary';
+  cancelLabel: string | undefined;
 }) {
   const { t } = useTranslation();
   const focusReturn = useFocusReturn();
@@ -37,7 +39,7 @@ export default function ConfirmDialogContent({
           </Dialog.Description>
           <div className="mt-6 flex justify-end gap-2">
             <Dialog.Close asChild>
-              <Button variant="secondary">{t('common.cancel')}</Button>
+              <Button variant="secondary">{cancelLabel ?? t('common.cancel')}</Button>
             </Dialog.Close>
             <Dialog.Close asChild>
               <Button variant={tone} onClick={onConfirm}>

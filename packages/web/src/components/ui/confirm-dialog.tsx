@@ -15,6 +15,8 @@ const ConfirmDialogContent = lazy(recoverable(() => import('./confirm-dialog-con
  * Asks before an irreversible action; the confirm button names the action. `trigger` is the
  * button that opens it; the dialog library loads when it is first opened. `tone`: red for what
  * takes something away (leave, delete, refuse); `primary` for a plain yes to what was asked.
+ * `cancelLabel`: the way out, where "Annulla" would read as the action ("Annullare la
+ * richiesta?" — "Annulla" kept it).
  */
 export function ConfirmDialog({
   trigger,
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   tone = 'danger',
+  cancelLabel,
 }: {
   trigger: ReactElement<{ onClick?: (event: MouseEvent) => void }>;
   title: string;
@@ -30,6 +33,7 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm: () => void;
   tone?: 'danger' | 'primary';
+  cancelLabel?: string;
 }) {
   const [isOpen, setOpen] = useState(false);
   return (
@@ -49,6 +53,7 @@ export function ConfirmDialog({
             onConfirm={onConfirm}
             onClose={() => setOpen(false)}
             tone={tone}
+            cancelLabel={cancelLabel}
           />
         </Suspense>
       )}

@@ -96,8 +96,9 @@ describe('a payment by hand, as the one who declared it sees it', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Annullare il pagamento dichiarato?' });
     expect(dialog.textContent).toContain('50,00');
     expect(dialog.textContent).toContain('per Anna Bianchi non conterà più');
-    // Cancelling the question sends nothing.
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    // The way out says it keeps the payment ("Annulla" read as the action); it sends nothing.
+    expect(within(dialog).queryByRole('button', { name: 'Annulla' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No, lascialo' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.some((c) => c.url.endsWith('/cancel'))).toBe(false);
     fireEvent.click(

@@ -111,6 +111,7 @@ export function RoundContributions({
                   : t('fund.round.cancelBody', { amount: euro(c.amountCents) })
               }
               confirmLabel={t('fund.round.cancelConfirm')}
+              cancelLabel={t('fund.round.cancelKeep')}
               onConfirm={() => cancel.run({ fundId: fund.id, id: c.id })}
             />
           ) : (

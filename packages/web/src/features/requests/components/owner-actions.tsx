@@ -39,6 +39,7 @@ export function OwnerActions({ request }: { request: RequestDetails }) {
         title={t('requests.cancelTitle')}
         body={t('requests.cancelBody')}
         confirmLabel={t('requests.cancelConfirm')}
+        cancelLabel={t('requests.cancelKeep')}
         onConfirm={() => cancel.mutate(undefined)}
       />
       {isEditing && (

@@ -93,6 +93,9 @@ describe('request details', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Annulla richiesta' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('irreversibile');
+    // The way out keeps it, and says so: "Annulla" read as the action.
+    expect(within(dialog).getByRole('button', { name: 'No, tienila' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Annulla' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sì, annullala' }));
     expect(await screen.findByText('Richiesta annullata')).toBeTruthy();
     cleanup();
