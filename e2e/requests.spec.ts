@@ -80,7 +80,7 @@ test('three members run funding requests, each page following the others live', 
   await a.goto(completedPage);
   await a.getByRole('button', { name: "Riprova l'erogazione" }).click();
   await expectToast(a, 'Erogazione richiesta di nuovo');
-  await expect(a.getByTestId('request-payout')).toContainText("Erogato a chi l'ha creata: 97,00");
+  await expect(a.getByTestId('request-payout')).toContainText('Ti sono stati versati 97,00');
   await backToRequests(a);
   await expectLive(a);
 

@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { euro } from '../../../lib/format';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { useCancelRequest, useConcludeRequest } from '../api/request-actions';
 
@@ -25,7 +26,11 @@ export function OwnerActions({ request }: { request: RequestDetails }) {
         <ConfirmDialog
           trigger={<Button busy={conclude.isPending}>{t('requests.conclude')}</Button>}
           title={t('requests.concludeTitle')}
-          body={t('requests.concludeBody')}
+          body={
+            request.currentAmountCents > 0
+              ? t('requests.concludeBody', { amount: euro(request.currentAmountCents) })
+              : t('requests.concludeBodyEmpty')
+          }
           confirmLabel={t('requests.conclude')}
           onConfirm={() => conclude.mutate(undefined)}
         />

@@ -21,7 +21,8 @@ export function PayoutLine({ request, isOwner }: { request: RequestDetails; isOw
         className={`text-sm ${payout.status === 'failed' ? 'text-red-800' : 'text-stone-700'}`}
         data-testid="request-payout"
       >
-        {t(`requests.payoutStatus.${status}`, amounts)}
+        {/* To the owner about herself, not "to the one who created it". */}
+        {t(`requests.${isOwner ? 'payoutStatusMine' : 'payoutStatus'}.${status}`, amounts)}
       </p>
       {isOwner && payout.status === 'failed' && !nothingLeft && (
         <div className="flex flex-wrap items-center gap-2">

@@ -55,7 +55,10 @@ describe('request details', () => {
       'POST /api/requests/r1/retry-payout': { ...request, payout: { ...request.payout!, status: 'pending' } },
     });
     show(request, 'u1');
-    expect(screen.getByTestId('request-payout').textContent).toContain('19,00');
+    // Said to her, of her money: not "for the one who created it".
+    expect(screen.getByTestId('request-payout').textContent).toMatch(
+      /^Erogazione non riuscita: 19,00\s€ ti aspettano/,
+    );
     expect(screen.getByTestId('contributors').textContent).toContain('Coraggio');
     fireEvent.click(screen.getByRole('button', { name: "Riprova l'erogazione" }));
     expect(await screen.findByText('Erogazione richiesta di nuovo')).toBeTruthy();
@@ -102,5 +105,20 @@ describe('request details', () => {
     show(active, 'u2');
     expect(screen.queryByTestId('owner-actions')).toBeNull();
     expect(screen.getByRole('button', { name: 'Contribuisci' })).toBeTruthy();
+  });
+
+  it('concluding says what is paid out, and that nothing is when nothing was raised', async () => {
+    const active = { ...request, status: 'active' as const, payout: null, currentAmountCents: 1_000 };
+    const body = async (details: RequestDetails) => {
+      show(details, 'u1');
+      fireEvent.click(screen.getByRole('button', { name: 'Concludi richiesta' }));
+      const text = (await screen.findByRole('dialog')).textContent?.replace(/\s/g, ' ');
+      cleanup();
+      return text;
+    };
+    expect(await body(active)).toContain('Quanto raccolto finora (10,00 €), meno la commissione');
+    const empty = await body({ ...active, currentAmountCents: 0, progress: 0 });
+    expect(empty).toContain('non riceverai alcun pagamento');
+    expect(empty).not.toContain('ti viene versato');
   });
 });
