@@ -79,7 +79,7 @@ test('two members swap turns on a phone, in Italian and in English', async ({ br
   const now = asked.getByTestId('now-card');
   await expect(now).toHaveAttribute('data-kind', 'answer_swap');
   await expect(now).toContainText(
-    `${names.get(secondId)} ti chiede di scambiare il turno: rispondi nel fondo`,
+    `${names.get(secondId)} ti chiede di scambiare il turno: rispondi qui sotto`,
   );
   await expect(now.getByTestId('now-action')).toBeInViewport({ ratio: 1 });
   await checkPage(asked, 'home with a swap to answer (it, phone)');

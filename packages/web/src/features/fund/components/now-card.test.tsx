@@ -80,8 +80,8 @@ describe('the Now card', () => {
     expect(card.textContent).toMatch(
       /Hai dichiarato il pagamento di 50,00\s€ a Marco Rossi: attende la sua conferma/,
     );
-    expect(card.textContent).toContain('Annullalo tra i contributi del giro, nel fondo.');
-    expect(within(card).getByTestId('now-action').textContent).toBe('Vai al fondo');
+    expect(card.textContent).toContain('Annullalo tra i contributi del turno, qui sotto.');
+    expect(within(card).getByTestId('now-action').textContent).toBe('Continua qui sotto');
   });
 
   it('nothing owed: who receives when, with no button', () => {
