@@ -157,7 +157,7 @@ test('a round paid by card (one declined, then another card), PayPal and by hand
   // its half of the fee rounded down: €9.60, to the PayPal email), and what came by hand.
   await recipient.page.goto('/');
   await expect(fundOf(recipient.page).getByTestId('recipient-timeout')).toHaveCount(0);
-  await fundOf(recipient.page).getByRole('button', { name: 'Preleva il fondo' }).click();
+  await recipient.page.getByRole('button', { name: 'Preleva il fondo' }).click();
   const dialog = recipient.page.getByRole('dialog');
   const row = (label: string) => dialog.locator(`dt:text-is("${label}") + dd`);
   await expect(row('Lordo tramite la piattaforma')).toHaveText(eur('20,20'));

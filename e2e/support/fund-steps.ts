@@ -86,7 +86,7 @@ export async function confirmAndWithdraw(recipient: Page, count: number) {
     await confirms.first().click();
     await expect(confirms).toHaveCount(count - i - 1);
   }
-  await fundOf(recipient).getByRole('button', { name: 'Preleva il fondo' }).click();
+  await recipient.getByRole('button', { name: 'Preleva il fondo' }).click();
   const dialog = recipient.getByRole('dialog');
   await expect(dialog.getByText('Ricevuto manualmente')).toBeVisible();
   await dialog.getByRole('button', { name: 'Preleva', exact: true }).click();

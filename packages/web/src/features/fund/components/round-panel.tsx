@@ -146,12 +146,16 @@ export function RoundPanel({
           {t('fund.round.payoutFailed')}
         </p>
       )}
-      {/* Without an account the card above sends them to connect one: a withdrawal would be refused. */}
-      {isRecipient && round.state === 'awaiting_withdrawal' && nowKind !== 'connect_payout' && (
-        <Suspense fallback={null}>
-          <DistributionModal fundId={fund.id} payout={round.payout} />
-        </Suspense>
-      )}
+      {/* Without an account the card above sends them to connect one: a withdrawal would be refused.
+          With one, the card above offers the withdrawal itself: one button for it, not two. */}
+      {isRecipient &&
+        round.state === 'awaiting_withdrawal' &&
+        nowKind !== 'connect_payout' &&
+        nowKind !== 'withdraw' && (
+          <Suspense fallback={null}>
+            <DistributionModal fundId={fund.id} payout={round.payout} />
+          </Suspense>
+        )}
       {round.emergencies.map((vote) => (
         <Suspense key={vote.id} fallback={null}>
           <EmergencyVote fund={fund} vote={vote} userId={userId} />
