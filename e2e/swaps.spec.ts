@@ -85,7 +85,7 @@ test('two members swap turns on a phone, in Italian and in English', async ({ br
   await checkPage(asked, 'home with a swap to answer (it, phone)');
   await asked.getByTestId('language-switcher').selectOption('en');
   await expect(asked.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(now).toContainText(`${names.get(secondId)} asks to swap turns with you: answer in the fund`);
+  await expect(now).toContainText(`${names.get(secondId)} asks to swap turns with you: answer below`);
   await now.getByTestId('now-action').click();
   const card = fundOf(asked).getByTestId('swap-asked-of-me');
   await expect(card).toBeInViewport();
