@@ -77,6 +77,25 @@ describe('notification texts', () => {
     expect(body('Ettore', 'it')).toContain('a Ettore non è andata a buon fine');
   });
 
+  it('say which request opened, and whose: "La tua" to its owner', () => {
+    const body = (data: object, language: 'it' | 'en') =>
+      renderNotification('request_activated', data, language).body;
+    expect(body({ requestTitle: 'Caldaia', memberName: 'Anna' }, 'it')).toBe(
+      'La richiesta «Caldaia» di Anna è aperta ai contributi.',
+    );
+    expect(body({ requestTitle: 'Caldaia', yours: true }, 'it')).toBe(
+      'La tua richiesta «Caldaia» è aperta ai contributi.',
+    );
+    expect(body({ requestTitle: 'Boiler', memberName: 'Anna' }, 'en')).toBe(
+      'Anna\'s request "Boiler" is now open for contributions.',
+    );
+    expect(body({ requestTitle: 'Boiler', yours: true }, 'en')).toBe(
+      'Your request "Boiler" is now open for contributions.',
+    );
+    // One stored before stop 77 names none.
+    expect(body({}, 'it')).toBe('Una richiesta di aiuto è aperta ai contributi.');
+  });
+
   it('name who handed cash to confirm, how much, and whose contribution it was when it covers another', () => {
     const own = { memberName: 'Sara', amountCents: 5000, contributionId: 'c1' };
     const cover = { ...own, coveredName: 'Bruno' };

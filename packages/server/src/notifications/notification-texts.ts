@@ -20,6 +20,9 @@ export interface NotificationData {
   amountCents?: number;
   /** A payment by hand to confirm: closed with that declaration's answer, whatever the others. */
   contributionId?: string;
+  /** A request's, by its title (none before stop 77: "a funding request"); `yours` to its owner. */
+  requestTitle?: string;
+  yours?: boolean;
 }
 
 export interface NoticeText {
@@ -81,6 +84,19 @@ const paidClause = (d: NotificationData, language: Language) => {
   if (paid.length === 0) return '';
   if (language === 'it') return `${names(paid, 'it')} ${paid.length === 1 ? 'ha' : 'hanno'} pagato; `;
   return `${names(paid, 'en')} ${paid.length === 1 ? 'has' : 'have'} paid; `;
+};
+
+/** "La tua richiesta «Caldaia»", "La richiesta «Caldaia» di Anna": which one, and whose. */
+const requestClause = (d: NotificationData, language: Language) => {
+  const { requestTitle: title, memberName: owner } = d;
+  if (language === 'it') {
+    if (!title) return 'Una richiesta di aiuto';
+    if (d.yours) return `La tua richiesta «${title}»`;
+    return owner ? `La richiesta «${title}» di ${owner}` : `La richiesta «${title}»`;
+  }
+  if (!title) return 'A funding request';
+  if (d.yours) return `Your request "${title}"`;
+  return owner ? `${owner}'s request "${title}"` : `The request "${title}"`;
 };
 
 /** " (Bruno's contribution)": whose contribution cash handed by another member is, for a cover. */
@@ -212,8 +228,8 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
     },
   },
   request_activated: {
-    en: { title: 'Request active', body: 'A funding request is now open for contributions.' },
-    it: { title: 'Richiesta attiva', body: 'Una richiesta di aiuto è aperta ai contributi.' },
+    en: { title: 'Request active', body: '{{request}} is now open for contributions.' },
+    it: { title: 'Richiesta attiva', body: '{{request}} è aperta ai contributi.' },
   },
   payment_failed: {
     en: {
@@ -620,6 +636,7 @@ export function renderNotification(
     strikes: String(data.strikes ?? 2),
     paid: paidClause(data, language),
     coverOf: coverClause(data, language),
+    request: requestClause(data, language),
   };
   const body = fill(template.body, vars, language);
   // A reminder's body may begin with a clause that is absent ("Anna has paid; il fondo…").

@@ -178,9 +178,19 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
       case 'RequestActivated': {
         const request = find(event.requestId);
         if (request.ownerId === input.leaving) break;
-        // The owner and every member (domain.md, Funding requests).
+        // The owner and every member (domain.md, Funding requests), by its title and owner: one
+        // member's two were the same words.
+        const memberName = await displayNameOf(tx, request.ownerId);
         for (const userId of new Set([request.ownerId, ...input.memberIds]))
-          if (userId !== input.leaving) notes.push({ userId, type: 'request_activated' });
+          if (userId !== input.leaving)
+            notes.push({
+              userId,
+              type: 'request_activated',
+              data: {
+                requestTitle: request.title,
+                ...(userId === request.ownerId ? { yours: true } : memberName ? { memberName } : {}),
+              },
+            });
         break;
       }
       default:
