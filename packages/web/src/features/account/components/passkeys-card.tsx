@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api-client';
 import { dateTime } from '../../../lib/format';
 import { ACCOUNT_PAGE_STRINGS } from '../../../lib/i18n';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/security';
 
 const cancelled = (failure: unknown) =>
@@ -18,6 +19,7 @@ export function PasskeysCard() {
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const [errors, setErrors] = useState<{ name?: string; password?: string }>({});
+  const formRef = useFocusFirstInvalid(errors);
   const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
 
   const onAdd = (event: FormEvent<HTMLFormElement>) => {
@@ -67,7 +69,12 @@ export function PasskeysCard() {
         <p className="mt-2 text-sm text-stone-600">{t('security.noPasskeys')}</p>
       )}
       {supported ? (
-        <form onSubmit={onAdd} noValidate className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
+        <form
+          ref={formRef}
+          onSubmit={onAdd}
+          noValidate
+          className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"
+        >
           <Field
             label={t('security.passkeyName')}
             name="passkeyName"

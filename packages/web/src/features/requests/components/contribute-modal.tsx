@@ -10,6 +10,7 @@ import { amountInput } from '../../../lib/amount-input';
 import { errorText } from '../../../lib/api-client';
 import { euro } from '../../../lib/format';
 import { usePaymentPreferences } from '../../../lib/payment-preferences';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { newIdempotencyKey, useContributeToRequest } from '../api/request-actions';
 import { validateContribution } from '../api/request-form';
 
@@ -37,6 +38,7 @@ export function ContributeModal({
   const preferences = usePaymentPreferences(open);
   const payment = usePaymentMethod<Method>('paypal', preferences.data && { methods, ...preferences.data });
   const [errors, setErrors] = useState<ReturnType<typeof validateContribution>['errors']>({});
+  const formRef = useFocusFirstInvalid(errors);
   // The server's refusal, said here too: a tall dialog covers the toast on a phone.
   const [failure, setFailure] = useState<string>();
   const text = (field: string) => (errors[field] ? t(errors[field].key, errors[field].values) : undefined);
@@ -85,7 +87,7 @@ export function ContributeModal({
       title={t('requests.contribute.title')}
       testId="request-contribute"
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <p className="text-sm text-stone-700">
           {t('requests.contribute.remaining', { amount: euro(remainingCents) })}
         </p>

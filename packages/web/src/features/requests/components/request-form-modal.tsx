@@ -6,6 +6,7 @@ import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { amountInput } from '../../../lib/amount-input';
 import { euro } from '../../../lib/format';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useCreateRequest, useEditRequest } from '../api/request-actions';
 import { type RequestFormValues, validateRequestForm } from '../api/request-form';
 
@@ -33,6 +34,7 @@ export function RequestFormModal({
     target: request ? amountInput(request.targetAmountCents) : '',
   });
   const [errors, setErrors] = useState<ReturnType<typeof validateRequestForm>['errors']>({});
+  const formRef = useFocusFirstInvalid(errors);
   const set = (field: keyof RequestFormValues) => (e: { target: { value: string } }) =>
     setValues({ ...values, [field]: e.target.value });
   const message = (field: string) => {
@@ -58,7 +60,7 @@ export function RequestFormModal({
       title={t(request ? 'requests.form.editTitle' : 'requests.form.createTitle')}
       testId="request-form"
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field
           label={t('requests.form.title')}
           value={values.title}

@@ -1,5 +1,5 @@
 import type { RequestDetails, RequestSummary } from '@giro/contract/requests';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
 import { fakeServer, json, renderAt } from '../../../test/render-page';
@@ -111,6 +111,14 @@ describe('requests section', () => {
       'Il titolo deve avere da 3 a 120 caratteri.',
       expect.stringContaining("L'obiettivo deve essere tra"),
     ]);
+    // The keyboard lands on the first field to fix, not on the button just pressed.
+    expect(document.activeElement).toBe(within(form).getByLabelText('Titolo'));
+    // Fixed, the next one wrong is where it lands on the next try.
+    fireEvent.change(within(form).getByLabelText('Titolo'), { target: { value: 'Occhiali' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Crea richiesta' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(form).getByLabelText('Importo obiettivo (€)')),
+    );
     fireEvent.change(within(form).getByLabelText('Titolo'), { target: { value: 'Occhiali' } });
     fireEvent.change(within(form).getByLabelText('Importo obiettivo (€)'), { target: { value: '120' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Crea richiesta' }));
