@@ -235,8 +235,8 @@ describe('covering a member and the debt it makes (issue 16)', () => {
     const csv = (await brother.client.get('/api/statistics/me/statement.csv')).body.split('\r\n');
     expect(csv.filter((line) => line.includes('Debito tra membri')).map((line) => line.slice(11))).toEqual([
       'member-debt,"Debito tra membri: un contributo coperto (ciclo del fondo 1, turno 1)",-50.00,0.00',
-      'member-debt-repaid,"Debito tra membri restituito a mano (ciclo del fondo 1, turno 1)",50.00,0.00',
-      'member-debt-repaid,"Debito tra membri restituito a mano (ciclo del fondo 1, turno 1)",-50.00,-50.00',
+      'member-debt-repaid,"Debito tra membri restituito (ciclo del fondo 1, turno 1)",50.00,0.00',
+      'member-debt-repaid,"Debito tra membri restituito (ciclo del fondo 1, turno 1)",-50.00,-50.00',
     ]);
   });
 

@@ -82,7 +82,7 @@ describe('GET /api/statistics/me and the statement CSV', () => {
       expect(sum('receivedCents')).toBe(userStats.totalReceivedCents);
 
       const { header, rows } = await statementOf(member);
-      expect(header).toBe('date,kind,description,amount_eur,balance_eur');
+      expect(header).toBe('date,code,description,amount_eur,balance_eur');
       expect(rows).toHaveLength(stats.lineCount);
       let balance = 0;
       for (const row of rows) {

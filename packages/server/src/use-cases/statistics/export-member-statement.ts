@@ -4,7 +4,9 @@ import { readStatement } from '../../db/insights/statement.queries';
 import type { Deps } from '../../deps';
 
 /**
- * GET /api/statistics/me/statement.csv: the member's statement (RFC 4180, CRLF). Amounts are
+ * GET /api/statistics/me/statement.csv: the member's statement (RFC 4180, CRLF). Each line's
+ * kind is a code, the same in both languages ("codice": a spreadsheet filters by it); its
+ * description is in the member's language. Amounts are
  * euros with two decimals written from integer cents without floats; the last balance is the
  * dashboard's current balance.
  */
@@ -52,7 +54,7 @@ const TEXTS: Record<
   { header: string[]; kinds: Record<string, string>; cycle: string; round: string; request: string }
 > = {
   en: {
-    header: ['date', 'kind', 'description', 'amount_eur', 'balance_eur'],
+    header: ['date', 'code', 'description', 'amount_eur', 'balance_eur'],
     cycle: 'fund cycle',
     round: 'round',
     request: 'funding request',
@@ -67,12 +69,12 @@ const TEXTS: Record<
       'request-payout-failed': 'Payout failed, reversed',
       'request-refund': 'Refund',
       'member-debt': 'Debt between members: a contribution covered',
-      'member-debt-repaid': 'Debt between members repaid by hand',
+      'member-debt-repaid': 'Debt between members repaid',
       'member-debt-forgiven': 'Debt between members written off: the creditor closed their account',
     },
   },
   it: {
-    header: ['data', 'tipo', 'descrizione', 'importo_eur', 'saldo_eur'],
+    header: ['data', 'codice', 'descrizione', 'importo_eur', 'saldo_eur'],
     cycle: 'ciclo del fondo',
     round: 'turno',
     request: 'richiesta di aiuto',
@@ -87,7 +89,7 @@ const TEXTS: Record<
       'request-payout-failed': 'Erogazione non riuscita, stornata',
       'request-refund': 'Rimborso',
       'member-debt': 'Debito tra membri: un contributo coperto',
-      'member-debt-repaid': 'Debito tra membri restituito a mano',
+      'member-debt-repaid': 'Debito tra membri restituito',
       'member-debt-forgiven': "Debito tra membri annullato: chi l'aveva coperto ha chiuso l'account",
     },
   },
