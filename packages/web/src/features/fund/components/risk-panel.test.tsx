@@ -38,6 +38,23 @@ describe('the risk panel says how long is left as a member would', () => {
     expect(await screen.findByText('Manca 1 contributo su 3, tempo rimasto: 13 giorni')).toBeTruthy();
   });
 
+  it('before the window opens, what is still to pay and when it opens, not time running out', async () => {
+    const early = testCollectingFund({
+      windowOpensAt: '2999-01-14T12:00:00.000Z',
+      withdrawalAt: '2999-01-21T12:00:00.000Z',
+    });
+    fakeServer({
+      [`GET /api/rotating-fund/${early.id}/risk`]: {
+        score: 5,
+        reasons: [{ code: 'missing_contributions', weight: 5, missing: 3, expected: 3, hoursLeft: 334 }],
+      },
+    });
+    renderAt('/fund', <RiskPanel fund={early} />);
+    expect(
+      await screen.findByText('3 contributi su 3 ancora da versare: la finestra si apre il 14 gennaio 2999'),
+    ).toBeTruthy();
+  });
+
   it('in English too', async () => {
     await i18n.changeLanguage('en');
     fakeServer(missing(47));

@@ -1,5 +1,7 @@
 import type { FundView } from '@giro/contract/fund';
 import { useTranslation } from 'react-i18next';
+import { useNow } from '../../../lib/clock-store';
+import { longDate } from '../../../lib/dates';
 import { euro } from '../../../lib/format';
 import { useFundRisk } from '../api/fund-queries';
 import { useMemberName } from '../hooks/use-fund-people';
@@ -9,7 +11,14 @@ export function RiskPanel({ fund }: { fund: FundView }) {
   const { t } = useTranslation();
   const name = useMemberName(fund);
   const risk = useFundRisk(fund.id, fund.round !== null);
+  const now = useNow(60_000);
   if (!fund.round || !risk.data) return null;
+  // Before the window opens nobody can have paid: "3 of 3 missing, 13 days left" read as alarm
+  // beside the Now card's "the window opens in 6 days".
+  const { windowOpensAt } = fund.round;
+  const beforeWindow = now < Date.parse(windowOpensAt);
+  const keyOf = (code: string) =>
+    code === 'missing_contributions' && beforeWindow ? 'missing_before_window' : code;
   const { score, reasons } = risk.data;
   // Two days and more in days ("14 days", not "334 hours"); less in hours, where they count.
   const timeLeft = (hours: number) =>
@@ -50,11 +59,12 @@ export function RiskPanel({ fund }: { fund: FundView }) {
               className="flex justify-between gap-3 py-0.5"
             >
               <span>
-                {t(`fund.risk.reasons.${reason.code}`, {
+                {t(`fund.risk.reasons.${keyOf(reason.code)}`, {
                   ...reason,
                   name: reason.memberId ? name(reason.memberId) : '',
                   amount: typeof reason.amountCents === 'number' ? euro(reason.amountCents) : '',
                   left: typeof reason.hoursLeft === 'number' ? timeLeft(reason.hoursLeft) : '',
+                  date: longDate(windowOpensAt),
                   // "Manca 1 contributo", not "Mancano 1 contributi".
                   ...(typeof reason.missing === 'number' ? { count: reason.missing } : {}),
                   defaultValue: reason.code,
