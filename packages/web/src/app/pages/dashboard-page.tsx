@@ -11,6 +11,7 @@ import { InviteCard } from '../../features/organization/components/invite-card';
 import { OrganizationInfo } from '../../features/organization/components/organization-info';
 import { usePageTitle } from '../../lib/i18n';
 import { lazyNamed } from '../../lib/lazy-named';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { paths } from '../../lib/paths';
 import { DebtNowWithoutOrganization, MemberNow, useNowCardAbove } from '../member-now';
 
@@ -44,6 +45,9 @@ export default function DashboardPage() {
   const { user } = useUser();
   const dashboard = useDashboard(Boolean(user));
   const nowCard = useNowCardAbove(user?.id ?? '');
+  // Asked for once the first screen is up: nearly every member has none, and its chunk and read
+  // would compete with the Now card's.
+  const isPainted = useAfterFirstPaint();
   if (!user || dashboard.isLoading) return <LoadingScreen text={t('loading.page')} />;
   if (dashboard.isError || !dashboard.data) {
     return (
@@ -66,9 +70,11 @@ export default function DashboardPage() {
           <MemberNow userId={user.id} />
           {/* The money raised by a request of theirs whose payout failed waits for them: the Now
               card says nothing of requests. Nothing at all when there is none. */}
-          <Suspense fallback={null}>
-            <PayoutsOwed />
-          </Suspense>
+          {isPainted && (
+            <Suspense fallback={null}>
+              <PayoutsOwed />
+            </Suspense>
+          )}
         </>
       ) : (
         <>
