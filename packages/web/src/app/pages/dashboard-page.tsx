@@ -11,8 +11,8 @@ import { InviteCard } from '../../features/organization/components/invite-card';
 import { OrganizationInfo } from '../../features/organization/components/organization-info';
 import { usePageTitle } from '../../lib/i18n';
 import { lazyNamed } from '../../lib/lazy-named';
-import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { paths } from '../../lib/paths';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { DebtNowWithoutOrganization, MemberNow, useNowCardAbove } from '../member-now';
 
 // Only a member without an organization sees these.
