@@ -128,13 +128,19 @@ describe('fund payments through the payment port', () => {
     expect((await fundOf(payer)).round?.contributedBy).toEqual([]);
   });
 
-  it('a recipient without a payout account has 24 h; then every contribution is refunded and the round moves on', async () => {
+  /** Three members whose round is all paid by card, its recipient without a payout account. */
+  async function roundWaitingForAccount() {
     const members = await organizationOf(t, 3);
     const fund = await activeFund(members);
     const recipient = recipientOf(members, fund);
     await openWindow(members[0]!);
     for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
     await t.flushOutbox();
+    return { members, fund, recipient };
+  }
+
+  it('a recipient without a payout account has 24 h; then every contribution is refunded and the round moves on', async () => {
+    const { members, fund, recipient } = await roundWaitingForAccount();
     const waiting = await fundOf(recipient);
     expect(waiting.round?.recipientTimeoutAt).not.toBeNull();
     const alerts = (await recipient.client.get('/api/user-notifications')).json().notifications;
@@ -153,12 +159,7 @@ describe('fund payments through the payment port', () => {
   });
 
   it('a recipient who connects an account in their 24 h is asked no more, and withdraws', async () => {
-    const members = await organizationOf(t, 3);
-    const fund = await activeFund(members);
-    const recipient = recipientOf(members, fund);
-    await openWindow(members[0]!);
-    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
-    await t.flushOutbox();
+    const { recipient } = await roundWaitingForAccount();
     const asked = async () =>
       (await recipient.client.get('/api/user-notifications'))
         .json<{ notifications: { type: string }[] }>()

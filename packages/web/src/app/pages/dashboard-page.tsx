@@ -23,7 +23,7 @@ const OrganizationChoice = lazyNamed(
 // Below a phone's first screen: chunks of their own, built once that screen is up (Deferred).
 const FundSection = lazyNamed(() => import('../../features/fund/components/fund-section'), 'FundSection');
 const AlertsPanel = lazyNamed(() => import('../../features/fund/components/alerts-panel'), 'AlertsPanel');
-// Only a member a payout of whose requests waits for sees it.
+// Only a member owed the payout of a request of theirs sees it.
 const PayoutsOwed = lazyNamed(() => import('../../features/requests/components/payouts-owed'), 'PayoutsOwed');
 const RequestsSection = lazyNamed(
   () => import('../../features/requests/components/requests-section'),

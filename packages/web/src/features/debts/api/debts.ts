@@ -11,7 +11,7 @@ export const debtsKey = ['/api/debts'] as const;
 const pathOf = { declare: 'settle', pay: 'settle', confirm: 'confirm', refuse: 'not-received' } as const;
 
 /** Asked again this often while one waits on the other member and no socket would say it moved. */
-export const DEBTS_POLL_MS = 60_000;
+const DEBTS_POLL_MS = 60_000;
 
 const unsettled = (data: { debts: DebtView[] } | undefined) =>
   data?.debts.some((d) => d.status === 'open' || d.status === 'pending' || d.status === 'settling') ?? false;
