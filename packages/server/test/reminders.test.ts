@@ -14,6 +14,7 @@ import {
 } from './support/fund-members';
 import { act, activeFund, openRoundOf, openWindow, payersOf, recipientOf } from './support/fund-steps';
 import { startPushReceiver } from './support/push-receiver';
+import { card } from './support/request-steps';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -336,6 +337,33 @@ describe('cash to confirm held by quiet hours', () => {
         tag: `receipt_to_confirm:${id(brother)}`,
       }),
     ]);
+  });
+});
+
+describe('a call to connect an account held by quiet hours', () => {
+  it('does not leave in the morning once the account is active', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const recipient = recipientOf(members, fund);
+    await subscribe(recipient);
+    await openWindow(members[0]!);
+    const clock = (offsetMinutes: number) =>
+      new Date(t.clock.now().getTime() + offsetMinutes * 60_000).toISOString().slice(11, 16);
+    await recipient.client.put('/api/notification-preferences', {
+      quietHours: { from: clock(-30), to: clock(60) },
+      timeZone: 'UTC',
+    });
+    // Every payer pays at night: the round is ready, and its recipient has no account.
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    await sendEverything();
+    expect((await fundOf(recipient)).round?.recipientTimeoutAt).not.toBeNull();
+    const asked = () => pushesTitled('Collega un conto per i pagamenti');
+    expect(asked()).toEqual([]);
+    // She connects one before morning: the held push is withdrawn, not sent.
+    await connectPayoutAccount(recipient);
+    await fastForward(recipient, 2 * HOUR);
+    await sendEverything();
+    expect(asked()).toEqual([]);
   });
 });
 

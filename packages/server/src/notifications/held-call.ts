@@ -1,6 +1,7 @@
 import type { NotificationType } from '@giro/contract/notifications';
 import type { DbOrTx } from '../db/client';
 import { findFundOfOrganization } from '../db/fund.repository';
+import { activePayoutAccountOf } from '../db/payout-account.repository';
 import type { NotificationData } from './notification-texts';
 import { fundCallTypes, isCallStillOpen } from './open-calls';
 
@@ -37,5 +38,9 @@ export function heldCallOf(
  */
 export async function heldCallStillOpen(db: DbOrTx, call: HeldCall): Promise<boolean> {
   const fund = await findFundOfOrganization(db, call.organizationId);
-  return fund !== undefined && isCallStillOpen(call.type, fund.state, call.userId, call);
+  if (fund === undefined || !isCallStillOpen(call.type, fund.state, call.userId, call)) return false;
+  // "Connect an account": answered by an account that became active, which the fund's state
+  // does not show (record-account-status.ts closes the in-app one).
+  if (call.type === 'payout_account_required') return (await activePayoutAccountOf(db, call.userId)) === null;
+  return true;
 }

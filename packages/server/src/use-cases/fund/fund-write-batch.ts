@@ -137,8 +137,9 @@ export class FundWriteBatch {
    */
   private async closedCalls(tx: DbOrTx): Promise<string[]> {
     const states = new Map(this.changes.map((change) => [change.fund.organizationId, change.state]));
-    // Only fund changes make or close these calls, under the fund's lock: read after the lock,
-    // they are still what they were.
+    // These calls are made and closed by fund changes, under the fund's lock (besides a payout
+    // account that became active, which closes its own call: a delete this pass need not see):
+    // read after the lock, they are still what they were.
     const unknown = [...states.keys()].filter((id) => !this.knownCalls.has(id));
     const calls = [
       ...[...this.knownCalls.values()].flat(),
