@@ -77,11 +77,13 @@ describe('funding requests, end to end on the server', () => {
     for (const m of [ann!, bob!, cat!]) expect(await notificationTypes(m)).toContain('request_activated');
     expect((await notificationTypes(bob!)).filter((x) => x === 'request_activated')).toHaveLength(2);
     // Bob's two say which is which: Ann's, and his own.
-    const bobs = (await bob!.client.get('/api/user-notifications'))
-      .json<{ notifications: { type: string; body: string }[] }>()
-      .notifications.filter((n) => n.type === 'request_activated')
-      .map((n) => n.body)
-      .sort();
+    const activated = (await bob!.client.get('/api/user-notifications'))
+      .json<{ notifications: { type: string; body: string; link: string }[] }>()
+      .notifications.filter((n) => n.type === 'request_activated');
+    expect(activated.map((n) => n.link).sort()).toEqual(
+      [`/requests/${first.id}`, `/requests/${second.id}`].sort(),
+    );
+    const bobs = activated.map((n) => n.body).sort();
     expect(bobs).toEqual([
       `${ann!.name}'s request "New roof" is now open for contributions.`,
       'Your request "School books" is now open for contributions.',

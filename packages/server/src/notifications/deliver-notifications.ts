@@ -143,12 +143,13 @@ async function recipients(tx: DbOrTx, userIds: readonly string[]): Promise<Map<s
 
 /**
  * What a push replaces on the device (the service worker's tag): one round's contribution
- * reminders share one, the latest replacing the earlier; a call about one declaration or one
- * debt has its own, so Bruno's cash to confirm does not hide Anna's; the rest, one per type.
+ * reminders share one, the latest replacing the earlier; a notice about one declaration, one
+ * debt or one request has its own, so Bruno's cash to confirm does not hide Anna's; the rest,
+ * one per type.
  */
 function pushTag({ reminder, note }: Delivery): string {
   if (reminder) return `contribution:${reminder.subject}`;
-  const subject = note.data?.contributionId ?? note.data?.debtId;
+  const subject = note.data?.contributionId ?? note.data?.debtId ?? note.data?.requestId;
   return subject ? `${note.type}:${subject}` : note.type;
 }
 

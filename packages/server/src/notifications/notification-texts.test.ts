@@ -7,6 +7,8 @@ describe('a notification links to the screen that acts on it (issue 13)', () => 
     expect(notificationLink('your_turn')).toBe('/fund');
     expect(notificationLink('fallback_vote')).toBe('/fund');
     expect(notificationLink('request_activated')).toBe('/requests');
+    // One naming its request (since stop 77): that request's page, to give to it.
+    expect(notificationLink('request_activated', { requestId: 'r1' })).toBe('/requests/r1');
     expect(notificationLink('payout_account_required')).toBe('/account#payout-account');
     // A card payment to confirm: its banner is on every page, the home will do.
     expect(notificationLink('payment_confirmation_required')).toBe('/');

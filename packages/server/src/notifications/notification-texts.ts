@@ -12,7 +12,7 @@ export interface NotificationData {
   paidNames?: string[];
   /** A cover's: the member whose contribution was paid by `memberName`. */
   coveredName?: string;
-  /** A request's payout that failed: its page, where its owner retries, in the family or not. */
+  /** A request's payout that failed, or a request opened: its page (where its owner retries). */
   requestId?: string;
   /** A debt's call to repay it: closed with that debt's repayment, whatever the others. */
   debtId?: string;
@@ -657,8 +657,10 @@ export function notificationLink(type: NotificationType, data: NotificationData 
   if (type === 'payout_account_required') return '/account#payout-account';
   // The home of someone in no family: what waits for them, and the way into another.
   if (type === 'you_were_expelled') return '/';
-  // Its page, not the list: an owner no longer in the family still retries there (ADR 0057).
-  if (type === 'request_payout_failed' && data.requestId) return `/requests/${data.requestId}`;
+  // Its page, not the list: an owner no longer in the family still retries there (ADR 0057); a
+  // request opened, its page to give to it.
+  if ((type === 'request_payout_failed' || type === 'request_activated') && data.requestId)
+    return `/requests/${data.requestId}`;
   if (
     type === 'request_activated' ||
     type === 'request_completed' ||

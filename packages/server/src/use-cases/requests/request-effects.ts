@@ -188,6 +188,7 @@ export async function applyRequestEffects(tx: DbOrTx, input: RequestEffectInput)
               type: 'request_activated',
               data: {
                 requestTitle: request.title,
+                requestId: request.id,
                 ...(userId === request.ownerId ? { yours: true } : memberName ? { memberName } : {}),
               },
             });
