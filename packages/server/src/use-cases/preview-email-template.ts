@@ -42,6 +42,10 @@ export function previewEmailTemplate(
     until: '1 Mar 2026, 18:00',
     strikes: '2',
     paid: 'Anna and Bruno have paid; ',
+    covered: 'Bruno',
+    amount: '€50.00',
+    coverOf: " (Bruno's contribution)",
+    request: 'Carla Verdi\'s request "New boiler"',
   };
   return { subject: fillPlaceholders(body.subject, vars), text: fillPlaceholders(body.body, vars) };
 }
