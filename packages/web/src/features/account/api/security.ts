@@ -24,6 +24,9 @@ function useSecurityMutation<Input, Output>(
   const client = useQueryClient();
   return useMutation({
     mutationFn,
+    // Not tried again by itself: a passkey's step opens the browser's sheet and sends the
+    // password again; the member taps again if they want to.
+    retry: false,
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: key }),

@@ -38,6 +38,8 @@ export function usePasskeySignIn() {
   return useMutation({
     mutationFn: ({ autofill }: { autofill: boolean }): Promise<User | null> =>
       autofill ? requests.autofill() : requests.ask(),
+    // Not tried again by itself: each try opens the browser's passkey picker again.
+    retry: false,
     onSuccess: (user) => (user ? signedIn(client, user) : undefined),
   });
 }
