@@ -119,8 +119,9 @@ export const requestDetailsSchema = requestSummarySchema.extend({
 export type RequestDetails = z.infer<typeof requestDetailsSchema>;
 
 /**
- * GET /api/requests/payouts-owed: the caller's requests in families they are no longer in whose
- * payout still owes them money (ADR 0057), each opened at /requests/{id} to retry it.
+ * GET /api/requests/payouts-owed: the caller's requests whose payout still owes them money, in
+ * families they are no longer in (ADR 0057) or, failed, in their own (since stop 77), each
+ * opened at /requests/{id} to retry it.
  */
 export const payoutsOwedSchema = z.object({
   requests: z.array(

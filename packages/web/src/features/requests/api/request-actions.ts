@@ -11,13 +11,16 @@ import { apiRequest, errorText } from '../../../lib/api-client';
 import { useMutation } from '../../../lib/mutation';
 import { rememberAcceptedPayment } from '../../../lib/payment-preferences';
 import { uuid } from '../../../lib/uuid';
-import { requestKey, requestsKey } from './request-queries';
+import { payoutsOwedKey, requestKey, requestsKey } from './request-queries';
 
-/** What a request command changes: the request, the overview and the dashboard (totals, queue). */
+/**
+ * What a request command changes: the request, the overview and the dashboard (totals, queue),
+ * and the payouts owed (a retry).
+ */
 function refresh(client: QueryClient, details: RequestDetails) {
   client.setQueryData(requestKey(details.id), details);
   return Promise.all(
-    [requestsKey, ['/api/dashboard'], ['/api/user-notifications']].map((queryKey) =>
+    [requestsKey, ['/api/dashboard'], ['/api/user-notifications'], payoutsOwedKey].map((queryKey) =>
       client.invalidateQueries({ queryKey }),
     ),
   );

@@ -33,11 +33,21 @@ export function useRequestDetails(id: string) {
   });
 }
 
-/** GET /api/requests/payouts-owed: the member's payouts still owed by families they left (ADR 0057). */
+/**
+ * Kept apart from the requests' keys, which every socket event refreshes (lib/socket-client): the
+ * home asks for it for every member, and it changes only with the member's own payout (a retry
+ * refreshes it, request-actions).
+ */
+export const payoutsOwedKey = ['/api/payouts-owed'] as const;
+
+/**
+ * GET /api/requests/payouts-owed: the member's payouts still owed, by families they left (ADR
+ * 0057) or failed in their own.
+ */
 export function usePayoutsOwed() {
   return useQuery({
-    queryKey: ['/api/requests', 'payouts-owed'],
-    queryFn: read<PayoutsOwed>,
+    queryKey: payoutsOwedKey,
+    queryFn: () => read<PayoutsOwed>({ queryKey: ['/api/requests', 'payouts-owed'] }),
     select: (data) => data as PayoutsOwed,
   });
 }

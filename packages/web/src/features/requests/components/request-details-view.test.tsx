@@ -57,7 +57,7 @@ describe('request details', () => {
     show(request, 'u1');
     // Said to her, of her money: not "for the one who created it".
     expect(screen.getByTestId('request-payout').textContent).toMatch(
-      /^Erogazione non riuscita: 19,00\s€ ti aspettano/,
+      /^Erogazione non riuscita: il denaro \(19,00\s€\) ti aspetta/,
     );
     expect(screen.getByTestId('contributors').textContent).toContain('Coraggio');
     fireEvent.click(screen.getByRole('button', { name: "Riprova l'erogazione" }));

@@ -77,10 +77,11 @@ export function RequestFormModal({
             value={values.description}
             onChange={set('description')}
             aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? 'request-description-error' : undefined}
             className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-teal-600 aria-invalid:border-red-700"
           />
           {errors.description && (
-            <p role="alert" className="text-sm text-red-800">
+            <p id="request-description-error" role="alert" className="text-sm text-red-800">
               {message('description')}
             </p>
           )}
