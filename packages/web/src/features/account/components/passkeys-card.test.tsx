@@ -21,9 +21,10 @@ const passkey = (name: string, verifiesHolder: boolean | null) => ({
 describe('adding a passkey', () => {
   it('its sheet cancelled: said once, not asked again (each try asks the password again, and the limit locks out)', async () => {
     vi.stubGlobal('PublicKeyCredential', () => {});
-    vi.stubGlobal('navigator', {
-      ...navigator,
-      credentials: {
+    // The browser's passkey sheet, closed by the member: only its answer is faked.
+    Object.defineProperty(navigator, 'credentials', {
+      configurable: true,
+      value: {
         create: () => Promise.reject(new DOMException('The operation was cancelled.', 'NotAllowedError')),
       },
     });
