@@ -304,17 +304,23 @@ describe('quiet hours (issue 14)', () => {
   });
 });
 
+/** Quiet hours around now, from half an hour ago to an hour from now (UTC): held until then. */
+async function quietForAnHour(member: Member) {
+  const clock = (offsetMinutes: number) =>
+    new Date(t.clock.now().getTime() + offsetMinutes * 60_000).toISOString().slice(11, 16);
+  const answer = await member.client.put('/api/notification-preferences', {
+    quietHours: { from: clock(-30), to: clock(60) },
+    timeZone: 'UTC',
+  });
+  expect(answer.statusCode).toBe(200);
+}
+
 describe('cash to confirm held by quiet hours', () => {
   it('leaves in the morning only for the declarations still waiting, each its own push', async () => {
     const { fund, ordered } = await openRoundOf(t, 3);
     const [recipient, sister, brother] = ordered as [Member, Member, Member];
     await subscribe(recipient);
-    const clock = (offsetMinutes: number) =>
-      new Date(t.clock.now().getTime() + offsetMinutes * 60_000).toISOString().slice(11, 16);
-    await recipient.client.put('/api/notification-preferences', {
-      quietHours: { from: clock(-30), to: clock(60) },
-      timeZone: 'UTC',
-    });
+    await quietForAnHour(recipient);
     await act(sister, 'contributions', { method: 'manual' });
     await act(brother, 'contributions', { method: 'manual' });
     await sendEverything();
@@ -347,12 +353,7 @@ describe('a call to connect an account held by quiet hours', () => {
     const recipient = recipientOf(members, fund);
     await subscribe(recipient);
     await openWindow(members[0]!);
-    const clock = (offsetMinutes: number) =>
-      new Date(t.clock.now().getTime() + offsetMinutes * 60_000).toISOString().slice(11, 16);
-    await recipient.client.put('/api/notification-preferences', {
-      quietHours: { from: clock(-30), to: clock(60) },
-      timeZone: 'UTC',
-    });
+    await quietForAnHour(recipient);
     // Every payer pays at night: the round is ready, and its recipient has no account.
     for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
     await sendEverything();

@@ -12,6 +12,23 @@ import type { DebtItem } from '../hooks/debt-item';
 
 const RepayModal = lazyNamed(() => import('./repay-modal'), 'RepayModal');
 
+/** Each debt's words and the member they name: the same on its card and in its line. */
+const said: Record<DebtItem['kind'], { key: string; names: 'debtor' | 'creditor' }> = {
+  confirm_repayment: { key: 'debts.now.confirm', names: 'debtor' },
+  repay_debt: { key: 'debts.now.repay', names: 'creditor' },
+  repayment_waiting: { key: 'debts.now.waiting', names: 'creditor' },
+  debt_pending: { key: 'debts.now.pending', names: 'creditor' },
+};
+
+function useSaid({ kind, debt }: DebtItem): string {
+  const { t } = useTranslation();
+  const { key, names } = said[kind];
+  return t(key, {
+    name: names === 'debtor' ? debt.debtorName : debt.creditorName,
+    amount: euro(debt.amountCents),
+  });
+}
+
 /**
  * The Now card's body for a debt between members: repay it by hand, or confirm a repayment (or
  * say it never came). The
@@ -29,14 +46,12 @@ export function DebtNow({ item }: { item: DebtItem }) {
   const { debt } = item;
   const amount = euro(debt.amountCents);
   const name = (id: string) => (id === debt.debtorId ? debt.debtorName : debt.creditorName);
-  const text = (k: string, values: Record<string, string>) => (
-    <p className="text-lg font-semibold text-stone-900">{t(k, values)}</p>
-  );
+  const text = <p className="text-lg font-semibold text-stone-900">{useSaid(item)}</p>;
   switch (item.kind) {
     case 'confirm_repayment':
       return (
         <>
-          {text('debts.now.confirm', { name: name(debt.debtorId), amount })}
+          {text}
           <Button
             className="self-stretch sm:self-start"
             data-testid="now-action"
@@ -70,7 +85,7 @@ export function DebtNow({ item }: { item: DebtItem }) {
     case 'repay_debt':
       return (
         <>
-          {text('debts.now.repay', { name: name(debt.creditorId), amount })}
+          {text}
           {/* Through the platform only to a creditor it can pay: else it would refuse the payment. */}
           <p className="text-sm text-stone-700">
             {t(debt.creditorCanReceive !== false ? 'debts.now.repayHint' : 'debts.now.repayHintByHand', {
@@ -107,9 +122,9 @@ export function DebtNow({ item }: { item: DebtItem }) {
         </>
       );
     case 'repayment_waiting':
-      return text('debts.now.waiting', { name: name(debt.creditorId), amount });
+      return text;
     case 'debt_pending':
-      return text('debts.now.pending', { name: name(debt.creditorId), amount });
+      return text;
   }
 }
 
@@ -118,24 +133,11 @@ export function DebtNow({ item }: { item: DebtItem }) {
  * first): what is to do, or what waits, with the same words as its card, smaller.
  */
 export function DebtAside({ item }: { item: DebtItem }) {
-  const { t } = useTranslation();
-  const { debt } = item;
-  const amount = euro(debt.amountCents);
-  const line = (k: string, name: string) => (
+  return (
     <p className="text-sm text-stone-700" data-testid="now-aside">
-      {t(k, { name, amount })}
+      {useSaid(item)}
     </p>
   );
-  switch (item.kind) {
-    case 'confirm_repayment':
-      return line('debts.now.confirm', debt.debtorName);
-    case 'repay_debt':
-      return line('debts.now.repay', debt.creditorName);
-    case 'repayment_waiting':
-      return line('debts.now.waiting', debt.creditorName);
-    case 'debt_pending':
-      return line('debts.now.pending', debt.creditorName);
-  }
 }
 
 /**
