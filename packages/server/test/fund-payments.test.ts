@@ -159,7 +159,7 @@ describe('fund payments through the payment port', () => {
   });
 
   it('a recipient who connects an account in their 24 h is asked no more, and withdraws', async () => {
-    const { recipient } = await roundWaitingForAccount();
+    const { members, recipient } = await roundWaitingForAccount();
     const asked = async () =>
       (await recipient.client.get('/api/user-notifications'))
         .json<{ notifications: { type: string }[] }>()
@@ -175,7 +175,51 @@ describe('fund payments through the payment port', () => {
     const url = new URL(link.json<{ onboardingUrl: string }>().onboardingUrl);
     await finishOnboarding(recipient, `${url.pathname}${url.search}`, 'complete');
     expect(await asked()).toBe(false);
+    await t.flushOutbox();
+    const alerts = (await recipient.client.get('/api/user-notifications')).json().notifications;
+    expect(alerts.map((n: { type: string }) => n.type)).toContain('withdrawal_ready');
+    // Nobody reads a countdown for him any more: the round's state says so, for every member.
+    const other = members.find((m) => m.id !== recipient.id)!;
+    expect((await fundOf(other)).round).toMatchObject({
+      state: 'awaiting_withdrawal',
+      recipientTimeoutAt: null,
+    });
     expect((await act(recipient, 'withdraw')).round?.state).not.toBe('awaiting_withdrawal');
+  });
+
+  it('a recipient whose account stops being usable before withdrawing gets 24 h from then, and the round moves on after them', async () => {
+    const members = await organizationOf(t, 3);
+    const fund = await activeFund(members);
+    const recipient = recipientOf(members, fund);
+    await connectPayoutAccount(recipient);
+    await openWindow(members[0]!);
+    for (const payer of payersOf(members, fund)) await act(payer, 'contributions', card());
+    expect((await fundOf(recipient)).round).toMatchObject({
+      state: 'awaiting_withdrawal',
+      recipientTimeoutAt: null,
+    });
+    await fastForward(members[0]!, 3 * DAY);
+    const before = t.clock.now().getTime();
+    const unlinked = await recipient.client.post('/api/connect/account/unlink');
+    const after = t.clock.now().getTime();
+    expect(unlinked.statusCode).toBe(200);
+    const waiting = await fundOf(members[0]!);
+    const until = Date.parse(waiting.round!.recipientTimeoutAt!);
+    expect(until - DAY * 60_000).toBeGreaterThanOrEqual(before);
+    expect(until - DAY * 60_000).toBeLessThanOrEqual(after);
+    await t.flushOutbox();
+    const alerts = (await recipient.client.get('/api/user-notifications')).json().notifications;
+    expect(alerts.map((n: { type: string }) => n.type)).toContain('payout_account_required');
+    // Reconnected, the clock stops again; unlinked again, it starts again, and runs out.
+    expect((await recipient.client.post('/api/connect/account/reconnect')).statusCode).toBe(200);
+    expect((await fundOf(members[0]!)).round?.recipientTimeoutAt).toBeNull();
+    await recipient.client.post('/api/connect/account/unlink');
+    await fastForward(members[0]!, DAY + 1);
+    await t.flushOutbox();
+    const moved = await fundOf(recipient);
+    expect(moved.round?.recipientId).not.toBe(recipient.id);
+    expect(moved.order.at(-1)).toBe(recipient.id);
+    expect(t.payments.calls.filter((c) => c.op === 'refund')).toHaveLength(2);
   });
 
   it('a PayPal contribution counts only once captured; a second one captured meanwhile is refunded', async () => {

@@ -14,6 +14,7 @@ import {
   refundCompleted,
   refuseReceipt,
   requestRefund,
+  payoutAccountChanged,
   withdraw,
 } from './rounds';
 import { acceptSwap, declineSwap, lapseStaleSwaps, requestSwap, withdrawSwap } from './swaps';
@@ -39,6 +40,9 @@ export function decide(state: FundState, command: FundCommand, ctx: FundContext)
     processDeadlines(d, ctx, at);
     switch (command.type) {
       case 'DeadlinePassed':
+        break;
+      case 'PayoutAccountChanged':
+        payoutAccountChanged(d, ctx, command.userId, at);
         break;
       case 'OpenVoting':
         openVoting(d, command.members, command.nonce, at);

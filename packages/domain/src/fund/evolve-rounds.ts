@@ -16,6 +16,8 @@ export type RoundEvent = Extract<
       | 'DeclarationCancelled'
       | 'ContributionCaptured'
       | 'RoundReady'
+      | 'RecipientAccountConnected'
+      | 'RecipientAccountLost'
       | 'RoundReopened'
       | 'DistributionStarted'
       | 'DistributionFailed'
@@ -80,6 +82,10 @@ export function evolveRounds(state: FundState, event: RoundEvent): FundState {
         })),
         phase: 'awaiting_withdrawal',
       };
+    case 'RecipientAccountConnected':
+      return updateRound(state, () => ({ recipientTimeoutAt: null }));
+    case 'RecipientAccountLost':
+      return updateRound(state, () => ({ recipientTimeoutAt: event.recipientTimeoutAt }));
     case 'RoundReopened':
       return {
         ...updateRound(state, () => ({ state: 'collecting', readyAt: null, recipientTimeoutAt: null })),

@@ -78,6 +78,8 @@ export function evolve(state: FundState, event: FundEvent): FundState {
     case 'DeclarationCancelled':
     case 'ContributionCaptured':
     case 'RoundReady':
+    case 'RecipientAccountConnected':
+    case 'RecipientAccountLost':
     case 'RoundReopened':
     case 'DistributionStarted':
     case 'DistributionFailed':

@@ -230,6 +230,10 @@ export type FundEvent =
   /** A card hold captured before it could expire (ADR 0048): its money is with the provider now. */
   | { type: 'ContributionCaptured'; at: number; contributionId: string }
   | { type: 'RoundReady'; at: number; recipientTimeoutAt: number | null }
+  /** The waiting recipient's payout account became active: their 24 hours are no deadline any more. */
+  | { type: 'RecipientAccountConnected'; at: number }
+  /** The ready round's recipient has no active payout account any more: 24 hours from now to connect one. */
+  | { type: 'RecipientAccountLost'; at: number; recipientTimeoutAt: number }
   /** A contribution the round counted was refused after all: it is not ready any more. */
   | { type: 'RoundReopened'; at: number }
   | {
@@ -369,7 +373,9 @@ export type FundCommand =
   | { type: 'AcceptSwap'; userId: string; swapId: string }
   | { type: 'DeclineSwap'; userId: string; swapId: string }
   | { type: 'WithdrawSwap'; userId: string; swapId: string }
-  | { type: 'DeadlinePassed' };
+  | { type: 'DeadlinePassed' }
+  /** `userId`'s payout account changed (connected, activated, restricted, unlinked, deleted). */
+  | { type: 'PayoutAccountChanged'; userId: string };
 
 /** Facts from outside the fund that some rules need, given with the command. */
 export interface FundContext {

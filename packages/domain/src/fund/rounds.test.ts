@@ -334,6 +334,50 @@ describe('recipient timeout', () => {
     expect(h.state.round!.state).toBe('distributing');
   });
 
+  it('an account that becomes active ends the 24 hours in the state itself, once', () => {
+    const { h, recipient } = started();
+    h.contributeAll('card');
+    const changed = { type: 'PayoutAccountChanged', userId: recipient } as const;
+    expect(h.run(changed)).toEqual([]); // still none
+    h.advance(HOUR_MS);
+    h.payoutAccounts.add(recipient);
+    expect(h.run(changed)).toEqual([{ type: 'RecipientAccountConnected', at: h.now }]);
+    expect(h.state.round).toMatchObject({ state: 'awaiting_withdrawal', recipientTimeoutAt: null });
+    expect(h.run(changed)).toEqual([]);
+    expect(h.advance(days(3)).some((e) => e.type === 'RecipientTimedOut')).toBe(false);
+    expect(h.state.round!.recipientId).toBe(recipient);
+  });
+
+  it('an account lost before the payout gives the recipient 24 hours from then, never a round without a deadline', () => {
+    const { h, recipient } = started();
+    h.payoutAccounts.add(recipient);
+    h.contributeAll('card');
+    expect(h.state.round).toMatchObject({ state: 'awaiting_withdrawal', recipientTimeoutAt: null });
+    h.advance(days(2));
+    h.payoutAccounts.delete(recipient);
+    const other = h.state.participants.find((id) => id !== recipient)!;
+    expect(h.run({ type: 'PayoutAccountChanged', userId: other })).toEqual([]);
+    const lost = h.run({ type: 'PayoutAccountChanged', userId: recipient });
+    expect(lost).toEqual([{ type: 'RecipientAccountLost', at: h.now, recipientTimeoutAt: h.now + days(1) }]);
+    expect(h.run({ type: 'PayoutAccountChanged', userId: recipient })).toEqual([]);
+    const events = h.advance(days(1));
+    expect(events[0]).toMatchObject({ type: 'RecipientTimedOut', recipientId: recipient });
+  });
+
+  it('a round of cash only, or one whose payout was tried, is not put on a clock by an account', () => {
+    const cash = started();
+    cash.h.contributeAll('manual');
+    expect(cash.h.run({ type: 'PayoutAccountChanged', userId: cash.recipient })).toEqual([]);
+    const tried = started();
+    tried.h.contributeAll('card');
+    tried.h.payoutAccounts.add(tried.recipient);
+    tried.h.run({ type: 'Withdraw', userId: tried.recipient });
+    tried.h.run({ type: 'DistributionFailed' });
+    tried.h.payoutAccounts.delete(tried.recipient);
+    expect(tried.h.run({ type: 'PayoutAccountChanged', userId: tried.recipient })).toEqual([]);
+    expect(tried.h.state.round!.recipientTimeoutAt).toBeNull();
+  });
+
   it('a recipient who withdrew is not timed out when the payout fails: the money waits in escrow for their next try', () => {
     const { h, recipient } = started();
     h.contributeAll('paypal');

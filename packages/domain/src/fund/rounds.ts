@@ -258,6 +258,24 @@ export function checkReady(d: Draft, ctx: FundContext, at: number): void {
   d.emit({ type: 'RoundReady', at, recipientTimeoutAt: needsPayout ? at + PHASE_MS : null });
 }
 
+/**
+ * A member's payout account changed. Only a ready round's recipient is concerned, and only
+ * before a payout was tried (after one, the money waits in escrow for their retry and is never
+ * refunded: see DistributionStarted): an account that became active ends their 24 hours (so the
+ * round's state, and every member's view of it, says nobody waits for them); one that stopped
+ * being usable gives them 24 hours from now, as RoundReady does, so the round can never wait
+ * for them without a deadline. Anything else changes nothing.
+ */
+export function payoutAccountChanged(d: Draft, ctx: FundContext, userId: string, at: number): void {
+  const round = d.state.round;
+  if (round?.state !== 'awaiting_withdrawal' || round.recipientId !== userId || round.payoutFailed) return;
+  if (roundTotals(d.state).platformCents === 0) return;
+  const connected = ctx.hasPayoutAccount(userId);
+  if (connected && round.recipientTimeoutAt !== null) d.emit({ type: 'RecipientAccountConnected', at });
+  if (!connected && round.recipientTimeoutAt === null)
+    d.emit({ type: 'RecipientAccountLost', at, recipientTimeoutAt: at + PHASE_MS });
+}
+
 /** Only the current recipient, only when everything is in; the fee is booked, the rest paid out. */
 export function withdraw(d: Draft, ctx: FundContext, userId: string, at: number): void {
   const s = d.state;

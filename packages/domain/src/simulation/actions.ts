@@ -22,7 +22,8 @@ export type Action =
   | { kind: 'refuseReceipt'; who: number }
   /** The one who declared a payment by hand takes it back before the recipient answers. */
   | { kind: 'cancelDeclaration'; who: number }
-  | { kind: 'connectPayout'; who: number }
+  /** `lose`: the provider restricts the account (or its owner unlinks it) instead. */
+  | { kind: 'connectPayout'; who: number; lose?: boolean }
   | { kind: 'withdraw'; who: number }
   /** `captured`: how many of the round's card holds the provider captured before a failure. */
   | { kind: 'payoutResult'; ok: boolean; captured: number }
@@ -63,7 +64,8 @@ export function randomAction(random: () => number): Action {
   if (roll < 0.625) return { kind: 'confirmReceipt', who };
   if (roll < 0.635) return { kind: 'refuseReceipt', who };
   if (roll < 0.64) return { kind: 'cancelDeclaration', who };
-  if (roll < 0.68) return { kind: 'connectPayout', who };
+  // `lose` from the same roll: no draw of its own, so a seed's other actions stay as they were.
+  if (roll < 0.68) return { kind: 'connectPayout', who, lose: roll < 0.645 };
   if (roll < 0.74) return { kind: 'withdraw', who };
   if (roll < 0.77) return { kind: 'payoutResult', ok: random() < 0.8, captured: who };
   if (roll < 0.83) return { kind: 'emergency', who, choice: pick(random, choices) };

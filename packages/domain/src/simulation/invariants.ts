@@ -1,7 +1,7 @@
 import { cyclesCompleted } from '../fund/cycles';
 import { nextDeadline } from '../fund/deadlines';
 import type { CycleHistory, FundEvent, FundState } from '../fund/fund-types';
-import { counts, expectedContributors, hasContributed } from '../fund/rules';
+import { counts, expectedContributors, hasContributed, roundTotals } from '../fund/rules';
 import {
   balances,
   checkJournal,
@@ -107,6 +107,14 @@ export function checkInvariants(
 
   // Nothing is stuck: a collecting round with everything in and no open vote is ready.
   const round = state.round;
+  // A ready round waits for its recipient's account only with a deadline, and never once they
+  // have one (the state says so, not only the deadline computed from it).
+  if (round?.state === 'awaiting_withdrawal' && !round.payoutFailed && roundTotals(state).platformCents > 0) {
+    if (!payout(round.recipientId) && round.recipientTimeoutAt === null)
+      broken.push(`round ${round.number} waits for an account with no deadline`);
+    if (payout(round.recipientId) && round.recipientTimeoutAt !== null)
+      broken.push(`round ${round.number} keeps a deadline for an account that is there`);
+  }
   if (
     round?.state === 'collecting' &&
     round.emergencies.length === 0 &&

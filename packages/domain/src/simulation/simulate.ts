@@ -161,7 +161,9 @@ export function simulateOrganization(
         break;
       }
       case 'connectPayout':
-        payoutAccounts.add(member(action.who));
+        if (action.lose) payoutAccounts.delete(member(action.who));
+        else payoutAccounts.add(member(action.who));
+        apply({ type: 'PayoutAccountChanged', userId: member(action.who) });
         break;
       case 'withdraw':
         apply({

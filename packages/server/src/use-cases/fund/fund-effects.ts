@@ -176,6 +176,20 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
             data: { until: new Date(event.recipientTimeoutAt).toISOString() },
           });
         break;
+      // Their account's change decides the round's 24 hours: once it is active they can withdraw
+      // (the notice RoundReady gives a recipient who had one); once it is not, they are asked
+      // again, with the new deadline.
+      case 'RecipientAccountConnected':
+        if (after.round) notes.push({ userId: after.round.recipientId, type: 'withdrawal_ready' });
+        break;
+      case 'RecipientAccountLost':
+        if (after.round)
+          notes.push({
+            userId: after.round.recipientId,
+            type: 'payout_account_required',
+            data: { until: new Date(event.recipientTimeoutAt).toISOString() },
+          });
+        break;
       case 'ContributionMissed': {
         notes.push({ userId: event.memberId, type: 'contribution_timeout' });
         const memberName = input.names.get(event.memberId);

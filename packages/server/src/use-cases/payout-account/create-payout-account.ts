@@ -3,6 +3,7 @@ import { findPayoutAccount, savePayoutAccount } from '../../db/payout-account.re
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { changePayoutAccount } from './fund-follows-account';
 import { onboardingLinkFor } from './onboarding-link';
 
 /**
@@ -20,10 +21,12 @@ export async function createPayoutAccount(deps: Deps, user: UserRow): Promise<On
     email: user.email,
   });
   const status = (await deps.payments.accountStatus(accountId)) ?? 'pending';
-  await savePayoutAccount(
-    deps.db,
-    { userId: user.id, provider: deps.payments.name, providerAccountId: accountId, status },
-    deps.clock.now(),
+  await changePayoutAccount(deps, user.id, (tx) =>
+    savePayoutAccount(
+      tx,
+      { userId: user.id, provider: deps.payments.name, providerAccountId: accountId, status },
+      deps.clock.now(),
+    ),
   );
   return onboardingLinkFor(deps, accountId, status);
 }

@@ -1,27 +1,37 @@
 import { eq } from 'drizzle-orm';
 import { closePayoutAccountCall } from '../../db/notification.repository';
+import { retriedOnDeadlock } from '../../db/pg-errors';
 import { payoutAccounts } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { AccountStatus } from '../../payments/payment-provider';
+import { fundFollowsPayoutAccount } from './fund-follows-account';
 
 /**
- * The provider says an account changed (a webhook, or the sandbox's page): record it. An
- * account that became active can unblock a recipient who was waiting for it, and answers their
- * call to connect one: the fund's state does not change (the round's 24 hours stay, only no
- * longer a deadline), so the fund's own closing of calls (open-calls.ts) never sees it.
+ * The provider says an account changed (a webhook, or the sandbox's page): record it, and have
+ * the owner's fund follow it in the same transaction (their round's 24 hours end, or start
+ * again). An account that became active answers every call to connect one, the one before
+ * their turn too, which no fund state closes.
  */
 export async function recordAccountStatus(
-  deps: Pick<Deps, 'db' | 'clock' | 'kickDeadlines'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'kickDeadlines' | 'kickOutbox'>,
   accountId: string,
   status: AccountStatus,
 ): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(payoutAccounts)
-      .set({ status, updatedAt: deps.clock.now() })
-      .where(eq(payoutAccounts.providerAccountId, accountId))
-      .returning({ userId: payoutAccounts.userId });
-    if (status === 'active') for (const { userId } of updated) await closePayoutAccountCall(tx, userId);
-  });
+  const moved = await retriedOnDeadlock(() =>
+    deps.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(payoutAccounts)
+        .set({ status, updatedAt: deps.clock.now() })
+        .where(eq(payoutAccounts.providerAccountId, accountId))
+        .returning({ userId: payoutAccounts.userId });
+      let fundChanged = false;
+      for (const { userId } of updated) {
+        if (status === 'active') await closePayoutAccountCall(tx, userId);
+        if (await fundFollowsPayoutAccount(tx, deps, userId)) fundChanged = true;
+      }
+      return fundChanged;
+    }),
+  );
+  if (moved) deps.kickOutbox();
   deps.kickDeadlines();
 }

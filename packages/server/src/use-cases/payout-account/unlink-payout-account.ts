@@ -7,6 +7,7 @@ import {
 import type { UserRow } from '../../db/user.repository';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import { changePayoutAccount } from './fund-follows-account';
 import { getPayoutAccount } from './get-payout-account';
 import { payoutAccountView } from './payout-account-view';
 
@@ -20,14 +21,18 @@ async function linked(deps: Deps, user: UserRow) {
 export async function unlinkPayoutAccount(deps: Deps, user: UserRow): Promise<PayoutAccount> {
   const row = await linked(deps, user);
   const now = deps.clock.now();
-  await updatePayoutAccount(deps.db, user.id, { unlinkedAt: now }, now);
+  await changePayoutAccount(deps, user.id, (tx) =>
+    updatePayoutAccount(tx, user.id, { unlinkedAt: now }, now),
+  );
   return payoutAccountView({ ...row, unlinkedAt: now });
 }
 
 /** Reconnect an unlinked account, its status fresh from the provider. */
 export async function reconnectPayoutAccount(deps: Deps, user: UserRow): Promise<PayoutAccount> {
   await linked(deps, user);
-  await updatePayoutAccount(deps.db, user.id, { unlinkedAt: null }, deps.clock.now());
+  await changePayoutAccount(deps, user.id, (tx) =>
+    updatePayoutAccount(tx, user.id, { unlinkedAt: null }, deps.clock.now()),
+  );
   return getPayoutAccount(deps, user);
 }
 
@@ -35,6 +40,6 @@ export async function reconnectPayoutAccount(deps: Deps, user: UserRow): Promise
 export async function deletePayoutAccount(deps: Deps, user: UserRow): Promise<PayoutAccount> {
   const row = await linked(deps, user);
   await deps.payments.deleteAccount(row.providerAccountId);
-  await deletePayoutAccountRow(deps.db, user.id);
+  await changePayoutAccount(deps, user.id, (tx) => deletePayoutAccountRow(tx, user.id));
   return payoutAccountView(undefined);
 }
