@@ -11,10 +11,10 @@ import {
   distributionResult,
   holdCaptured,
   paymentFailed,
+  payoutAccountChanged,
   refundCompleted,
   refuseReceipt,
   requestRefund,
-  payoutAccountChanged,
   withdraw,
 } from './rounds';
 import { acceptSwap, declineSwap, lapseStaleSwaps, requestSwap, withdrawSwap } from './swaps';
