@@ -1,6 +1,6 @@
 import { notificationTypes } from '@giro/contract/notifications';
 import { describe, expect, it } from 'vitest';
-import { notificationLink, renderNotification } from './notification-texts';
+import { type NoticeOverrides, notificationLink, renderNotification } from './notification-texts';
 
 describe('a notification links to the screen that acts on it (issue 13)', () => {
   it('the fund’s to /fund, a request’s to /requests, a payout account’s to its panel', () => {
@@ -32,7 +32,7 @@ describe('a contribution reminder says what the family sees (issue 14)', () => {
       'Anna e Bruno hanno pagato; il fondo di Carla ti aspetta — mancano 2 ore.',
     );
     expect(renderNotification('contribution_due_24h', { ...data, paidNames: [] }, 'it').body).toMatch(
-      /^Il fondo di Carla ti aspetta\. La finestra si chiude il 1 mar 2026/,
+      /^Il fondo di Carla ti aspetta\. La finestra si chiude l'1 mar 2026/,
     );
     expect(notificationLink('contribution_due_2h')).toBe('/');
   });
@@ -77,6 +77,19 @@ describe('notification texts', () => {
     expect(body('Anna', 'en')).toContain('Your repayment to Anna did not go through');
     // Only before a name: "a buon fine" is left as it is.
     expect(body('Ettore', 'it')).toContain('a Ettore non è andata a buon fine');
+  });
+
+  it('elide the Italian article before a day said with a vowel, in the defaults and in an admin text', () => {
+    const body = (until: string, language: 'it' | 'en', overrides?: NoticeOverrides) =>
+      renderNotification('payout_account_required', { until }, language, overrides).body;
+    expect(body('2026-12-08T10:00:00.000Z', 'it')).toMatch(/ entro l'8 dic 2026/);
+    expect(body('2026-12-11T10:00:00.000Z', 'it')).toMatch(/ entro l'11 dic 2026/);
+    expect(body('2026-12-21T10:00:00.000Z', 'it')).toMatch(/ entro il 21 dic 2026/);
+    expect(body('2026-12-08T10:00:00.000Z', 'en')).toMatch(/ by 8 Dec 2026/);
+    const extension = renderNotification('extension_granted', { until: '2026-12-01T10:00:00.000Z' }, 'it').body;
+    expect(extension).toMatch(/fino all'1 dic 2026/);
+    const own = new Map([['payout_account_required/it', { title: 'Conto', body: 'Il {{until}} scade.' }]]);
+    expect(body('2026-12-08T10:00:00.000Z', 'it', own)).toMatch(/^L'8 dic 2026.* scade.$/);
   });
 
   it('say which request opened, and whose: "La tua" to its owner', () => {

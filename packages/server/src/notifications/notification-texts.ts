@@ -1,4 +1,5 @@
 import type { Language } from '@giro/contract/errors';
+import { ITALIAN_ARTICLES, withItalianArticle } from '@giro/contract/italian';
 import type { NotificationType } from '@giro/contract/notifications';
 import { formatEuro } from '@giro/domain/money';
 
@@ -603,15 +604,26 @@ export function noticePlaceholders(type: NotificationType): string[] {
   return [...new Set([...used].map((match) => match[1]!))];
 }
 
+/** A value, and the word before it that may have to follow it: "a", an Italian article. */
+const BEFORE_A_VALUE = new RegExp(
+  `(\\b(?:a|${ITALIAN_ARTICLES.flatMap((a) => [a, a.charAt(0).toUpperCase() + a.slice(1)]).join('|')}) )?\\{\\{(\\w+)\\}\\}`,
+  'g',
+);
+
 /**
- * The template with its values. Italian writes "ad" before a word that begins with a ("ad Anna",
- * never "a Anna"): the preposition before a name follows the name, as the web's {{name, a}} does.
+ * The template with its values, and the Italian word before a value as the value asks: "ad"
+ * before a word that begins with a ("ad Anna", never "a Anna"), as the web's {{name, a}} does; an
+ * article elided before a day said with a vowel ("entro l'8 dicembre", never "entro il 8"), as
+ * the web's {{date, il}} does. An admin's own text gets the same, since it writes "il {{until}}".
  */
 const fill = (text: string, vars: Record<string, string>, language: Language) =>
-  text.replace(/(\ba )?\{\{(\w+)\}\}/g, (_, a: string | undefined, key: string) => {
+  text.replace(BEFORE_A_VALUE, (_, before: string | undefined, key: string) => {
     const value = vars[key] ?? '';
-    if (!a) return value;
-    return `${language === 'it' && /^a/i.test(value) ? 'ad' : 'a'} ${value}`;
+    if (!before) return value;
+    const word = before.trimEnd();
+    if (language !== 'it') return `${before}${value}`;
+    if (word === 'a') return `${/^a/i.test(value) ? 'ad' : 'a'} ${value}`;
+    return withItalianArticle(word, value);
   });
 
 /** A notification in the reader's language, from the admin's text when there is one. */

@@ -1,4 +1,5 @@
 import type { Language } from '@giro/contract/errors';
+import { withItalianArticle } from '@giro/contract/italian';
 import type { FundState } from '@giro/domain/fund/fund-types';
 import { expectedContributors, roundContributions } from '@giro/domain/fund/rules';
 import { plannedRounds } from '@giro/domain/fund/schedule';
@@ -11,9 +12,10 @@ const texts = {
     yourRound: (n: number) => `Turno ${n}: è il tuo turno.`,
     paid: (names: string) => `Hanno pagato: ${names}.`,
     nobodyPaid: 'Nessuno ha ancora pagato.',
-    youOwe: (until: string) => `Tu: da pagare entro il ${until}.`,
+    youOwe: (until: string) => `Tu: da pagare entro ${withItalianArticle('il', until)}.`,
     youPaid: 'Tu: hai pagato.',
-    next: (name: string, at: string) => `Il prossimo turno è di ${name}, con prelievo previsto il ${at}.`,
+    next: (name: string, at: string) =>
+      `Il prossimo turno è di ${name}, con prelievo previsto ${withItalianArticle('il', at)}.`,
   },
   en: {
     noRound: 'No round is under way in the fund.',

@@ -1,3 +1,4 @@
+import { ITALIAN_ARTICLES, withItalianArticle } from '@giro/contract/italian';
 import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { useEffect } from 'react';
@@ -125,6 +126,17 @@ export const i18nReady = i18n
  * ones never use it. The formatter exists once init has run, synchronously, before any string.
  */
 i18n.services.formatter?.add('a', (value: unknown) => `${/^a/i.test(String(value)) ? 'ad' : 'a'} ${value}`);
+/**
+ * The article before a date or a number follows how it is said: "{{date, il}}" reads "il 21 dicembre", "l'8 dicembre"
+ * ("dal", "al", "del", "nel" alike; the server's notices follow the same rule). i18next lowercases
+ * a format's name, so a sentence that begins with one adds "capital": "{{created, dal, capital}}".
+ */
+for (const article of ITALIAN_ARTICLES)
+  i18n.services.formatter?.add(article, (value: unknown) => withItalianArticle(article, String(value)));
+i18n.services.formatter?.add(
+  'capital',
+  (value: unknown) => String(value).charAt(0).toUpperCase() + String(value).slice(1),
+);
 
 /**
  * Starts loading a visitor page's strings beside its chunk (app/routes): asked for only when the

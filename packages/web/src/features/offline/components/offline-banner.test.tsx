@@ -1,3 +1,4 @@
+import { withItalianArticle } from '@giro/contract/italian';
 import { onlineManager, useQueries } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -36,7 +37,7 @@ it('says how old the oldest read on the screen is, with its day when it is not t
     ['/api/rotating-fund', '/api/session/check'],
   );
   expect(banner.textContent).toContain(
-    `Offline, dati del ${dateTime(new Date(threeDaysAgo).toISOString())}.`,
+    `Offline, dati ${withItalianArticle('del', dateTime(new Date(threeDaysAgo).toISOString()))}.`,
   );
 });
 
