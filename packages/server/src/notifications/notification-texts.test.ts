@@ -86,7 +86,11 @@ describe('notification texts', () => {
     expect(body('2026-12-11T10:00:00.000Z', 'it')).toMatch(/ entro l'11 dic 2026/);
     expect(body('2026-12-21T10:00:00.000Z', 'it')).toMatch(/ entro il 21 dic 2026/);
     expect(body('2026-12-08T10:00:00.000Z', 'en')).toMatch(/ by 8 Dec 2026/);
-    const extension = renderNotification('extension_granted', { until: '2026-12-01T10:00:00.000Z' }, 'it').body;
+    const extension = renderNotification(
+      'extension_granted',
+      { until: '2026-12-01T10:00:00.000Z' },
+      'it',
+    ).body;
     expect(extension).toMatch(/fino all'1 dic 2026/);
     const own = new Map([['payout_account_required/it', { title: 'Conto', body: 'Il {{until}} scade.' }]]);
     expect(body('2026-12-08T10:00:00.000Z', 'it', own)).toMatch(/^L'8 dic 2026.* scade.$/);
