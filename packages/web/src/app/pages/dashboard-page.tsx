@@ -25,10 +25,7 @@ const FundSection = lazyNamed(() => import('../../features/fund/components/fund-
 const AlertsPanel = lazyNamed(() => import('../../features/fund/components/alerts-panel'), 'AlertsPanel');
 // Only a member owed the payout of a request of theirs sees it.
 const PayoutsOwed = lazyNamed(() => import('../../features/requests/components/payouts-owed'), 'PayoutsOwed');
-const RequestsSection = lazyNamed(
-  () => import('../../features/requests/components/requests-section'),
-  'RequestsSection',
-);
+const RequestsSection = lazyNamed(() => import('../requests-with-account-note'), 'RequestsWithAccountNote');
 const Leaderboard = lazyNamed(
   () => import('../../features/organization/components/leaderboard'),
   'Leaderboard',

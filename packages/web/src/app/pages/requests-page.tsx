@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
 import { useUser } from '../../features/auth/api/session';
 import { PayoutsOwed } from '../../features/requests/components/payouts-owed';
-import { RequestsSection } from '../../features/requests/components/requests-section';
 import { ALL_STRINGS, usePageTitle } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
+import { RequestsWithAccountNote } from '../requests-with-account-note';
 
 /**
  * The funding requests on a page of their own (issue 13, /requests: the bottom bar's Requests).
@@ -21,7 +21,7 @@ export default function RequestsPage() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t('requests.title')}</h1>
       <PayoutsOwed />
-      <RequestsSection userId={user.id} ownPage />
+      <RequestsWithAccountNote userId={user.id} ownPage />
     </div>
   );
 }

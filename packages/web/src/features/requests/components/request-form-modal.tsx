@@ -1,5 +1,5 @@
 import type { RequestDetails } from '@giro/contract/requests';
-import { type FormEvent, useState } from 'react';
+import { type ComponentType, type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -18,11 +18,14 @@ export function RequestFormModal({
   open,
   onOpenChange,
   request,
+  AccountNote,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The request to edit; none: a new one. */
   request?: RequestDetails;
+  /** Said above a new request's fields: whether its payout has an account to go to (the page's). */
+  AccountNote?: ComponentType;
 }) {
   const { t } = useTranslation();
   const create = useCreateRequest();
@@ -61,6 +64,11 @@ export function RequestFormModal({
       testId="request-form"
     >
       <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {!request && AccountNote && (
+          <Suspense fallback={null}>
+            <AccountNote />
+          </Suspense>
+        )}
         <Field
           label={t('requests.form.title')}
           value={values.title}

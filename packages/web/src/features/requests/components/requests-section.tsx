@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -15,8 +15,18 @@ const RequestFormModal = lazyNamed(() => import('./request-form-modal'), 'Reques
  * The request system (SPEC §2): the active request, the queue, recent activity, create. On the
  * home page its card is headed "Funding requests"; on its own page (`ownPage`), whose h1 already
  * says so, the card has no heading of its own and its parts' headings move up a level.
+ * `AccountNote`, from the page, tells someone creating a request whether its payout has an
+ * account to go to (features/payments).
  */
-export function RequestsSection({ userId, ownPage = false }: { userId: string; ownPage?: boolean }) {
+export function RequestsSection({
+  userId,
+  ownPage = false,
+  AccountNote,
+}: {
+  userId: string;
+  ownPage?: boolean;
+  AccountNote?: ComponentType;
+}) {
   const { t } = useTranslation();
   const overview = useRequests();
   const [isCreating, setCreating] = useState(false);
@@ -64,7 +74,7 @@ export function RequestsSection({ userId, ownPage = false }: { userId: string; o
       </div>
       {isCreating && (
         <Suspense fallback={null}>
-          <RequestFormModal open onOpenChange={setCreating} />
+          <RequestFormModal open onOpenChange={setCreating} AccountNote={AccountNote} />
         </Suspense>
       )}
     </Card>
