@@ -10,7 +10,9 @@ describe('Italian articles before a date or a number', () => {
     expect(withItalianArticle('al', '11')).toBe("all'11");
     expect(withItalianArticle('del', '8')).toBe("dell'8");
     expect(withItalianArticle('nel', '1')).toBe("nell'1");
-    for (const value of ['21 dicembre', '10 maggio', '18 giugno', '81', '2', 'Anna'])
+    expect(withItalianArticle('il', '81')).toBe("l'81");
+    expect(withItalianArticle('il', '11.000')).toBe("l'11.000");
+    for (const value of ['21 dicembre', '10 maggio', '18 giugno', '111', '1.500', '2', 'Anna'])
       expect(withItalianArticle('il', value)).toBe(`il ${value}`);
   });
 

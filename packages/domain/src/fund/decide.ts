@@ -31,18 +31,20 @@ import {
  * The rotating fund's decider: given the state, a command and the context (the time, the
  * test clock, payout accounts), the events that follow, or the DomainError that refuses it.
  * Due deadlines are processed first, so a command never acts on a phase that has already ended,
- * and again after it.
+ * and again after it. The round's recipient's payout account is followed on every command too
+ * (ADR 0059): a change it missed (a round written by an earlier release) is caught up then.
  */
 export function decide(state: FundState, command: FundCommand, ctx: FundContext): FundEvent[] | DomainError {
   const d = new Draft(state);
   const at = ctx.now;
   try {
     processDeadlines(d, ctx, at);
+    if (d.state.round) payoutAccountChanged(d, ctx, d.state.round.recipientId, at);
     switch (command.type) {
       case 'DeadlinePassed':
         break;
       case 'PayoutAccountChanged':
-        payoutAccountChanged(d, ctx, command.userId, at);
+        // Followed above for the recipient, the only member whose account the round waits for.
         break;
       case 'OpenVoting':
         openVoting(d, command.members, command.nonce, at);

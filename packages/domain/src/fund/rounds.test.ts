@@ -355,13 +355,28 @@ describe('recipient timeout', () => {
     expect(h.state.round).toMatchObject({ state: 'awaiting_withdrawal', recipientTimeoutAt: null });
     h.advance(days(2));
     h.payoutAccounts.delete(recipient);
-    const other = h.state.participants.find((id) => id !== recipient)!;
-    expect(h.run({ type: 'PayoutAccountChanged', userId: other })).toEqual([]);
     const lost = h.run({ type: 'PayoutAccountChanged', userId: recipient });
     expect(lost).toEqual([{ type: 'RecipientAccountLost', at: h.now, recipientTimeoutAt: h.now + days(1) }]);
     expect(h.run({ type: 'PayoutAccountChanged', userId: recipient })).toEqual([]);
     const events = h.advance(days(1));
     expect(events[0]).toMatchObject({ type: 'RecipientTimedOut', recipientId: recipient });
+  });
+
+  it('any command catches up an account change the round missed (a round written by an earlier release)', () => {
+    const { h, recipient } = started();
+    h.contributeAll('card');
+    h.payoutAccounts.add(recipient); // active, and the fund not told
+    const other = h.state.participants.find((id) => id !== recipient)!;
+    expect(h.run({ type: 'PayoutAccountChanged', userId: other })).toEqual([
+      { type: 'RecipientAccountConnected', at: h.now },
+    ]);
+    h.payoutAccounts.delete(recipient);
+    h.advance(HOUR_MS);
+    expect(h.events.at(-1)).toEqual({
+      type: 'RecipientAccountLost',
+      at: h.now,
+      recipientTimeoutAt: h.now + days(1),
+    });
   });
 
   it('a round of cash only, or one whose payout was tried, is not put on a clock by an account', () => {

@@ -39,8 +39,8 @@ export function heldCallOf(
 export async function heldCallStillOpen(db: DbOrTx, call: HeldCall): Promise<boolean> {
   const fund = await findFundOfOrganization(db, call.organizationId);
   if (fund === undefined || !isCallStillOpen(call.type, fund.state, call.userId, call)) return false;
-  // "Connect an account": answered by an account that became active, which the fund's state
-  // does not show (record-account-status.ts closes the in-app one).
+  // "Connect an account": answered by an account that became active. The round's state shows it
+  // for its recipient (ADR 0059); the call before a member's turn, only the account itself.
   if (call.type === 'payout_account_required') return (await activePayoutAccountOf(db, call.userId)) === null;
   return true;
 }

@@ -33,9 +33,11 @@ const stillOpen: Partial<Record<NotificationType, StillOpen>> = {
     state.phase === 'dismissal_acknowledgment' &&
     state.participants.includes(userId) &&
     !state.acknowledged.includes(userId),
-  // "The fund is ready for you to withdraw."
+  // "The fund is ready for you to withdraw." Not while they must connect an account first.
   withdrawal_ready: (state, userId) =>
-    state.round?.recipientId === userId && state.round.state === 'awaiting_withdrawal',
+    state.round?.recipientId === userId &&
+    state.round.state === 'awaiting_withdrawal' &&
+    state.round.recipientTimeoutAt === null,
   // "Vote the withdrawal date."
   fund_activated: (state, userId) =>
     state.phase === 'date_voting' && state.participants.includes(userId) && !(userId in state.dateVotes),

@@ -15,7 +15,10 @@ import { applyFundDecision, decideFundCommand, fundContext } from '../fund/apply
  * transaction (domain: `payoutAccountChanged`). An account that became active ends their 24
  * hours, so every member's view and call stops counting them down; one that stopped being
  * usable starts 24 hours again, so the round never waits without a deadline. The fund is read
- * first without a lock: most changes concern nobody's turn. True when the fund changed.
+ * first without a lock: most changes concern nobody's turn. It is locked whenever the round is
+ * theirs, ready or not: a command making it ready meanwhile either waits for this change (and
+ * reads the account after it) or has committed when this one reads the round. True when the
+ * fund changed.
  */
 export async function fundFollowsPayoutAccount(
   tx: DbOrTx,
@@ -24,11 +27,10 @@ export async function fundFollowsPayoutAccount(
 ): Promise<boolean> {
   const familyId = (await findUserById(tx, userId))?.familyId;
   if (!familyId) return false;
-  const waitsFor = (round: { state: string; recipientId: string } | null | undefined) =>
-    round?.state === 'awaiting_withdrawal' && round.recipientId === userId;
-  if (!waitsFor((await findFundOfOrganization(tx, familyId))?.state.round)) return false;
+  const theirs = (round: { recipientId: string } | null | undefined) => round?.recipientId === userId;
+  if (!theirs((await findFundOfOrganization(tx, familyId))?.state.round)) return false;
   const fund = await lockFundOfOrganization(tx, familyId);
-  if (!fund || !waitsFor(fund.state.round)) return false;
+  if (!fund || !theirs(fund.state.round)) return false;
   const members = await organizationMembers(tx, familyId);
   const ctx = await fundContext(
     tx,

@@ -26,8 +26,9 @@ export async function recordAccountStatus(
         .returning({ userId: payoutAccounts.userId });
       let fundChanged = false;
       for (const { userId } of updated) {
-        if (status === 'active') await closePayoutAccountCall(tx, userId);
+        // The fund first, its calls after: the order every fund command locks them in.
         if (await fundFollowsPayoutAccount(tx, deps, userId)) fundChanged = true;
+        if (status === 'active') await closePayoutAccountCall(tx, userId);
       }
       return fundChanged;
     }),

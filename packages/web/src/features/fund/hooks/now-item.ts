@@ -59,8 +59,8 @@ export function nowItem(
     const isRecipient = round.recipientId === userId;
     if (isRecipient && round.state === 'awaiting_withdrawal') {
       // Money through the platform needs an active account to be withdrawn (the server refuses it
-      // otherwise, rounds.ts): connecting one is the thing to do, before RoundReady's timeout if
-      // one runs (none if the account was active then and has lapsed since). Cash alone needs none.
+      // otherwise, rounds.ts): connecting one is the thing to do, before the round's 24 hours run
+      // out (ADR 0059: they start again when an account is lost). Cash alone needs none.
       if (round.payout.grossCents > 0 && options.hasPayoutAccount === false)
         return { kind: 'connect_payout', deadline: round.recipientTimeoutAt, isCurrentRound: true };
       const deadline = options.hasPayoutAccount ? null : round.recipientTimeoutAt;
