@@ -25,7 +25,23 @@ describe('the Requests page', () => {
     renderAt('/requests', <RequestsPage />);
     const owed = await screen.findByRole('link', { name: /^Caldaia: 194,50\s€, erogazione non riuscita$/ });
     expect(owed.getAttribute('href')).toBe('/requests/r9');
+    expect(screen.getByTestId('payouts-owed').textContent).toContain('collegalo in Account');
     await screen.findByTestId('active-request');
+  });
+
+  it('asks nothing of the member for a payout on its way', async () => {
+    fakeServer({
+      ...signedIn({ familyId: 'o2' }),
+      'GET /api/requests': overview,
+      'GET /api/requests/payouts-owed': {
+        requests: [{ id: 'r9', title: 'Caldaia', netCents: 19_450, status: 'pending' }],
+      },
+    });
+    renderAt('/requests', <RequestsPage />);
+    await screen.findByRole('link', { name: /^Caldaia: 194,50\s€, erogazione in corso$/ });
+    const card = screen.getByTestId('payouts-owed').textContent;
+    expect(card).toContain('in viaggio verso il tuo conto: non devi fare nulla');
+    expect(card).not.toContain('riprovare');
   });
 
   it('shows nothing of it when nothing is owed', async () => {

@@ -32,6 +32,8 @@ export function OwnerActions({ request }: { request: RequestDetails }) {
               : t('requests.concludeBodyEmpty')
           }
           confirmLabel={t('requests.conclude')}
+          // Concluding takes nothing away: what was raised is paid out to the owner.
+          tone="primary"
           onConfirm={() => conclude.mutate(undefined)}
         />
       )}

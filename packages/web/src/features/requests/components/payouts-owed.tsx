@@ -6,8 +6,8 @@ import { usePayoutsOwed } from '../api/request-queries';
 
 /**
  * The payouts of the member's own requests still owed to them, in families they are no longer
- * in (ADR 0057) or failed in their own, each leading to the request's page where it is retried. Nothing at all when there is none: most
- * people never see it. A notice says the same once, but a notice can be deleted or pruned.
+ * in (ADR 0057) or failed in their own, each leading to the request's page where it is retried.
+ * Nothing at all when there is none: most people never see it. A notice says the same once, but a notice can be deleted or pruned.
  */
 export function PayoutsOwed() {
   const { t } = useTranslation();
@@ -15,7 +15,10 @@ export function PayoutsOwed() {
   if (owed.length === 0) return null;
   return (
     <Card title={t('requests.owed.title')} data-testid="payouts-owed">
-      <p className="text-sm text-stone-700">{t('requests.owed.body')}</p>
+      <p className="text-sm text-stone-700">
+        {/* Only a failed payout asks for something: one on its way needs nothing from them. */}
+        {t(owed.some((r) => r.status === 'failed') ? 'requests.owed.body' : 'requests.owed.bodyPending')}
+      </p>
       <ul className="mt-2 flex flex-col">
         {owed.map((r) => (
           <li key={r.id}>
