@@ -70,6 +70,10 @@ export const notificationTypes = [
   // A repayment to me through the platform reached my payout account (by hand, I confirmed it).
   'debt_repaid_to_you',
   'debt_due',
+  // My round's 24 hours ran out with no payout account: refunded, my turn moved to the end.
+  'turn_passed',
+  // The round's recipient ran out of time: what I paid for the round is given back.
+  'round_refunded',
   'debt_payment_failed',
   // The creditor deleted their account: what I owed them is written off.
   'debt_forgiven',

@@ -156,6 +156,19 @@ describe('fund payments through the payment port', () => {
     expect(moved.order.at(-1)).toBe(recipient.id); // to the end of the rotation
     const contributions = (await recipient.client.get('/api/monthly-contributions')).json().contributions;
     expect(contributions).toEqual([]); // the recipient gave nothing in that round
+    // Told, each: the recipient that the turn passed, and to whom; the payers that their money comes back.
+    const next = members.find((m) => m.id === moved.round?.recipientId)!;
+    const notices = async (m: Member) =>
+      (await m.client.get('/api/user-notifications')).json<{
+        notifications: { type: string; body: string }[];
+      }>().notifications;
+    const passed = (await notices(recipient)).find((n) => n.type === 'turn_passed');
+    expect(passed?.body).toContain(`${next.name} receives now.`);
+    for (const payer of members.filter((m) => m.id !== recipient.id)) {
+      const back = (await notices(payer)).filter((n) => n.type === 'round_refunded');
+      expect(back).toHaveLength(1);
+      expect(back[0]!.body).toContain(`${recipient.name} did not connect a payout account in time`);
+    }
   });
 
   it('a recipient who connects an account in their 24 h is asked no more, and withdraws', async () => {

@@ -228,6 +228,26 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
       body: 'Collega un conto di pagamento nelle impostazioni entro il {{until}} per ricevere il fondo, altrimenti il turno passa al successivo.',
     },
   },
+  turn_passed: {
+    en: {
+      title: 'Your turn has passed',
+      body: "No payout account was connected in time: the round's contributions are given back and your turn moves to the end of the order. {{recipient}} receives now.",
+    },
+    it: {
+      title: 'Il tuo turno è passato',
+      body: "Non è stato collegato un conto per ricevere in tempo: i contributi del turno vengono restituiti e il tuo turno passa in fondo all'ordine. Ora riceve {{recipient}}.",
+    },
+  },
+  round_refunded: {
+    en: {
+      title: 'Your contribution is given back',
+      body: '{{member}} did not connect a payout account in time: what you paid for the round is given back, and the turn passes to {{recipient}}.',
+    },
+    it: {
+      title: 'Il tuo contributo ti viene restituito',
+      body: '{{member}} non ha collegato un conto per ricevere in tempo: quanto hai versato per il turno ti viene restituito, e il turno passa a {{recipient}}.',
+    },
+  },
   request_activated: {
     en: { title: 'Request active', body: '{{request}} is now open for contributions.' },
     it: { title: 'Richiesta attiva', body: '{{request}} è aperta ai contributi.' },

@@ -117,9 +117,22 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
         );
         break;
       }
-      case 'RecipientTimedOut':
+      case 'RecipientTimedOut': {
         for (const id of event.refundDue) await refund(id);
+        // Told, not left to notice a call gone and a new round: the recipient, and whoever paid
+        // into the round (each once, a cover's payer too). The round that follows has started.
+        const recipientName = after.round ? input.names.get(after.round.recipientId) : undefined;
+        notes.push({ userId: event.recipientId, type: 'turn_passed', data: { recipientName } });
+        const refunded = new Set(event.refundDue);
+        const payers = input.before.contributions
+          .filter((c) => refunded.has(c.id))
+          .map((c) => c.paidBy ?? c.contributorId);
+        const memberName = input.names.get(event.recipientId);
+        for (const userId of new Set(payers))
+          if (userId !== event.recipientId)
+            notes.push({ userId, type: 'round_refunded', data: { memberName, recipientName } });
         break;
+      }
       case 'StrikeForgiven':
       case 'StrikeRestored':
         await tx.update(users).set({ strikes: event.strikes }).where(eq(users.id, event.memberId));

@@ -19,6 +19,8 @@ const grouped: Record<Exclude<GroupName, 'other'>, readonly NotificationType[]> 
     'withdrawal_ready',
     'receipt_to_confirm',
     'payout_account_required',
+    'turn_passed',
+    'round_refunded',
     'swap_requested',
     'swap_accepted',
     'swap_declined',
