@@ -215,7 +215,7 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
     },
     it: {
       title: 'È il tuo turno',
-      body: 'Sei il beneficiario di questo turno. Puoi prelevare appena tutti hanno contribuito.',
+      body: 'In questo turno il fondo è tuo. Puoi prelevarlo appena tutti hanno contribuito.',
     },
   },
   payout_account_required: {

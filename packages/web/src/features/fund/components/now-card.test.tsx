@@ -93,6 +93,19 @@ describe('the Now card', () => {
     );
     expect(screen.queryByTestId('now-action')).toBeNull();
   });
+
+  it("everything in, the recipient still without an account: not the round's date, but their 24 hours", () => {
+    fakeServer({});
+    const round = testRound({
+      state: 'awaiting_withdrawal',
+      contributedBy: ['u1'],
+      recipientTimeoutAt: '2030-01-16T00:00:00.000Z',
+    });
+    renderAt('/', <NowCard fund={{ ...fund, round }} userId="u1" hasPayoutAccount={true} />);
+    const text = screen.getByTestId('now-card').textContent;
+    expect(text).toContain('Il fondo è pronto, ma Marco Rossi deve ancora collegare un conto per ricevere');
+    expect(text).not.toContain('15 gennaio');
+  });
 });
 
 /** The Now card of u1 with the fund as the socket brings it (showFund). */

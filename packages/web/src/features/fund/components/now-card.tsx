@@ -228,9 +228,18 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
         </>
       );
     case 'recipient_next':
-      return item.isYou
-        ? text('now.recipientYou', { date: longDate(item.withdrawalAt) })
-        : text('now.recipientNext', { name: name(item.recipientId), date: longDate(item.withdrawalAt) });
+      if (item.isYou) return text('now.recipientYou', { date: longDate(item.withdrawalAt) });
+      // Everything is in: the round's date is no longer when it happens (the panel below says
+      // the same; a recipient who must still connect an account has 24 hours to).
+      if (item.accountDeadline)
+        return (
+          <>
+            {text('now.recipientNeedsAccount', { name: name(item.recipientId) })}
+            <DeadlineCountdown deadline={item.accountDeadline} label={t('now.deadline')} />
+          </>
+        );
+      if (item.ready) return text('now.recipientReady', { name: name(item.recipientId) });
+      return text('now.recipientNext', { name: name(item.recipientId), date: longDate(item.withdrawalAt) });
     case 'waiting':
       return (
         <>

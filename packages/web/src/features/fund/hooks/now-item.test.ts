@@ -42,6 +42,27 @@ describe('the one thing a member owes now', () => {
       withdrawalAt: '2030-01-15T00:00:00.000Z',
       recipientId: 'u2',
       isYou: false,
+      ready: false,
+      accountDeadline: null,
+    });
+  });
+
+  it('paid, and everything in: the recipient may withdraw now, or must first connect an account in 24 hours', () => {
+    const ready = collecting({ state: 'awaiting_withdrawal', contributedBy: ['u1'] });
+    expect(nowItem(ready, 'u1', now)).toMatchObject({
+      kind: 'recipient_next',
+      ready: true,
+      accountDeadline: null,
+    });
+    const waiting = collecting({
+      state: 'awaiting_withdrawal',
+      contributedBy: ['u1'],
+      recipientTimeoutAt: '2030-01-16T00:00:00.000Z',
+    });
+    expect(nowItem(waiting, 'u1', now)).toMatchObject({
+      kind: 'recipient_next',
+      ready: true,
+      accountDeadline: '2030-01-16T00:00:00.000Z',
     });
   });
 

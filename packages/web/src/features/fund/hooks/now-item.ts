@@ -33,7 +33,16 @@ export type NowItem =
   | { kind: 'answer_swap'; memberId: string }
   | { kind: 'covered'; payerId: string; recipientId: string }
   | { kind: 'window_opens'; opensAt: string; amountCents: number; recipientId: string }
-  | { kind: 'recipient_next'; withdrawalAt: string; recipientId: string; isYou: boolean }
+  | {
+      kind: 'recipient_next';
+      withdrawalAt: string;
+      recipientId: string;
+      isYou: boolean;
+      /** Everything is in: the recipient may withdraw now, not on the round's date. */
+      ready: boolean;
+      /** The recipient's 24 hours to connect an account, when they run (ADR 0059). */
+      accountDeadline: string | null;
+    }
   | { kind: 'waiting'; deadline: string | null };
 
 export function nowItem(
@@ -133,6 +142,8 @@ export function nowItem(
       withdrawalAt: round.withdrawalAt,
       recipientId: round.recipientId,
       isYou: isRecipient,
+      ready: round.state === 'awaiting_withdrawal',
+      accountDeadline: round.state === 'awaiting_withdrawal' ? round.recipientTimeoutAt : null,
     };
   }
   const deadline = fund.phaseDeadline;
