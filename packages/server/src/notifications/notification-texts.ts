@@ -221,11 +221,11 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   payout_account_required: {
     en: {
       title: 'Connect a payout account',
-      body: 'Connect a payment account in your settings by {{until}} to receive the fund, or the round moves on.',
+      body: 'Connect a payout account in Account by {{until}} to receive the fund, or the round moves on.',
     },
     it: {
       title: 'Collega un conto per i pagamenti',
-      body: 'Collega un conto di pagamento nelle impostazioni entro il {{until}} per ricevere il fondo, altrimenti il turno passa al successivo.',
+      body: 'Collega un conto in Account entro il {{until}} per ricevere il fondo, altrimenti il turno passa al successivo.',
     },
   },
   turn_passed: {

@@ -44,6 +44,7 @@ describe('the Now card', () => {
     expect(action.textContent).toBe('Collega un conto');
     // Collecting: the 24 hours start once every contribution is in, not at the withdrawal date.
     expect(screen.queryByTestId('countdown')).toBeNull();
+    expect(screen.getByTestId('now-card').textContent).toContain('Quando tutti avranno versato avrai 24 ore');
     cleanup();
     // Ready, and withdrawing would be refused: no Preleva, the account to connect and its hours.
     const ready = testCollectingFund({
@@ -54,6 +55,7 @@ describe('the Now card', () => {
     renderAt('/', <NowCard fund={ready} userId="u2" hasPayoutAccount={false} />);
     expect(screen.getByTestId('now-card').dataset.kind).toBe('connect_payout');
     expect(screen.getByTestId('countdown').textContent).toContain('Da collegare entro');
+    expect(screen.getByTestId('now-card').textContent).toContain('o i contributi del turno saranno rimborsati');
     expect(screen.queryByRole('button', { name: /Preleva/ })).toBeNull();
   });
 

@@ -149,7 +149,14 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
     case 'connect_payout':
       return (
         <>
-          {text(item.isCurrentRound ? 'now.connectCurrent' : 'now.connectNext')}
+          {/* The refund is a threat only once its 24 hours run: before everyone has paid, none do. */}
+          {text(
+            !item.isCurrentRound
+              ? 'now.connectNext'
+              : item.deadline
+                ? 'now.connectCurrent'
+                : 'now.connectCurrentEarly',
+          )}
           {item.deadline && <DeadlineCountdown deadline={item.deadline} label={t('now.refundIn')} />}
           <Link
             href={payoutAccountHref}
