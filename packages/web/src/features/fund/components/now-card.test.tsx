@@ -55,7 +55,9 @@ describe('the Now card', () => {
     renderAt('/', <NowCard fund={ready} userId="u2" hasPayoutAccount={false} />);
     expect(screen.getByTestId('now-card').dataset.kind).toBe('connect_payout');
     expect(screen.getByTestId('countdown').textContent).toContain('Da collegare entro');
-    expect(screen.getByTestId('now-card').textContent).toContain('o i contributi del turno saranno rimborsati');
+    expect(screen.getByTestId('now-card').textContent).toContain(
+      'o i contributi del turno saranno rimborsati',
+    );
     expect(screen.queryByRole('button', { name: /Preleva/ })).toBeNull();
   });
 
