@@ -107,7 +107,8 @@ describe('the Now card', () => {
     });
     renderAt('/', <NowCard fund={{ ...fund, round }} userId="u1" hasPayoutAccount={true} />);
     const text = screen.getByTestId('now-card').textContent;
-    expect(text).toContain('Il fondo è pronto, ma Marco Rossi deve ancora collegare un conto per ricevere');
+    expect(text).toContain('Il fondo è pronto, ma Marco Rossi deve ancora collegare un conto per riceverlo');
+    expect(screen.getByTestId('countdown').textContent).toContain('Se non lo collega, rimborso tra');
     expect(text).not.toContain('15 gennaio');
   });
 });

@@ -242,7 +242,7 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
         return (
           <>
             {text('now.recipientNeedsAccount', { name: name(item.recipientId) })}
-            <DeadlineCountdown deadline={item.accountDeadline} label={t('now.deadline')} />
+            <DeadlineCountdown deadline={item.accountDeadline} label={t('now.recipientRefundIn')} />
           </>
         );
       if (item.ready) return text('now.recipientReady', { name: name(item.recipientId) });
