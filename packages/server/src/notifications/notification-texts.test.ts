@@ -96,6 +96,26 @@ describe('notification texts', () => {
     expect(body('2026-12-08T10:00:00.000Z', 'it', own)).toMatch(/^L'8 dic 2026.* scade.$/);
   });
 
+  it('tell a turn passed: cash comes back by hand, and who receives now (or that it is the reader)', () => {
+    const render = (type: 'turn_passed' | 'round_refunded', data: object) =>
+      renderNotification(type, data, 'it').body;
+    expect(render('turn_passed', { recipientName: 'Carla' })).toBe(
+      'Non hai collegato in tempo un conto per ricevere: i contributi del turno vengono restituiti e il tuo turno passa in fondo alla rotazione. Ora riceve Carla.',
+    );
+    expect(render('turn_passed', { byHand: true })).toContain(
+      'restituiti (quanto ti è stato dato a mano, restituiscilo tu) e il tuo turno',
+    );
+    expect(render('round_refunded', { memberName: 'Anna', recipientName: 'Carla' })).toBe(
+      'Anna non ha collegato in tempo un conto per ricevere: quanto hai versato per il turno ti viene restituito. Ora riceve Carla.',
+    );
+    expect(render('round_refunded', { memberName: 'Anna', byHand: true, yours: true })).toBe(
+      'Anna non ha collegato in tempo un conto per ricevere: chiedi ad Anna di restituirti a mano quanto hai dato. Ora il turno è tuo.',
+    );
+    expect(renderNotification('round_refunded', { memberName: 'Bruno', byHand: true }, 'en').body).toBe(
+      'Bruno did not connect a payout account in time: ask Bruno to give back by hand what you gave.',
+    );
+  });
+
   it('say which request opened, and whose: "La tua" to its owner', () => {
     const body = (data: object, language: 'it' | 'en') =>
       renderNotification('request_activated', data, language).body;

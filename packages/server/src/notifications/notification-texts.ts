@@ -24,6 +24,8 @@ export interface NotificationData {
   /** A request's, by its title (none before stop 77: "a funding request"); `yours` to its owner. */
   requestTitle?: string;
   yours?: boolean;
+  /** A round refunded: the reader's part was cash handed to the recipient (it comes back by hand). */
+  byHand?: boolean;
 }
 
 export interface NoticeText {
@@ -98,6 +100,31 @@ const requestClause = (d: NotificationData, language: Language) => {
   if (!title) return 'A funding request';
   if (d.yours) return `Your request "${title}"`;
   return owner ? `${owner}'s request "${title}"` : `The request "${title}"`;
+};
+
+/**
+ * A round refunded (turn_passed, round_refunded): how the reader's money comes back. Cash handed
+ * to the recipient is not refunded by the platform: it goes back by hand.
+ */
+const backClause = (d: NotificationData, language: Language, toRecipient: boolean) => {
+  const member = d.memberName ?? fallbacks[language].member;
+  if (language === 'it') {
+    if (toRecipient) return d.byHand ? ' (quanto ti è stato dato a mano, restituiscilo tu)' : '';
+    return d.byHand
+      ? `chiedi ${/^a/i.test(member) ? 'ad' : 'a'} ${member} di restituirti a mano quanto hai dato`
+      : 'quanto hai versato per il turno ti viene restituito';
+  }
+  if (toRecipient) return d.byHand ? ' (give back yourself what was handed to you in cash)' : '';
+  return d.byHand
+    ? `ask ${member} to give back by hand what you gave`
+    : 'what you paid for the round is given back';
+};
+
+/** Who receives now that a turn passed: " Carla receives now.", " The turn is yours now." (`yours`). */
+const nextClause = (d: NotificationData, language: Language) => {
+  if (d.yours) return language === 'it' ? ' Ora il turno è tuo.' : ' The turn is yours now.';
+  if (!d.recipientName) return '';
+  return language === 'it' ? ` Ora riceve ${d.recipientName}.` : ` ${d.recipientName} receives now.`;
 };
 
 /** " (Bruno's contribution)": whose contribution cash handed by another member is, for a cover. */
@@ -231,21 +258,21 @@ export const noticeTemplates: Record<NotificationType, Record<Language, NoticeTe
   turn_passed: {
     en: {
       title: 'Your turn has passed',
-      body: "No payout account was connected in time: the round's contributions are given back and your turn moves to the end of the order. {{recipient}} receives now.",
+      body: "You did not connect a payout account in time: the round's contributions are given back{{back}} and your turn moves to the end of the rotation.{{next}}",
     },
     it: {
       title: 'Il tuo turno è passato',
-      body: "Non è stato collegato un conto per ricevere in tempo: i contributi del turno vengono restituiti e il tuo turno passa in fondo all'ordine. Ora riceve {{recipient}}.",
+      body: 'Non hai collegato in tempo un conto per ricevere: i contributi del turno vengono restituiti{{back}} e il tuo turno passa in fondo alla rotazione.{{next}}',
     },
   },
   round_refunded: {
     en: {
-      title: 'Your contribution is given back',
-      body: '{{member}} did not connect a payout account in time: what you paid for the round is given back, and the turn passes to {{recipient}}.',
+      title: 'Turn passed: your contribution comes back',
+      body: '{{member}} did not connect a payout account in time: {{back}}.{{next}}',
     },
     it: {
-      title: 'Il tuo contributo ti viene restituito',
-      body: '{{member}} non ha collegato un conto per ricevere in tempo: quanto hai versato per il turno ti viene restituito, e il turno passa a {{recipient}}.',
+      title: 'Turno passato: il tuo contributo torna a te',
+      body: '{{member}} non ha collegato in tempo un conto per ricevere: {{back}}.{{next}}',
     },
   },
   request_activated: {
@@ -669,6 +696,8 @@ export function renderNotification(
     paid: paidClause(data, language),
     coverOf: coverClause(data, language),
     request: requestClause(data, language),
+    back: backClause(data, language, type === 'turn_passed'),
+    next: nextClause(data, language),
   };
   const body = fill(template.body, vars, language);
   // A reminder's body may begin with a clause that is absent ("Anna has paid; il fondo…").

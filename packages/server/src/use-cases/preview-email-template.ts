@@ -46,6 +46,8 @@ export function previewEmailTemplate(
     amount: '€50.00',
     coverOf: " (Bruno's contribution)",
     request: 'Carla Verdi\'s request "New boiler"',
+    back: 'what you paid for the round is given back',
+    next: ' Carla receives now.',
   };
   return { subject: fillPlaceholders(body.subject, vars), text: fillPlaceholders(body.body, vars) };
 }

@@ -120,17 +120,31 @@ export async function applyFundEffects(tx: DbOrTx, input: EffectInput): Promise<
       case 'RecipientTimedOut': {
         for (const id of event.refundDue) await refund(id);
         // Told, not left to notice a call gone and a new round: the recipient, and whoever paid
-        // into the round (each once, a cover's payer too). The round that follows has started.
-        const recipientName = after.round ? input.names.get(after.round.recipientId) : undefined;
-        notes.push({ userId: event.recipientId, type: 'turn_passed', data: { recipientName } });
-        const refunded = new Set(event.refundDue);
-        const payers = input.before.contributions
-          .filter((c) => refunded.has(c.id))
-          .map((c) => c.paidBy ?? c.contributorId);
+        // into the round (each once, a cover's payer too), cash said to come back by hand. Who
+        // receives now is the round that has started (the same member, if nobody else is left).
+        const next = after.round?.recipientId;
+        const nextName = next && next !== event.recipientId ? input.names.get(next) : undefined;
+        const refunded = input.before.contributions.filter((c) => event.refundDue.includes(c.id));
+        const byHand = (list: typeof refunded) => list.some((c) => c.method === 'manual') || undefined;
+        notes.push({
+          userId: event.recipientId,
+          type: 'turn_passed',
+          data: { recipientName: nextName, byHand: byHand(refunded) },
+        });
         const memberName = input.names.get(event.recipientId);
-        for (const userId of new Set(payers))
-          if (userId !== event.recipientId)
-            notes.push({ userId, type: 'round_refunded', data: { memberName, recipientName } });
+        for (const userId of new Set(refunded.map((c) => c.paidBy ?? c.contributorId))) {
+          if (userId === event.recipientId) continue;
+          const theirs = refunded.filter((c) => (c.paidBy ?? c.contributorId) === userId);
+          notes.push({
+            userId,
+            type: 'round_refunded',
+            data: {
+              memberName,
+              ...(userId === next ? { yours: true } : { recipientName: nextName }),
+              byHand: byHand(theirs),
+            },
+          });
+        }
         break;
       }
       case 'StrikeForgiven':

@@ -59,6 +59,13 @@ describe('the Now card', () => {
       'o i contributi del turno saranno rimborsati',
     );
     expect(screen.queryByRole('button', { name: /Preleva/ })).toBeNull();
+    cleanup();
+    // A payout tried and failed, the account lost since: everything is in and no refund is at stake.
+    const tried = { ...ready, round: { ...ready.round!, recipientTimeoutAt: null, payoutFailed: true } };
+    renderAt('/', <NowCard fund={tried} userId="u2" hasPayoutAccount={false} />);
+    const text = screen.getByTestId('now-card').textContent;
+    expect(text).toContain('Il fondo è pronto: collega un conto per riceverlo');
+    expect(text).not.toContain('rimborsat');
   });
 
   it('a payer whose window closed unpaid: no button to pay, but the vote on them and when it closes', () => {

@@ -155,7 +155,9 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
               ? 'now.connectNext'
               : item.deadline
                 ? 'now.connectCurrent'
-                : 'now.connectCurrentEarly',
+                : item.allIn
+                  ? 'now.connectReady'
+                  : 'now.connectCurrentEarly',
           )}
           {item.deadline && <DeadlineCountdown deadline={item.deadline} label={t('now.refundIn')} />}
           <Link

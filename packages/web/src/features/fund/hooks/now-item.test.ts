@@ -137,6 +137,7 @@ describe('the one thing a member owes now', () => {
       kind: 'connect_payout',
       deadline: '2030-01-18T00:00:00.000Z',
       isCurrentRound: true,
+      allIn: true,
     });
     // Money by hand alone sets no timeout and needs no account.
     const byHand = collecting({
@@ -145,12 +146,13 @@ describe('the one thing a member owes now', () => {
       payout: { grossCents: 0, feeCents: 0, netCents: 0, paypalNetCents: 0, manualCents: 10_000 },
     });
     expect(nowItem(byHand, 'u2', { ...now, hasPayoutAccount: false })).toMatchObject({ kind: 'withdraw' });
-    // Active when the round was ready (no timeout runs), restricted since: still refused.
-    const lapsed = { ...fund, round: { ...fund.round!, recipientTimeoutAt: null } };
+    // A payout tried and failed, the account restricted since: no 24 hours run (ADR 0059), still refused.
+    const lapsed = { ...fund, round: { ...fund.round!, recipientTimeoutAt: null, payoutFailed: true } };
     expect(nowItem(lapsed, 'u2', { ...now, hasPayoutAccount: false })).toEqual({
       kind: 'connect_payout',
       deadline: null,
       isCurrentRound: true,
+      allIn: true,
     });
   });
 

@@ -26,7 +26,8 @@ export type NowItem =
   /** Their window closed unpaid: the others vote on them (`deadline`: that vote's), nothing to pay now. */
   | { kind: 'missed'; deadline: string | null }
   | { kind: 'confirm_received'; deadline: string; count: number }
-  | { kind: 'connect_payout'; deadline: string | null; isCurrentRound: boolean }
+  /** `allIn`: everything is in; with no `deadline` then, no refund is at stake (a payout was tried). */
+  | { kind: 'connect_payout'; deadline: string | null; isCurrentRound: boolean; allIn?: true }
   /** `mayCancel`: its payer may still take it back and pay another way (ADR 0055). */
   | { kind: 'declared'; amountCents: number; recipientId: string; mayCancel: boolean }
   | { kind: 'acknowledge' | 'confirm' | 'vote_amount' | 'vote_date'; deadline: string | null }
@@ -71,7 +72,12 @@ export function nowItem(
       // otherwise, rounds.ts): connecting one is the thing to do, before the round's 24 hours run
       // out (ADR 0059: they start again when an account is lost). Cash alone needs none.
       if (round.payout.grossCents > 0 && options.hasPayoutAccount === false)
-        return { kind: 'connect_payout', deadline: round.recipientTimeoutAt, isCurrentRound: true };
+        return {
+          kind: 'connect_payout',
+          deadline: round.recipientTimeoutAt,
+          isCurrentRound: true,
+          allIn: true,
+        };
       const deadline = options.hasPayoutAccount ? null : round.recipientTimeoutAt;
       return { kind: 'withdraw', deadline, netCents: round.payout.netCents };
     }
@@ -142,7 +148,7 @@ export function nowItem(
       withdrawalAt: round.withdrawalAt,
       recipientId: round.recipientId,
       isYou: isRecipient,
-      ready: round.state === 'awaiting_withdrawal',
+      ready: round.state !== 'collecting',
       accountDeadline: round.state === 'awaiting_withdrawal' ? round.recipientTimeoutAt : null,
     };
   }
