@@ -39,7 +39,7 @@ export type NowItem =
       withdrawalAt: string;
       recipientId: string;
       isYou: boolean;
-      /** Everything is in: the recipient may withdraw now, not on the round's date. */
+      /** Everything is in (or being paid out): the round's date is no longer when it happens. */
       ready: boolean;
       /** The recipient's 24 hours to connect an account, when they run (ADR 0059). */
       accountDeadline: string | null;

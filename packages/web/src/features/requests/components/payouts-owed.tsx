@@ -7,7 +7,8 @@ import { usePayoutsOwed } from '../api/request-queries';
 /**
  * The payouts of the member's own requests still owed to them, in families they are no longer
  * in (ADR 0057) or failed in their own, each leading to the request's page where it is retried.
- * Nothing at all when there is none: most people never see it. A notice says the same once, but a notice can be deleted or pruned.
+ * Nothing at all when there is none: most people never see it. A notice says the same once, but
+ * a notice can be deleted or pruned.
  */
 export function PayoutsOwed() {
   const { t } = useTranslation();
