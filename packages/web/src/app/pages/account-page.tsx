@@ -20,6 +20,7 @@ import { SecurityCard } from '../../features/account/components/security-card';
 import { useLogout } from '../../features/auth/api/auth-mutations';
 import { useServerConfig } from '../../features/auth/api/public';
 import { useUser } from '../../features/auth/api/session';
+import { useFund } from '../../features/fund/api/fund-queries';
 import { useOrganization } from '../../features/organization/api/organization';
 import { InviteCard } from '../../features/organization/components/invite-card';
 import { LeaveButton } from '../../features/organization/components/leave-button';
@@ -48,6 +49,12 @@ export default function AccountPage() {
   const { user } = useUser();
   const [, navigate] = useLocation();
   const organization = useOrganization(Boolean(user?.familyId));
+  // The fund's round waiting for this member's account (features/fund), for the account's panel.
+  const round = useFund(Boolean(user?.familyId)).data?.round;
+  const roundWaitsUntil =
+    round?.recipientId === user?.id && round?.state === 'awaiting_withdrawal'
+      ? round.recipientTimeoutAt
+      : null;
   const config = useServerConfig();
   const logout = useLogout();
   if (!user) return null;
@@ -101,7 +108,7 @@ export default function AccountPage() {
       <Part section="payments">
         {/* Before the account that receives them: a payout owed from a family left (ADR 0057). */}
         <PayoutsOwed />
-        <PayoutAccountPanel />
+        <PayoutAccountPanel roundWaitsUntil={roundWaitsUntil} />
         <PaypalForm user={user} />
         <BillingAddressCard />
         <SandboxTestPayment hasPaypalEmail={Boolean(user.paypalEmail)} />

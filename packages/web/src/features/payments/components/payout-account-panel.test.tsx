@@ -35,6 +35,22 @@ const show = (path = '/account') =>
 const status = async () => (await screen.findByTestId('payout-account-status')).textContent;
 const toastSays = (text: string) => screen.findByText(text, {}, { timeout: 3000 });
 
+describe('connected payment account panel: a round waiting for it', () => {
+  it('says by when, in words, while the account is not active; nothing once it is', async () => {
+    fakeServer({ 'GET /api/connect/account': none });
+    renderAt('/account', <PayoutAccountPanel roundWaitsUntil="2030-01-08T10:00:00.000Z" />);
+    const waits = await screen.findByTestId('payout-account-round-waits');
+    expect(waits.textContent).toMatch(
+      /^Il fondo di questo turno ti aspetta: collega un conto entro l'8 gen 2030, /,
+    );
+    cleanup();
+    fakeServer({ 'GET /api/connect/account': at('active') });
+    renderAt('/account', <PayoutAccountPanel roundWaitsUntil="2030-01-08T10:00:00.000Z" />);
+    expect(await status()).toBe('Attivo');
+    expect(screen.queryByTestId('payout-account-round-waits')).toBeNull();
+  });
+});
+
 describe('connected payment account panel: the states', () => {
   it('not connected: says so, offers to connect, and says payouts need an active account', async () => {
     fakeServer({ 'GET /api/connect/account': none });

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { toast } from '../../../components/ui/toast-store';
 import { errorText } from '../../../lib/api-client';
+import { dateTime } from '../../../lib/format';
 import { payoutAccountAnchor } from '../../../lib/payout-account-link';
 import { leaveFor } from '../api/leave-for';
 import {
@@ -41,8 +42,10 @@ const done: Record<AccountChange, string> = {
  * The connected payment account panel (SPEC §2, §4): its status in words, and what can be done
  * from it: create, complete setup (pending), resolve issues (restricted), unlink, reconnect after
  * unlinking, delete (asked first: it cannot be undone). Payouts need an active account.
+ * `roundWaitsUntil`, from the page: the member's round is ready and its 24 hours to connect one
+ * run until then (ADR 0059), said where the account is connected, not only on the fund.
  */
-export function PayoutAccountPanel() {
+export function PayoutAccountPanel({ roundWaitsUntil = null }: { roundWaitsUntil?: string | null }) {
   const { t } = useTranslation();
   const account = usePayoutAccount();
   const { isForwarding } = useOnboardingReturn();
@@ -136,6 +139,14 @@ export function PayoutAccountPanel() {
           <p className="mt-2 text-sm" aria-live="polite">
             {isForwarding ? t('payments.forwarding') : t(`payments.explain.${shown}`)}
           </p>
+          {roundWaitsUntil && shown !== 'active' && (
+            <p
+              data-testid="payout-account-round-waits"
+              className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300"
+            >
+              {t('payments.roundWaits', { date: dateTime(roundWaitsUntil) })}
+            </p>
+          )}
           {sandbox && <p className="mt-2 text-sm text-violet-900">{t('payments.sandbox.explain')}</p>}
           <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             {shown === 'not_connected' && (
