@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ITALIAN_ARTICLES, withItalianArticle } from './italian';
+import { ITALIAN_ARTICLES, withItalianA, withItalianArticle } from './italian';
+
+describe('Italian\'s "a" before a word', () => {
+  it('is "ad" before an a, in either case, and "a" before anything else', () => {
+    expect(withItalianA('Anna')).toBe('ad Anna');
+    expect(withItalianA('alberto')).toBe('ad alberto');
+    expect(withItalianA('Bruno')).toBe('a Bruno');
+    expect(withItalianA('Elena')).toBe('a Elena');
+  });
+});
 
 describe('Italian articles before a date or a number', () => {
   it('elide before a day said with a vowel, and only then', () => {

@@ -1,3 +1,6 @@
+/** Italian's "a" before a word: "ad" before one that begins with an a ("ad Anna", never "a Anna"). */
+export const withItalianA = (value: string): string => `${/^a/i.test(value) ? 'ad' : 'a'} ${value}`;
+
 /** The articles, bare or joined to a preposition, that Italian elides before a vowel: "il" → "l'", "dal" → "dall'". */
 export const ITALIAN_ARTICLES = ['il', 'al', 'dal', 'del', 'nel'] as const;
 

@@ -1,5 +1,5 @@
 import type { Language } from '@giro/contract/errors';
-import { ITALIAN_ARTICLES, withItalianArticle } from '@giro/contract/italian';
+import { ITALIAN_ARTICLES, withItalianA, withItalianArticle } from '@giro/contract/italian';
 import type { NotificationType } from '@giro/contract/notifications';
 import { formatEuro } from '@giro/domain/money';
 
@@ -111,7 +111,7 @@ const backClause = (d: NotificationData, language: Language, toRecipient: boolea
   if (language === 'it') {
     if (toRecipient) return d.byHand ? ' (quanto ti è stato dato a mano, restituiscilo tu)' : '';
     return d.byHand
-      ? `chiedi ${/^a/i.test(member) ? 'ad' : 'a'} ${member} di restituirti a mano quanto hai dato`
+      ? `chiedi ${withItalianA(member)} di restituirti a mano quanto hai dato`
       : 'quanto hai versato per il turno ti viene restituito';
   }
   if (toRecipient) return d.byHand ? ' (give back yourself what was handed to you in cash)' : '';
@@ -669,7 +669,7 @@ const fill = (text: string, vars: Record<string, string>, language: Language) =>
     if (!before) return value;
     const word = before.trimEnd();
     if (language !== 'it') return `${before}${value}`;
-    if (word === 'a') return `${/^a/i.test(value) ? 'ad' : 'a'} ${value}`;
+    if (word === 'a') return withItalianA(value);
     return withItalianArticle(word, value);
   });
 

@@ -1,4 +1,4 @@
-import { ITALIAN_ARTICLES, withItalianArticle } from '@giro/contract/italian';
+import { ITALIAN_ARTICLES, withItalianA, withItalianArticle } from '@giro/contract/italian';
 import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { useEffect } from 'react';
@@ -125,7 +125,7 @@ export const i18nReady = i18n
  * not "a Anna"): the Italian strings write "{{name, a}}" where the preposition goes; the English
  * ones never use it. The formatter exists once init has run, synchronously, before any string.
  */
-i18n.services.formatter?.add('a', (value: unknown) => `${/^a/i.test(String(value)) ? 'ad' : 'a'} ${value}`);
+i18n.services.formatter?.add('a', (value: unknown) => withItalianA(String(value)));
 /**
  * The article before a date or a number follows how it is said: "{{date, il}}" reads "il 21 dicembre", "l'8 dicembre"
  * ("dal", "al", "del", "nel" alike; the server's notices follow the same rule). i18next lowercases

@@ -98,6 +98,16 @@ export function NowCard({
   );
 }
 
+/**
+ * What asking for a payout account says: the refund is a threat only once its 24 hours run
+ * (before everyone has paid none do; after a payout was tried none will).
+ */
+function connectKey(item: Extract<NowItem, { kind: 'connect_payout' }>): string {
+  if (!item.isCurrentRound) return 'now.connectNext';
+  if (item.deadline) return 'now.connectCurrent';
+  return item.allIn ? 'now.connectReady' : 'now.connectCurrentEarly';
+}
+
 function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (id: string) => string }) {
   const { t } = useTranslation();
   const [isContributing, setContributing] = useState(false);
@@ -149,16 +159,7 @@ function NowBody({ item, fund, name }: { item: NowItem; fund: FundView; name: (i
     case 'connect_payout':
       return (
         <>
-          {/* The refund is a threat only once its 24 hours run: before everyone has paid, none do. */}
-          {text(
-            !item.isCurrentRound
-              ? 'now.connectNext'
-              : item.deadline
-                ? 'now.connectCurrent'
-                : item.allIn
-                  ? 'now.connectReady'
-                  : 'now.connectCurrentEarly',
-          )}
+          {text(connectKey(item))}
           {item.deadline && <DeadlineCountdown deadline={item.deadline} label={t('now.refundIn')} />}
           <Link
             href={payoutAccountHref}
